@@ -1,0 +1,99 @@
+"""The auction as a state machine.
+
+M bids to F (F holds or passes), then R bids to the survivor; if M and R
+both pass without a bid, F may play at 18 or pass the deal in.
+
+>>> a = Auction()
+>>> a.to_act()
+(1, 'bid')
+>>> a.bid(18); a.hold(); a.bid(20); a.pass_()          # M 18, F yes, M 20, F passes
+>>> a.to_act()
+(2, 'bid')
+>>> a.pass_(); a.done, a.declarer, a.value
+(True, 1, 20)
+"""
+
+from __future__ import annotations
+
+from .scoring import BID_LADDER
+
+
+class BiddingError(ValueError):
+    """A call the bidding protocol does not allow at this point."""
+
+
+class Auction:
+    """Seats 0 F, 1 M, 2 R.  Calls: :meth:`bid`, :meth:`hold`, :meth:`pass_`."""
+
+    def __init__(self) -> None:
+        self.value = 0                      # the last value named or held
+        self.phase = 1                      # 1: M vs F, 2: R vs survivor, 3: F alone, 4: done
+        self.bidder, self.holder = 1, 0
+        self.awaiting = "bid"               # 'bid' from bidder or 'answer' from holder
+        self.passed: set[int] = set()
+        self.declarer: int | None = None
+        self.history: list[tuple[int, str]] = []
+
+    @property
+    def done(self) -> bool:
+        return self.phase == 4
+
+    @property
+    def passed_in(self) -> bool:
+        return self.done and self.declarer is None
+
+    def to_act(self) -> tuple[int, str]:
+        """(seat, 'bid' | 'answer' | 'play18') of the next call."""
+        if self.done:
+            raise BiddingError("the auction is over")
+        if self.phase == 3:
+            return 0, "play18"
+        return (self.bidder, "bid") if self.awaiting == "bid" else (self.holder, "answer")
+
+    def bid(self, value: int) -> None:
+        seat, kind = self.to_act()
+        if kind == "play18":
+            if value != 18:
+                raise BiddingError("forehand may only play at 18 when the others passed")
+            self.history.append((seat, "18"))
+            self.value, self.declarer, self.phase = 18, 0, 4
+            return
+        if kind != "bid":
+            raise BiddingError(f"{'FMR'[seat]} must answer yes or pass, not bid")
+        if value not in BID_LADDER:
+            raise BiddingError(f"{value} is not on the bid ladder")
+        if value <= self.value:
+            raise BiddingError(f"a bid must exceed {self.value}, got {value}")
+        self.history.append((seat, str(value)))
+        self.value = value
+        self.awaiting = "answer"
+
+    def hold(self) -> None:
+        seat, kind = self.to_act()
+        if kind != "answer":
+            raise BiddingError(f"{'FMR'[seat]} has no bid to hold")
+        self.history.append((seat, "y"))
+        self.awaiting = "bid"
+
+    def pass_(self) -> None:
+        seat, kind = self.to_act()
+        self.history.append((seat, "p"))
+        self.passed.add(seat)
+        if kind == "play18":
+            self.phase = 4
+            return
+        survivor = self.holder if seat == self.bidder else self.bidder
+        if self.phase == 1:
+            self.phase, self.bidder, self.holder, self.awaiting = 2, 2, survivor, "bid"
+            return
+        # end of the second duel
+        if self.value == 0 and survivor == 0 and seat == 2 and 1 in self.passed:
+            self.phase = 3                  # nobody bid: F may play 18 or pass
+            return
+        if self.value == 0:
+            # R passed against M?  Impossible: M would have had to bid in phase 1.
+            self.phase = 3 if survivor == 0 else 4
+            if self.phase == 4:
+                self.declarer = survivor
+            return
+        self.declarer, self.phase = survivor, 4

@@ -1,0 +1,319 @@
+"""Cards and card sets.
+
+A card is an integer 0..31; a card set is one 32-bit integer with bit ``c``
+set for card ``c``.  The bit order is chosen so that, in suit and Grand games,
+a higher bit always means a stronger card within its effective suit:
+
+====  =========================================================
+bits  cards (low bit -> high bit)
+====  =========================================================
+0-6   Diamonds 7 8 9 Q K T A
+7-13  Hearts   7 8 9 Q K T A
+14-20 Spades   7 8 9 Q K T A
+21-27 Clubs    7 8 9 Q K T A
+28-31 Jacks    DJ HJ SJ CJ
+====  =========================================================
+
+Suits are numbered by rank and base value: Diamonds 0, Hearts 1, Spades 2,
+Clubs 3.  Codes are suit letter + rank: ``CJ``, ``ST``, ``H7``.
+
+>>> parse_card("10♥") == HT
+True
+>>> format_cards(parse_cards("cj, sj .HA 10s"))
+'CJ SJ ST HA'
+>>> popcount(parse_cards("CJ SJ HJ DJ")), card_set_to_str(JACKS)
+(4, 'CJ SJ HJ DJ')
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Iterable, Iterator
+
+from numba import njit
+
+# Suits, ranked from low to high (and in base-value order 9, 10, 11, 12).
+DIAMONDS, HEARTS, SPADES, CLUBS = 0, 1, 2, 3
+SUITS = (DIAMONDS, HEARTS, SPADES, CLUBS)
+SUIT_LETTERS = "DHSC"
+SUIT_SYMBOLS = "♦♥♠♣"
+SUIT_NAMES = ("diamonds", "hearts", "spades", "clubs")
+
+#: Ranks of the seven non-jack cards in suit/Grand order, low to high.
+PLAIN_RANKS = "789QKTA"
+RANK_LETTERS = "789TJQKA"  # natural order used for display sorting in Null
+
+N_CARDS = 32
+ALL_CARDS = 0xFFFFFFFF
+
+CARD_NAMES: list[str] = [""] * 32
+for _s in SUITS:
+    for _i, _r in enumerate(PLAIN_RANKS):
+        CARD_NAMES[_s * 7 + _i] = SUIT_LETTERS[_s] + _r
+    CARD_NAMES[28 + _s] = SUIT_LETTERS[_s] + "J"
+CARD_IDS = {name: i for i, name in enumerate(CARD_NAMES)}
+
+# Named constants, one per card: D7 .. DA, H7 .. HA, S7 .. SA, C7 .. CA, DJ .. CJ.
+globals().update(CARD_IDS)
+D7: int; D8: int; D9: int; DQ: int; DK: int; DT: int; DA: int; DJ: int  # noqa: E702
+H7: int; H8: int; H9: int; HQ: int; HK: int; HT: int; HA: int; HJ: int  # noqa: E702
+S7: int; S8: int; S9: int; SQ: int; SK: int; ST: int; SA: int; SJ: int  # noqa: E702
+C7: int; C8: int; C9: int; CQ: int; CK: int; CT: int; CA: int; CJ: int  # noqa: E702
+
+JACKS = 0xF << 28
+SUIT_BLOCK = [0x7F << (7 * s) for s in SUITS]  # a suit's seven non-jack cards
+SUIT_MASK = [SUIT_BLOCK[s] | (1 << (28 + s)) for s in SUITS]  # printed suit, jack included
+
+POINTS_BY_RANK = {"7": 0, "8": 0, "9": 0, "Q": 3, "K": 4, "T": 10, "A": 11, "J": 2}
+CARD_POINTS = [POINTS_BY_RANK[n[1]] for n in CARD_NAMES]
+
+
+def suit_of(card: int) -> int:
+    """The printed suit of a card (a jack keeps its printed suit here)."""
+    return card - 28 if card >= 28 else card // 7
+
+
+def rank_of(card: int) -> str:
+    """The rank letter of a card: one of ``789TJQKA``."""
+    return CARD_NAMES[card][1]
+
+
+def bit(card: int) -> int:
+    return 1 << card
+
+
+# ---------------------------------------------------------------- set helpers
+# Small numba functions usable from compiled code and from Python alike.
+
+@njit(cache=True, inline="always")
+def popcount(x: int) -> int:
+    """Number of cards in a set."""
+    x = x & 0xFFFFFFFF
+    x = x - ((x >> 1) & 0x55555555)
+    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F
+    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True, inline="always")
+def lowest(x: int) -> int:
+    """The lowest card (bit index) of a non-empty set; -1 for the empty set."""
+    if x == 0:
+        return -1
+    return popcount((x & -x) - 1)
+
+
+@njit(cache=True, inline="always")
+def highest(x: int) -> int:
+    """The highest card (bit index) of a non-empty set; -1 for the empty set."""
+    if x == 0:
+        return -1
+    n = 0
+    if x >> 16:
+        x >>= 16
+        n += 16
+    if x >> 8:
+        x >>= 8
+        n += 8
+    if x >> 4:
+        x >>= 4
+        n += 4
+    if x >> 2:
+        x >>= 2
+        n += 2
+    if x >> 1:
+        n += 1
+    return n
+
+
+def iter_cards(x: int) -> Iterator[int]:
+    """The cards of a set, lowest bit first.
+
+    >>> [CARD_NAMES[c] for c in iter_cards(parse_cards("SA DJ D7"))]
+    ['D7', 'SA', 'DJ']
+    """
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+def card_set(cards: Iterable[int]) -> int:
+    s = 0
+    for c in cards:
+        s |= 1 << c
+    return s
+
+
+def card_points(x: int) -> int:
+    """Card points (A 11, T 10, K 4, Q 3, J 2) of a set."""
+    return sum(CARD_POINTS[c] for c in iter_cards(x))
+
+
+# ---------------------------------------------------------------- parse/format
+
+class CardParseError(ValueError):
+    """A card token could not be read; the message names the token and why."""
+
+
+_SUIT_WORDS = {
+    "c": CLUBS, "s": SPADES, "h": HEARTS, "d": DIAMONDS,
+    "♣": CLUBS, "♠": SPADES, "♥": HEARTS, "♦": DIAMONDS,
+    "♧": CLUBS, "♤": SPADES, "♡": HEARTS, "♢": DIAMONDS,
+    # German deck (Prague pattern) and their English names
+    "eichel": CLUBS, "eicheln": CLUBS, "acorns": CLUBS, "acorn": CLUBS, "kreuz": CLUBS,
+    "laub": SPADES, "grün": SPADES, "gruen": SPADES, "grun": SPADES, "blatt": SPADES,
+    "leaves": SPADES, "leaf": SPADES, "pik": SPADES,
+    "herz": HEARTS, "rot": HEARTS,
+    "schellen": DIAMONDS, "schelle": DIAMONDS, "bells": DIAMONDS, "bell": DIAMONDS, "karo": DIAMONDS,
+    "clubs": CLUBS, "spades": SPADES, "hearts": HEARTS, "diamonds": DIAMONDS,
+}
+_RANK_WORDS = {
+    "7": "7", "8": "8", "9": "9", "t": "T", "10": "T", "j": "J", "q": "Q", "k": "K", "a": "A",
+    "unter": "J", "bube": "J", "jack": "J", "ober": "Q", "dame": "Q", "queen": "Q",
+    "könig": "K", "koenig": "K", "konig": "K", "king": "K",
+    "daus": "A", "ass": "A", "as": "A", "ace": "A", "zehn": "T", "ten": "T",
+    "neun": "9", "acht": "8", "sieben": "7",
+}
+_SUIT_SYMBOL_CHARS = "♣♠♥♦♧♤♡♢"
+
+
+def _make(suit: int, rank: str) -> int:
+    if rank == "J":
+        return 28 + suit
+    return suit * 7 + PLAIN_RANKS.index(rank)
+
+
+def _split_word(token: str) -> tuple[str, str] | None:
+    """Split a German/English word token such as 'eichel-unter' or 'herzdaus'."""
+    t = token.replace("-", "").replace("_", "")
+    for sw in sorted(_SUIT_WORDS, key=len, reverse=True):
+        if len(sw) > 1 and t.startswith(sw) and t[len(sw):] in _RANK_WORDS:
+            return sw, t[len(sw):]
+        if len(sw) > 1 and t.endswith(sw) and t[: -len(sw)] in _RANK_WORDS:
+            return sw, t[: -len(sw)]
+    return None
+
+
+def parse_card(token: str) -> int:
+    """Read one card: ``CJ``, ``st``, ``S10``, ``10♥``, ``♠A``, ``Eichel-Unter``.
+
+    >>> CARD_NAMES[parse_card("Eichel-Unter")], CARD_NAMES[parse_card("♠A")]
+    ('CJ', 'SA')
+    >>> parse_card("HX")
+    Traceback (most recent call last):
+    ...
+    solver.cards.CardParseError: 'HX': unknown rank 'X'
+    """
+    raw = token
+    t = unicodedata.normalize("NFC", token.strip()).lower().replace("\ufe0f", "")
+    if not t:
+        raise CardParseError("empty card token")
+    # symbol anywhere: '10♥', '♠a'
+    for ch in _SUIT_SYMBOL_CHARS:
+        if ch in t:
+            rest = t.replace(ch, "", 1)
+            if rest not in _RANK_WORDS:
+                raise CardParseError(f"{raw!r}: unknown rank {rest.upper()!r}")
+            return _make(_SUIT_WORDS[ch], _RANK_WORDS[rest])
+    if t[0] in "cshd" and t[1:] in _RANK_WORDS and len(t) <= 3:
+        return _make(_SUIT_WORDS[t[0]], _RANK_WORDS[t[1:]])
+    if t[-1] in "cshd" and t[:-1] in _RANK_WORDS and len(t) <= 3:  # rank first: 'ts', '10h'
+        return _make(_SUIT_WORDS[t[-1]], _RANK_WORDS[t[:-1]])
+    words = _split_word(t)
+    if words:
+        return _make(_SUIT_WORDS[words[0]], _RANK_WORDS[words[1]])
+    if t[0] in "cshd" and 2 <= len(t) <= 3:
+        raise CardParseError(f"{raw!r}: unknown rank {raw.strip()[1:].upper()!r}")
+    if len(t) == 2 and t[1] in _RANK_WORDS:
+        raise CardParseError(f"{raw!r}: unknown suit {raw.strip()[0].upper()!r} (use C, S, H or D)")
+    raise CardParseError(f"{raw!r}: not a card (expected a code like CJ, ST, H7)")
+
+
+_SEPARATORS = re.compile(r"[\s,;.]+")
+
+
+def parse_card_list(text: str | Iterable[str]) -> list[int]:
+    """Read cards in order; duplicates are an error.
+
+    Separators are white space, commas, semicolons and dots.  German names
+    may also be two words ('Herz Daus').
+
+    >>> [CARD_NAMES[c] for c in parse_card_list("Herz Daus, Schellen 7 CJ")]
+    ['HA', 'D7', 'CJ']
+    >>> parse_card_list("SJ CJ SJ")
+    Traceback (most recent call last):
+    ...
+    solver.cards.CardParseError: duplicate card SJ
+    """
+    if isinstance(text, str):
+        tokens = [t for t in _SEPARATORS.split(text) if t]
+    else:
+        tokens = [str(t) for t in text]
+    cards: list[int] = []
+    i = 0
+    while i < len(tokens):
+        tok = tokens[i]
+        low = tok.lower()
+        if low in _SUIT_WORDS and len(low) > 1 and i + 1 < len(tokens) and tokens[i + 1].lower() in _RANK_WORDS:
+            tok = tok + "-" + tokens[i + 1]
+            i += 1
+        elif low in _RANK_WORDS and len(low) > 2 and i + 1 < len(tokens) and tokens[i + 1].lower() in _SUIT_WORDS:
+            tok = tokens[i + 1] + "-" + tok
+            i += 1
+        c = parse_card(tok)
+        if c in cards:
+            raise CardParseError(f"duplicate card {CARD_NAMES[c]}")
+        cards.append(c)
+        i += 1
+    return cards
+
+
+def parse_cards(text: str | Iterable[str]) -> int:
+    """Read cards into a card set (see :func:`parse_card_list`)."""
+    return card_set(parse_card_list(text))
+
+
+def format_card(card: int, style: str = "code") -> str:
+    """``code`` (CJ), ``symbol`` (J♣) or ``german`` (Eichel-Unter).
+
+    >>> format_card(HT, "symbol"), format_card(SQ, "german")
+    ('10♥', 'Laub-Ober')
+    """
+    name = CARD_NAMES[card]
+    if style == "code":
+        return name
+    suit, rank = suit_of(card), name[1]
+    if style == "symbol":
+        return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]
+    if style == "german":
+        gs = ("Schellen", "Herz", "Laub", "Eichel")[suit]
+        gr = {"J": "Unter", "Q": "Ober", "K": "König", "A": "Daus", "T": "10"}.get(rank, rank)
+        return f"{gs}-{gr}"
+    raise ValueError(f"unknown card style {style!r}")
+
+
+def sort_key(card: int) -> tuple[int, int]:
+    """Display order: jacks first (CJ SJ HJ DJ), then suits C S H D, high to low."""
+    if card >= 28:
+        return (0, -card)
+    return (4 - suit_of(card), -card)
+
+
+def format_cards(cards: Iterable[int] | int, style: str = "code", sort: bool = False) -> str:
+    """Cards as text; an int is read as a card set (shown in display order)."""
+    if isinstance(cards, int):
+        cards = sorted(iter_cards(cards), key=sort_key)
+    elif sort:
+        cards = sorted(cards, key=sort_key)
+    return " ".join(format_card(c, style) for c in cards)
+
+
+def card_set_to_str(x: int, style: str = "code") -> str:
+    return format_cards(x, style)
+
+
+def card_list(x: int) -> list[str]:
+    """A card set as a list of codes in display order."""
+    return [CARD_NAMES[c] for c in sorted(iter_cards(x), key=sort_key)]

@@ -1,0 +1,255 @@
+"""The deal record (``shared/formats/deal-json.md``): load, validate, replay, dump.
+
+>>> rec = {"hands": {"F": "CJ SJ HA HT HK H9 SA S7 D8 D7", "M": "C8 C9 CT CK CQ CA S8 S9 ST SK",
+...        "R": "H7 H8 HQ DJ HJ SQ DA DT DK DQ"}, "skat": ["S7", "C7"], "declarer": "F", "game": "hearts"}
+>>> load_deal(rec)
+Traceback (most recent call last):
+...
+solver.deal.DealError: duplicate card S7 (in F's hand and the skat)
+>>> rec["skat"] = ["SA", "C7"]; rec["hands"]["F"] = "CJ SJ HA HT HK H9 DA S7 D8 D7"
+>>> rec["hands"]["R"] = "H7 H8 HQ DJ HJ SQ D9 DT DK DQ"
+>>> d = load_deal(rec); d.declaration.name, SEATS[d.declarer]
+('hearts', 'F')
+>>> st = replay(d, ["CJ", "C8", "HJ"]); st.trick_winners, st.declarer_points
+([0], 15)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .cards import CARD_NAMES, SUIT_NAMES, CardParseError, card_list, parse_card_list, popcount, suit_of
+from .games import (GAME_NAMES, NULL, SEATS, Declaration, DeclarationError, parse_game, parse_seat)
+from .play import legal_moves, rules_for, trick_winner
+from .scoring import GameResult, matadors, score_game
+
+KNOWN_KEYS = {"id", "hands", "skat", "declarer", "game", "hand", "schneider", "schwarz", "ouvert",
+              "bid", "played", "leader"}
+
+
+class DealError(ValueError):
+    """A deal record that breaks the format or the rules; the message says where and why."""
+
+
+@dataclass
+class Deal:
+    """One deal or endgame study: hands as dealt (public card sets), skat, declaration, play."""
+
+    hands: list[int]
+    skat: int
+    declarer: int
+    declaration: Declaration
+    played: list[int] = field(default_factory=list)
+    bid: int | None = None
+    leader: int = 0
+    id: str | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def game(self) -> int:
+        return self.declaration.game
+
+    @property
+    def cards_per_hand(self) -> int:
+        return popcount(self.hands[0])
+
+    @property
+    def is_study(self) -> bool:
+        return self.cards_per_hand < 10
+
+    def to_record(self) -> dict:
+        """The deal as a record: unknown keys of the input come back untouched."""
+        rec: dict[str, Any] = {}
+        if self.id is not None:
+            rec["id"] = self.id
+        rec["hands"] = {SEATS[p]: card_list(self.hands[p]) for p in range(3)}
+        rec["skat"] = card_list(self.skat)
+        rec["declarer"] = SEATS[self.declarer]
+        rec.update(self.declaration.to_record())
+        if self.bid is not None:
+            rec["bid"] = self.bid
+        rec["played"] = [CARD_NAMES[c] for c in self.played]
+        if self.leader != 0 or self.is_study:
+            rec["leader"] = SEATS[self.leader]
+        for k, v in self.extra.items():
+            rec.setdefault(k, v)
+        return rec
+
+
+def _cards(value: Any, what: str) -> list[int]:
+    try:
+        if isinstance(value, str):
+            return parse_card_list(value)
+        if isinstance(value, (list, tuple)):
+            return parse_card_list([str(v) for v in value])
+    except CardParseError as e:
+        raise DealError(f"{what}: {e}") from None
+    raise DealError(f"{what}: expected a list of cards, got {type(value).__name__}")
+
+
+def _flag(rec: dict, key: str) -> bool:
+    v = rec.get(key, False)
+    if v in (None, False, 0, "false", "no"):
+        return False
+    if v in (True, 1, "true", "yes"):
+        return True
+    raise DealError(f"'{key}' must be true or false, got {v!r}")
+
+
+def load_deal(rec: dict | str) -> Deal:
+    """Read and validate a record (a dict or a JSON string); the played cards are checked too."""
+    if isinstance(rec, str):
+        try:
+            rec = json.loads(rec)
+        except json.JSONDecodeError as e:
+            raise DealError(f"not valid JSON: {e.msg} at column {e.colno}") from None
+    if not isinstance(rec, dict):
+        raise DealError("a deal record must be a JSON object")
+    if "hands" not in rec:
+        raise DealError("missing key 'hands'")
+    raw_hands = rec["hands"]
+    if isinstance(raw_hands, dict):
+        missing = [s for s in SEATS if s not in raw_hands]
+        if missing:
+            raise DealError(f"'hands' lacks seat {', '.join(missing)}")
+        raw_hands = [raw_hands[s] for s in SEATS]
+    if not isinstance(raw_hands, list) or len(raw_hands) != 3:
+        raise DealError("'hands' must map F, M, R to cards (or be a list of three hands)")
+    hand_lists = [_cards(h, f"{SEATS[i]}'s hand") for i, h in enumerate(raw_hands)]
+    skat_list = _cards(rec.get("skat", []), "skat")
+    sizes = [len(h) for h in hand_lists]
+    if len(set(sizes)) != 1:
+        raise DealError(f"hands must hold the same number of cards, got F {sizes[0]}, M {sizes[1]}, R {sizes[2]}")
+    if sizes[0] > 10 or sizes[0] == 0:
+        raise DealError(f"each hand must hold 1 to 10 cards, got {sizes[0]}")
+    if sizes[0] == 10 and len(skat_list) != 2:
+        raise DealError(f"the skat must hold 2 cards, got {len(skat_list)}")
+    if len(skat_list) > 2:
+        raise DealError(f"the skat must hold 2 cards, got {len(skat_list)}")
+    owner: dict[int, str] = {}
+    for name, cards in [("F's hand", hand_lists[0]), ("M's hand", hand_lists[1]),
+                        ("R's hand", hand_lists[2]), ("the skat", skat_list)]:
+        for c in cards:
+            if c in owner:
+                raise DealError(f"duplicate card {CARD_NAMES[c]} (in {owner[c]} and {name})")
+            owner[c] = name
+    try:
+        game = parse_game(rec.get("game", ""))
+        declarer = parse_seat(rec.get("declarer", ""))
+        leader = parse_seat(rec.get("leader", "F"))
+        decl = Declaration(game, hand=_flag(rec, "hand"), schneider=_flag(rec, "schneider"),
+                           schwarz=_flag(rec, "schwarz"), ouvert=_flag(rec, "ouvert"))
+    except DeclarationError as e:
+        raise DealError(str(e)) from None
+    bid = rec.get("bid")
+    if bid is not None and (not isinstance(bid, int) or isinstance(bid, bool) or bid < 18):
+        raise DealError(f"'bid' must be a whole number of at least 18, got {bid!r}")
+    if sizes[0] == 10 and leader != 0:
+        raise DealError("F leads the first trick of a whole deal; 'leader' is for endgame studies")
+    played = _cards(rec.get("played", []) or [], "played")
+    hands = [sum(1 << c for c in h) for h in hand_lists]
+    deal = Deal(hands, sum(1 << c for c in skat_list), declarer, decl, played, bid, leader,
+                rec.get("id") if rec.get("id") is None else str(rec.get("id")),
+                {k: v for k, v in rec.items() if k not in KNOWN_KEYS})
+    replay(deal)
+    return deal
+
+
+@dataclass
+class PlayState:
+    """Where the play stands after a sequence of cards (public card sets)."""
+
+    hands: list[int]
+    trick: list[int]                 # cards of the trick in progress, in order
+    leader: int                      # who led the trick in progress (or leads next)
+    to_move: int
+    declarer_points: int             # skat + tricks taken
+    defender_points: int
+    declarer_tricks: int
+    defender_tricks: int
+    trick_winners: list[int]         # seat of each completed trick's winner
+    trick_points: list[int]
+    over: bool                       # no cards left, or the game was decided by a trick
+    ended_by_trick: bool = False     # Null lost / Schwarz announced lost before the last trick
+
+
+def _follow_name(led: int, game: int) -> str:
+    if game != NULL and (led >= 28 or suit_of(led) == game):
+        return "trumps"
+    return SUIT_NAMES[suit_of(led)]
+
+
+def replay(deal: Deal, played: Iterable[int | str] | None = None) -> PlayState:
+    """Play ``played`` (default: the deal's own) from the start, checking each card.
+
+    Raises :class:`DealError` naming the card, the trick and the reason.
+    """
+    seq = deal.played if played is None else [c if isinstance(c, int) else parse_card_list(c)[0]
+                                               for c in played]
+    rules = rules_for(deal.game)
+    hands = list(deal.hands)
+    decl = deal.declarer
+    skat_pts = sum(int(rules.points[rules.to_game[c]]) for c in range(32) if (deal.skat >> c) & 1)
+    st = PlayState(hands, [], deal.leader, deal.leader, skat_pts, 0, 0, 0, [], [], False)
+    for i, card in enumerate(seq):
+        trick_no = len(st.trick_winners) + 1
+        where = f"card {i + 1} ({CARD_NAMES[card]}, trick {trick_no})"
+        if st.over:
+            raise DealError(f"{where}: the game is already over")
+        p = st.to_move
+        if not (hands[p] >> card) & 1:
+            holder = next((SEATS[q] for q in range(3) if (hands[q] >> card) & 1), None)
+            why = f"it is {SEATS[holder]}'s card" if holder else "it is not in play"
+            raise DealError(f"{where}: {SEATS[p]} is to play, but {why}")
+        led = int(rules.to_game[st.trick[0]]) if st.trick else -1
+        legal = legal_moves(rules.set_to_game(hands[p]), led, rules.eff)
+        if not (legal >> int(rules.to_game[card])) & 1:
+            need = _follow_name(st.trick[0], deal.game)
+            raise DealError(f"{where}: {SEATS[p]} must follow {need} "
+                            f"(holds {format_cards_in(rules.set_from_game(legal))})")
+        hands[p] &= ~(1 << card)
+        st.trick.append(card)
+        if len(st.trick) < 3:
+            st.to_move = (p + 1) % 3
+            continue
+        g = [int(rules.to_game[c]) for c in st.trick]
+        w = (st.leader + trick_winner(g[0], g[1], g[2], rules.trump, rules.eff)) % 3
+        pts = sum(int(rules.points[x]) for x in g)
+        st.trick_winners.append(w)
+        st.trick_points.append(pts)
+        if w == decl:
+            st.declarer_points += pts
+            st.declarer_tricks += 1
+        else:
+            st.defender_points += pts
+            st.defender_tricks += 1
+        st.trick, st.leader, st.to_move = [], w, w
+        if hands[0] == 0:
+            st.over = True
+        elif (deal.declaration.is_null and st.declarer_tricks) or (deal.declaration.schwarz and st.defender_tricks):
+            st.over = st.ended_by_trick = True
+    return st
+
+def score_deal(deal: Deal) -> tuple[GameResult, PlayState]:
+    """Score a played-out deal with our rules: (result, final play state)."""
+    st = replay(deal)
+    if not st.over:
+        raise DealError(f"the game is not finished: {len(deal.played)} cards played")
+    mats = matadors(deal.hands[deal.declarer] | deal.skat, deal.game)
+    res = score_game(deal.declaration, mats, st.declarer_points, st.declarer_tricks, deal.bid,
+                     st.defender_tricks, st.ended_by_trick)
+    return res, st
+
+
+
+def format_cards_in(x: int) -> str:
+    return " ".join(card_list(x)) if x else "nothing"
+
+
+def dump_deal(deal: Deal) -> str:
+    return json.dumps(deal.to_record(), ensure_ascii=False)
+
+
+__all__ = ["Deal", "DealError", "PlayState", "load_deal", "replay", "dump_deal", "score_deal", "GAME_NAMES"]

@@ -1,0 +1,135 @@
+"""Games (contracts) and declarations, with their legality.
+
+A *game* is one of the four suit games, Grand or Null; a *declaration* is a
+game plus the flags Hand, Schneider announced, Schwarz announced and Ouvert.
+
+>>> Declaration.parse("hearts").value_base
+10
+>>> Declaration(GRAND, hand=True, ouvert=True).schwarz   # Ouvert implies Schwarz announced
+True
+>>> Declaration(HEARTS_GAME, schneider=True)
+Traceback (most recent call last):
+...
+solver.games.DeclarationError: Schneider may only be announced in a Hand game
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DIAMONDS_GAME, HEARTS_GAME, SPADES_GAME, CLUBS_GAME, GRAND, NULL = range(6)
+GAMES = (DIAMONDS_GAME, HEARTS_GAME, SPADES_GAME, CLUBS_GAME, GRAND, NULL)
+SUIT_GAMES = GAMES[:4]
+GAME_NAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "null")
+GAME_LETTERS = "DHSCGN"
+BASE_VALUES = (9, 10, 11, 12, 24)
+NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
+
+SEATS = "FMR"
+F, M, R = 0, 1, 2
+
+
+class DeclarationError(ValueError):
+    """A declaration the rules do not allow."""
+
+
+def parse_game(text: str | int) -> int:
+    """``hearts``, ``H``, ``grand``, ``G``, ``null``, ``N`` (German names too).
+
+    >>> parse_game("Herz"), parse_game("G"), parse_game("null")
+    (1, 4, 5)
+    """
+    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 6:
+        return text
+    t = str(text).strip().lower()
+    aliases = {
+        "d": 0, "diamonds": 0, "diamond": 0, "schellen": 0, "karo": 0, "bells": 0,
+        "h": 1, "hearts": 1, "heart": 1, "herz": 1,
+        "s": 2, "spades": 2, "spade": 2, "laub": 2, "grün": 2, "pik": 2, "leaves": 2,
+        "c": 3, "clubs": 3, "club": 3, "eichel": 3, "kreuz": 3, "acorns": 3,
+        "g": 4, "grand": 4, "n": 5, "null": 5,
+    }
+    if t not in aliases:
+        raise DeclarationError(f"unknown game {text!r} (expected diamonds, hearts, spades, clubs, grand or null)")
+    return aliases[t]
+
+
+def parse_seat(text: str | int) -> int:
+    """``F``/``M``/``R`` or 0/1/2."""
+    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 3:
+        return text
+    t = str(text).strip().upper()
+    if t in ("F", "M", "R"):
+        return SEATS.index(t)
+    if t in ("0", "1", "2"):
+        return int(t)
+    raise DeclarationError(f"unknown seat {text!r} (expected F, M or R)")
+
+
+@dataclass(frozen=True)
+class Declaration:
+    """A declared game with its flags.  Construction checks legality.
+
+    Schwarz announced implies Schneider announced, and a suit/Grand Ouvert
+    implies both (the rules make Ouvert require Schwarz announced).
+    """
+
+    game: int
+    hand: bool = False
+    schneider: bool = False
+    schwarz: bool = False
+    ouvert: bool = False
+
+    def __post_init__(self) -> None:
+        g = self.game
+        if g not in GAMES:
+            raise DeclarationError(f"unknown game {g!r}")
+        if g == NULL:
+            if self.schneider or self.schwarz:
+                raise DeclarationError("Schneider/Schwarz cannot be announced in a Null game")
+            return
+        if self.ouvert:
+            if not self.hand:
+                raise DeclarationError(f"{GAME_NAMES[g]} Ouvert requires a Hand game (no skat pick-up)")
+            object.__setattr__(self, "schwarz", True)
+        if self.schwarz:
+            object.__setattr__(self, "schneider", True)
+        if (self.schneider or self.schwarz) and not self.hand:
+            what = "Schwarz" if self.schwarz else "Schneider"
+            raise DeclarationError(f"{what} may only be announced in a Hand game")
+
+    @property
+    def is_null(self) -> bool:
+        return self.game == NULL
+
+    @property
+    def is_suit(self) -> bool:
+        return self.game in SUIT_GAMES
+
+    @property
+    def value_base(self) -> int:
+        """Base value (suit/Grand) or the fixed value (Null)."""
+        if self.game == NULL:
+            return NULL_VALUES[(self.hand, self.ouvert)]
+        return BASE_VALUES[self.game]
+
+    @property
+    def name(self) -> str:
+        parts = [GAME_NAMES[self.game]]
+        if self.hand:
+            parts.append("hand")
+        if self.ouvert:
+            parts.append("ouvert")
+        elif self.schwarz:
+            parts.append("schwarz")
+        elif self.schneider:
+            parts.append("schneider")
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, game: str | int, **flags: bool) -> "Declaration":
+        return cls(parse_game(game), **{k: bool(v) for k, v in flags.items()})
+
+    def to_record(self) -> dict:
+        return {"game": GAME_NAMES[self.game], "hand": self.hand, "schneider": self.schneider,
+                "schwarz": self.schwarz, "ouvert": self.ouvert}

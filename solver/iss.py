@@ -1,0 +1,226 @@
+"""ISS game records (one game a line) -> deal records, auction and recorded result.
+
+A line looks like ``(;GM[Skat]...ID[541932]...MV[w <32 cards> 1 p 2 18 0 p 2 s
+w H8.CK 2 D.ST.H8 0 SA ...]R[d:2 loss v:-54 m:-2 bidok p:59 ...] ;)``.
+Cards 0-9 of the deal are F's, 10-19 M's, 20-29 R's, 30-31 the skat; players
+0, 1, 2 are F, M, R.  Moves: bids (numbers), ``y`` (hold), ``p`` (pass),
+``s`` (pick up the skat; the server then shows it as ``w <2 cards>``), a
+declaration such as ``D.ST.H8`` (game letter G C S H D N; suffixes H Hand,
+O Ouvert, S Schneider announced, Z Schwarz announced; then the discard),
+card plays, and the endings ``RE``/``SC`` (resigned), ``TI.n`` (time-out),
+``LE.n`` (left).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bidding import Auction, BiddingError
+from .cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
+from .deal import Deal, DealError, replay, score_deal  # noqa: F401
+from .games import GAME_LETTERS, NULL, SEATS, Declaration, DeclarationError
+
+
+class IssError(ValueError):
+    """An ISS line that cannot be read; the message says which part and why."""
+
+
+@dataclass
+class IssGame:
+    id: str | None
+    players: list[str]
+    dealt: list[list[int]]               # the three hands and the skat as dealt
+    auction: list[tuple[int, str]]
+    passed: bool
+    deal: Deal | None                    # None when passed in
+    recorded: dict[str, Any]             # the R[...] block, parsed
+    ended_early: str | None = None       # 'resigned' | 'timeout' | 'left'
+    ended_by: int | None = None          # the seat that resigned / timed out / left
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_record(self) -> dict:
+        """A deal record (JSON-ready) with the auction and recorded result as extra keys."""
+        if self.deal is not None:
+            rec = self.deal.to_record()
+        else:
+            rec = {"id": self.id,
+                   "hands": {SEATS[p]: card_list(sum(1 << c for c in self.dealt[p])) for p in range(3)},
+                   "skat": [CARD_NAMES[c] for c in self.dealt[3]], "passed": True}
+        rec["auction"] = [f"{SEATS[p]}:{m}" for p, m in self.auction]
+        rec["iss_result"] = self.recorded
+        rec["players"] = self.players
+        if self.ended_early:
+            rec["ended_early"] = self.ended_early
+        return rec
+
+
+_PROP = re.compile(r"([A-Z][A-Z0-9]*)\[([^\]]*)\]")
+
+
+def parse_result(text: str) -> dict[str, Any]:
+    """``d:2 loss v:-54 m:-2 bidok p:59 ...`` -> {'declarer': 2, 'won': False, 'v': -54, ...}."""
+    text = text.strip()
+    if text == "passed" or text.startswith("passed"):
+        return {"passed": True}
+    out: dict[str, Any] = {}
+    for tok in text.split():
+        if tok in ("win", "loss"):
+            out["won"] = tok == "win"
+        elif tok in ("bidok", "overbid"):
+            out["overbid"] = tok == "overbid"
+        elif tok == "penalty":
+            out["penalty"] = True
+        elif ":" in tok:
+            k, v = tok.split(":", 1)
+            try:
+                out[k] = int(v)
+            except ValueError:
+                try:
+                    out[k] = float(v)
+                except ValueError:
+                    out[k] = v
+    if "d" in out:
+        out["declarer"] = out.pop("d")
+    return out
+
+
+def _decl_code(code: str) -> Declaration:
+    if not code or code[0] not in GAME_LETTERS:
+        raise IssError(f"declaration {code!r}: unknown game letter {code[:1]!r} (expected G C S H D N)")
+    game = "DHSCGN".index(code[0])
+    flags = set(code[1:])
+    bad = flags - set("HOSZ")
+    if bad:
+        raise IssError(f"declaration {code!r}: unknown suffix {''.join(sorted(bad))!r}")
+    ouvert = "O" in flags
+    hand = "H" in flags or (ouvert and game != NULL)
+    try:
+        return Declaration(game, hand=hand, schneider="S" in flags or "Z" in flags,
+                           schwarz="Z" in flags, ouvert=ouvert)
+    except DeclarationError as e:
+        raise IssError(f"declaration {code!r}: {e}") from None
+
+
+def _is_decl(tok: str) -> bool:
+    head = tok.split(".")[0]
+    return bool(head) and head[0] in GAME_LETTERS and set(head[1:]) <= set("HOSZ") and \
+        not (len(head) == 2 and head[1] in "789TJQKA")
+
+
+def parse_line(line: str) -> IssGame:
+    """Parse one ISS game line."""
+    props = dict(_PROP.findall(line))
+    if "MV" not in props:
+        raise IssError("no move list MV[...]")
+    toks = props["MV"].split()
+    if len(toks) < 2 or toks[0] != "w":
+        raise IssError("the move list must start with 'w' and the 32 dealt cards")
+    try:
+        cards = parse_card_list(toks[1].replace(".", " "))
+    except CardParseError as e:
+        raise IssError(f"dealt cards: {e}") from None
+    if len(cards) != 32:
+        raise IssError(f"dealt cards: expected 32, got {len(cards)}")
+    dealt = [cards[0:10], cards[10:20], cards[20:30], cards[30:32]]
+    recorded = parse_result(props.get("R", ""))
+    players = [props.get(f"P{i}", "") for i in range(3)]
+    auction = Auction()
+    history: list[tuple[int, str]] = []
+    decl: Declaration | None = None
+    declarer: int | None = None
+    discard: list[int] | None = None
+    picked_up = False
+    played: list[int] = []
+    ended, ended_by = None, None
+    i = 2
+    while i < len(toks):
+        who, i = toks[i], i + 1
+        if i >= len(toks):
+            raise IssError(f"move list ends after player {who!r}")
+        mv, i = toks[i], i + 1
+        if who == "w":
+            continue                          # the server showing cards (skat, ouvert hand)
+        if who not in ("0", "1", "2"):
+            raise IssError(f"unknown player {who!r} at move {mv!r}")
+        p = int(who)
+        try:
+            if not auction.done:
+                if mv == "p":
+                    auction.pass_()
+                elif mv == "y":
+                    auction.hold()
+                elif mv.isdigit():
+                    auction.bid(int(mv))
+                else:
+                    raise IssError(f"move {mv!r} by {SEATS[p]} during the auction")
+                history.append((p, mv))
+                continue
+        except BiddingError as e:
+            raise IssError(f"auction, {SEATS[p]} {mv!r}: {e}") from None
+        if mv in ("RE", "SC") or mv.startswith(("TI.", "LE.")):
+            ended = {"RE": "resigned", "SC": "resigned", "TI": "timeout", "LE": "left"}[mv[:2]]
+            ended_by = int(mv[3:]) if "." in mv and mv[3:].isdigit() else p
+            continue
+        if mv == "s":
+            picked_up = True
+            continue
+        if decl is None and _is_decl(mv):
+            parts = mv.split(".")
+            decl = _decl_code(parts[0])
+            declarer = p
+            try:
+                shown = parse_card_list(parts[1:]) if len(parts) > 1 else []
+            except CardParseError as e:
+                raise IssError(f"declaration {mv!r}: {e}") from None
+            if picked_up:
+                discard = shown[:2] if len(shown) >= 2 else None
+            continue
+        if decl is not None and picked_up and discard is None:
+            try:
+                discard = parse_card_list(mv.replace(".", " "))
+            except CardParseError as e:
+                raise IssError(f"discard {mv!r}: {e}") from None
+            continue
+        if decl is None and picked_up and mv.count(".") == 1:
+            # discard first, declaration as a separate move
+            discard = parse_card_list(mv.replace(".", " "))
+            continue
+        try:
+            played.append(parse_card(mv))
+        except CardParseError as e:
+            raise IssError(f"move {mv!r} by {SEATS[p]}: {e}") from None
+    gid = props.get("ID")
+    if auction.passed_in or not auction.done:
+        if not auction.done:
+            raise IssError("the auction did not finish")
+        return IssGame(gid, players, dealt, history, True, None, recorded)
+    if decl is None:
+        raise IssError("no declaration after the auction")
+    if declarer != auction.declarer:
+        raise IssError(f"{SEATS[declarer]} declared but {SEATS[auction.declarer]} won the auction")
+    hands = [sum(1 << c for c in h) for h in dealt[:3]]
+    skat = sum(1 << c for c in dealt[3])
+    if picked_up:
+        if discard is None or len(discard) != 2:
+            raise IssError("the skat was picked up but no two-card discard was given")
+        twelve = hands[declarer] | skat
+        d = sum(1 << c for c in discard)
+        if d & ~twelve:
+            raise IssError(f"discard {' '.join(CARD_NAMES[c] for c in discard)} is not in the declarer's twelve cards")
+        hands[declarer] = twelve & ~d
+        skat = d
+    elif not decl.hand:
+        raise IssError("a game without a skat pick-up must be a Hand game")
+    deal = Deal(hands, skat, declarer, decl, played, auction.value, 0, gid)
+    try:
+        replay(deal)
+    except DealError as e:
+        raise IssError(str(e)) from None
+    return IssGame(gid, players, dealt, history, False, deal, recorded, ended, ended_by)
+
+
+def is_iss_line(line: str) -> bool:
+    s = line.lstrip()
+    return s.startswith("(;") or s.startswith("GM[") or "MV[" in s
