@@ -171,8 +171,8 @@ class PlayState:
     defender_tricks: int
     trick_winners: list[int]         # seat of each completed trick's winner
     trick_points: list[int]
-    over: bool                       # no cards left, or the game was decided by a trick
-    ended_by_trick: bool = False     # Null lost / Schwarz announced lost before the last trick
+    over: bool                       # no cards left
+    ended_by_trick: bool = False     # decided by a trick: Null lost / Schwarz announced lost
 
 
 def _follow_name(led: int, game: int) -> str:
@@ -228,14 +228,15 @@ def replay(deal: Deal, played: Iterable[int | str] | None = None) -> PlayState:
         st.trick, st.leader, st.to_move = [], w, w
         if hands[0] == 0:
             st.over = True
-        elif (deal.declaration.is_null and st.declarer_tricks) or (deal.declaration.schwarz and st.defender_tricks):
-            st.over = st.ended_by_trick = True
+        if (deal.declaration.is_null and st.declarer_tricks) or (deal.declaration.schwarz and st.defender_tricks):
+            # decided; a record may stop here (as the ISS does) or play on
+            st.ended_by_trick = True
     return st
 
 def score_deal(deal: Deal) -> tuple[GameResult, PlayState]:
     """Score a played-out deal with our rules: (result, final play state)."""
     st = replay(deal)
-    if not st.over:
+    if not (st.over or st.ended_by_trick):
         raise DealError(f"the game is not finished: {len(deal.played)} cards played")
     mats = matadors(deal.hands[deal.declarer] | deal.skat, deal.game)
     res = score_game(deal.declaration, mats, st.declarer_points, st.declarer_tricks, deal.bid,

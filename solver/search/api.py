@@ -1,0 +1,263 @@
+"""Double-dummy solving of deal records: exact values, threshold queries, best cards.
+
+Records (or :class:`~solver.deal.Deal` objects) become integer position rows
+once; one compiled call (:func:`~solver.search.kernel.solve_batch`) answers a
+whole batch; a single position is a batch of one.
+
+>>> rec = {"hands": {"F": ["SQ", "HA", "D7"], "M": ["C7", "ST", "HQ"], "R": ["CQ", "SJ", "D9"]},
+...        "skat": ["CA", "DA"], "declarer": "M", "game": "grand", "leader": "F"}
+>>> r = solve(rec); r["dd_points"], r["dd_all_tricks"], r["dd_declarer_wins"]
+(25, False, False)
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+import numpy as np
+
+from ..cards import CARD_NAMES, iter_cards
+from ..deal import Deal, DealError, PlayState, load_deal, replay
+from ..play import GameRules, legal_moves, rules_for
+from . import kernel as K
+
+TOTAL_GAMES = 6
+
+
+@dataclass
+class Position:
+    """A deal after a played prefix, ready for the kernel."""
+
+    deal: Deal
+    state: PlayState
+    rules: GameRules
+    row: np.ndarray            # kernel position row (without job)
+
+    @property
+    def base_points(self) -> int:
+        """Declarer's card points already won (skat included)."""
+        return self.state.declarer_points
+
+    @property
+    def points_in_play(self) -> int:
+        """Card points still in hands or in the trick in progress."""
+        alive = 0
+        for hnd in self.state.hands:
+            alive |= hnd
+        for c in self.state.trick:
+            alive |= 1 << c
+        return sum(int(self.rules.points[self.rules.to_game[c]]) for c in iter_cards(alive))
+
+    @property
+    def to_move(self) -> int:
+        return self.state.to_move
+
+
+def _as_deal(x: Deal | dict | str) -> Deal:
+    return x if isinstance(x, Deal) else load_deal(x)
+
+
+def position(deal: Deal | dict | str, played: Sequence[int] | None = None) -> Position:
+    """The position after the deal's ``played`` cards (or ``played`` given here)."""
+    d = _as_deal(deal)
+    st = replay(d, played)
+    if st.hands[st.to_move] == 0:
+        raise DealError("every card has been played: nothing left to solve")
+    rules = rules_for(d.game)
+    row = np.zeros(K.POS_FIELDS, dtype=np.int64)
+    row[K.P_H0:K.P_H2 + 1] = [rules.set_to_game(hnd) for hnd in st.hands]
+    row[K.P_LEADER] = st.leader
+    row[K.P_N] = len(st.trick)
+    row[K.P_C0] = rules.to_game[st.trick[0]] if len(st.trick) > 0 else -1
+    row[K.P_C1] = rules.to_game[st.trick[1]] if len(st.trick) > 1 else -1
+    row[K.P_DECL] = d.declarer
+    row[K.P_TRUMP] = rules.trump
+    row[K.P_GAMEKIND] = d.game
+    return Position(d, st, rules, row)
+
+
+class Solver:
+    """Owns a transposition table and the stamp that keeps solves apart.
+
+    ``tt_megabytes`` bounds the table (default 64 MB); ``opts`` switches the
+    kernel's techniques (``kernel.OPT_*``), for measurement.
+    """
+
+    def __init__(self, tt_megabytes: float = 64.0, opts: int = K.OPT_ALL):
+        self.tt = K.new_table(tt_megabytes)
+        self.opts = opts
+        self.stamp = 1
+        self.effs = np.stack([rules_for(g).eff for g in range(TOTAL_GAMES)])
+        self.ptss = np.stack([rules_for(g).points for g in range(TOTAL_GAMES)])
+        self.last_nodes = 0
+
+    # -------------------------------------------------------------- raw jobs
+    def run(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Run kernel job rows; returns (answers, node counts)."""
+        out = np.zeros(rows.shape[0], dtype=np.int64)
+        nodes = np.zeros(rows.shape[0], dtype=np.int64)
+        if rows.shape[0]:
+            K.solve_batch(rows, self.effs, self.ptss, self.tt, self.stamp, self.opts, out, nodes)
+            self.stamp = (self.stamp + rows.shape[0]) & 0x3FFFFFFF or 1
+        self.last_nodes = int(nodes.sum())
+        return out, nodes
+
+    @staticmethod
+    def _job(pos: Position, job: int, target: int = 0) -> np.ndarray:
+        row = pos.row.copy()
+        row[K.P_JOB] = job
+        row[K.P_TARGET] = target
+        return row
+
+    # -------------------------------------------------------------- queries
+    def points_many(self, positions: Sequence[Position]) -> list[int]:
+        """Exact ``dd_points`` of suit/Grand positions."""
+        rows = np.array([self._job(p, K.JOB_POINTS) for p in positions]).reshape(-1, K.POS_FIELDS)
+        v, _ = self.run(rows)
+        return [p.base_points + int(x) for p, x in zip(positions, v)]
+
+    def reach_many(self, positions: Sequence[Position], points: Sequence[int]) -> list[bool]:
+        """Can the declarer end with at least ``points`` card points?"""
+        rows = np.array([self._job(p, K.JOB_AT_LEAST, t - p.base_points)
+                         for p, t in zip(positions, points)]).reshape(-1, K.POS_FIELDS)
+        v, _ = self.run(rows)
+        return [bool(x) for x in v]
+
+    def all_tricks_many(self, positions: Sequence[Position]) -> list[bool]:
+        """Can the declarer take every trick (counting those already played)?"""
+        todo = [i for i, p in enumerate(positions) if p.state.defender_tricks == 0]
+        res = [False] * len(positions)
+        if todo:
+            rows = np.array([self._job(positions[i], K.JOB_ALL_TRICKS) for i in todo])
+            v, _ = self.run(rows)
+            for i, x in zip(todo, v):
+                res[i] = bool(x)
+        return res
+
+    def null_many(self, positions: Sequence[Position]) -> list[bool]:
+        """Null: can the declarer avoid every trick (counting those already played)?"""
+        todo = [i for i, p in enumerate(positions) if p.state.declarer_tricks == 0]
+        res = [False] * len(positions)
+        if todo:
+            rows = np.array([self._job(positions[i], K.JOB_NULL) for i in todo])
+            v, _ = self.run(rows)
+            for i, x in zip(todo, v):
+                res[i] = bool(x)
+        return res
+
+    def solve_positions(self, positions: Sequence[Position]) -> list[dict[str, Any]]:
+        """The solved keys (``dd_points``, ``dd_all_tricks``, ``dd_declarer_wins``) of each position."""
+        out: list[dict[str, Any]] = [{} for _ in positions]
+        nulls = [i for i, p in enumerate(positions) if p.deal.declaration.is_null]
+        others = [i for i, p in enumerate(positions) if not p.deal.declaration.is_null]
+        if nulls:
+            for i, w in zip(nulls, self.null_many([positions[i] for i in nulls])):
+                out[i]["dd_declarer_wins"] = w
+        if others:
+            pts = self.points_many([positions[i] for i in others])
+            # every trick is possible only if the declarer also gets every point still in play
+            cand = [i for i, v in zip(others, pts)
+                    if v == positions[i].base_points + positions[i].points_in_play]
+            alls = dict(zip(cand, self.all_tricks_many([positions[i] for i in cand])))
+            for i, v in zip(others, pts):
+                d = positions[i].deal.declaration
+                at = alls.get(i, False)
+                out[i]["dd_points"] = v
+                out[i]["dd_all_tricks"] = at
+                out[i]["dd_declarer_wins"] = at if d.schwarz else (v >= 90 if d.schneider else v >= 61)
+        return out
+
+    def best_moves(self, deal: Deal | dict | str, played: Sequence[int] | None = None) -> list[tuple[int, Any]]:
+        """Every legal card of the player to move with its value after it is played.
+
+        Suit/Grand: the ``dd_points`` after the card; Null: whether the
+        declarer still wins.  Sorted best first for the player to move.
+        """
+        pos = position(deal, played)
+        st, rules = pos.state, pos.rules
+        led = int(rules.to_game[st.trick[0]]) if st.trick else -1
+        legal = rules.set_from_game(legal_moves(rules.set_to_game(st.hands[st.to_move]), led, rules.eff))
+        prefix = list(pos.deal.played if played is None else played)
+        cards = list(iter_cards(legal))
+        children: list[tuple[int, Any]] = []
+        finished: dict[int, Any] = {}
+        live: list[Position] = []
+        live_cards: list[int] = []
+        for c in cards:
+            st2 = replay(pos.deal, prefix + [c])
+            if st2.over:
+                if pos.deal.declaration.is_null:
+                    finished[c] = st2.declarer_tricks == 0
+                else:
+                    finished[c] = st2.declarer_points
+            else:
+                live.append(position(pos.deal, prefix + [c]))
+                live_cards.append(c)
+        vals = self.solve_positions(live) if live else []
+        key = "dd_declarer_wins" if pos.deal.declaration.is_null else "dd_points"
+        got = {c: v[key] for c, v in zip(live_cards, vals)}
+        got.update(finished)
+        for c in cards:
+            children.append((c, got[c]))
+        declarer_moves = st.to_move == pos.deal.declarer
+        children.sort(key=lambda cv: (-int(cv[1]) if declarer_moves else int(cv[1]), cv[0]))
+        return children
+
+
+_default: Solver | None = None
+
+
+def default_solver() -> Solver:
+    global _default
+    if _default is None:
+        _default = Solver()
+    return _default
+
+
+def _add_keys(rec: dict, deal: Deal, keys: dict[str, Any]) -> dict:
+    out = dict(rec) if isinstance(rec, dict) else deal.to_record()
+    out.update(keys)
+    return out
+
+
+def solve(record: dict | str | Deal, best: bool = False, solver: Solver | None = None) -> dict:
+    """Solve one record: the record with ``dd_points``, ``dd_all_tricks``,
+    ``dd_declarer_wins`` added (Null: ``dd_declarer_wins``), and ``dd_best`` on request."""
+    return solve_many([record], best=best, solver=solver)[0]
+
+
+def solve_many(records: Iterable[dict | str | Deal], best: bool = False,
+               solver: Solver | None = None) -> list[dict]:
+    """Solve many records in one kernel call.  A bad record raises :class:`DealError`."""
+    s = solver or default_solver()
+    recs = list(records)
+    deals = [_as_deal(r) for r in recs]
+    positions = [position(d) for d in deals]
+    results = s.solve_positions(positions)
+    out = []
+    for r, d, keys in zip(recs, deals, results):
+        if best:
+            keys["dd_best"] = {CARD_NAMES[c]: v for c, v in s.best_moves(d)}
+        out.append(_add_keys(r if isinstance(r, dict) else {}, d, keys) if isinstance(r, dict)
+                   else {**d.to_record(), **keys})
+    return out
+
+
+def reach(record: dict | str | Deal, points: int = 61, solver: Solver | None = None) -> bool:
+    """Threshold query: can the declarer end with at least ``points`` card points?"""
+    s = solver or default_solver()
+    return s.reach_many([position(_as_deal(record))], [points])[0]
+
+
+def best_moves(record: dict | str | Deal, solver: Solver | None = None) -> list[tuple[str, Any]]:
+    """Every legal card of the player to move with its value (see :meth:`Solver.best_moves`)."""
+    s = solver or default_solver()
+    return [(CARD_NAMES[c], v) for c, v in s.best_moves(_as_deal(record))]
+
+
+def timed(fn, *args, **kw):
+    t = time.perf_counter()
+    r = fn(*args, **kw)
+    return r, time.perf_counter() - t

@@ -1,0 +1,398 @@
+"""The double-dummy search core (numba, nopython, cached).
+
+One alpha-beta search serves every question.  It computes
+
+    V = sum over the tricks the declarer takes of (card points x ``pw`` + ``bonus``)
+
+from a position onward, with the declarer maximising V (suit, Grand,
+"all tricks") or minimising it (Null: V counts the declarer's tricks and the
+defenders try to make it positive).  Positions are bitboards in the *game
+layout* of :mod:`solver.play` (a higher bit is the stronger card of its
+effective suit), and the trick rules are the ones of :mod:`solver.play`.
+
+Techniques, each switchable through the option flags so that the benchmark
+can measure them (names as in Kupferschmid & Helmert 2006 and Haglund's DDS):
+
+* **transposition table** (``OPT_TT``): keyed by the three hands and the
+  leader at trick boundaries, stores *bounds on V still to win* (not absolute
+  points), so that entries are reused across the zero-window probes of one
+  solve; a two-way bucket (depth-preferred + always-replace) of fixed size;
+* **equivalent cards** (``OPT_EQUIV``): of cards adjacent in the remaining
+  order of one effective suit in one hand only one is searched; in point
+  games only when they are worth the same points;
+* **move ordering** (``OPT_ORDER``): the table's best move first, then
+  heuristics (win cheaply, smear points to a winning partner, duck in Null);
+* **fast bounds** (``OPT_BOUNDS``): V still to win lies between the points of
+  sure tricks (top cards of the suit led by the leader; not yet) and the
+  points still in play;
+* **zero-window search** with the exact value found by **MTD(f)**
+  (:func:`mtdf`), and threshold queries as a single zero-window probe.
+
+The table array ``tab`` (int64) holds, in order: ``eff[32]`` (effective suit
+of each card), ``pts[32]`` (points of each card x ``pw``), then the scalars at
+the ``T_*`` offsets below.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..cards import highest, lowest, popcount
+from ..play import legal_moves, trick_winner
+
+# offsets in tab
+T_TRUMP = 64
+T_BONUS = 65
+T_DECL = 66
+T_DECL_MAX = 67
+T_STAMP = 68
+T_OPTS = 69
+T_NODES = 70
+TAB_SIZE = 72
+
+OPT_TT = 1
+OPT_EQUIV = 2
+OPT_ORDER = 4
+OPT_BOUNDS = 8
+OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS
+
+TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2 | leader << 32 | stamp << 34), data, unused
+INF = 1 << 20
+
+
+def new_table(megabytes: float = 64.0) -> np.ndarray:
+    """A transposition table of about ``megabytes`` (a power of two entries)."""
+    entries = max(1024, int(megabytes * (1 << 20)) // (8 * TT_FIELDS))
+    bits = entries.bit_length() - 1
+    return np.zeros((1 << bits, TT_FIELDS), dtype=np.int64)
+
+
+@njit(cache=True, inline="always")
+def _tt_index(k1: int, k2: int, mask: int) -> int:
+    x = k1 ^ (k2 * 0x2545F4914F6CDD1D)
+    x ^= (x >> 29) & 0x7FFFFFFFF
+    x *= 0x1B873593A5E4C5
+    x ^= (x >> 32) & 0xFFFFFFFF
+    return x & mask & ~1
+
+
+@njit(cache=True, inline="always")
+def _pack(lb: int, ub: int, move: int, depth: int) -> int:
+    return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
+
+
+@njit("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1])", cache=True)
+def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
+                 tab: np.ndarray) -> int:
+    """Heuristic move score (higher first) for player ``p``."""
+    pts = tab[32 + card]
+    decl = tab[T_DECL]
+    trump = tab[T_TRUMP]
+    decl_max = tab[T_DECL_MAX]
+    if n == 0:
+        eff = tab[card]
+        master = (alive_other & eff) == 0 or highest(alive_other & eff) < card
+        if decl_max == 1:
+            if master:
+                return 100 + pts
+            return -pts - (8 if (trump >> card) & 1 else 0)
+        # Null: everybody prefers low leads; the declarer leads cards that can't win
+        return -(card % 8) * 4 + (50 if (p != decl and not master) else 0)
+    # who wins the trick so far
+    if n == 1:
+        cur = c0
+        cur_owner = leader
+    else:
+        w = trick_winner(c0, c1, c1, trump, tab[0:32])
+        cur = c0 if w == 0 else c1
+        cur_owner = (leader + w) % 3
+    beats = trick_winner(cur, card, card, trump, tab[0:32]) != 0
+    same_side = (p == decl) == (cur_owner == decl)
+    if decl_max == 1:
+        if n == 2:
+            if same_side:
+                return pts                  # smear onto the partner's trick
+            return 50 + pts if beats else -pts
+        # second hand
+        if beats:
+            return 30 - pts // 4
+        return (pts if same_side else -pts)
+    # Null
+    if p == decl:
+        return 50 + card % 8 if not beats else -(card % 8)
+    return -(card % 8)
+
+
+@njit("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
+      cache=True)
+def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
+           tab: np.ndarray, tt: np.ndarray, ms: np.ndarray) -> int:
+    """Fail-soft alpha-beta on V still to win (see module docs).
+
+    ``h`` holds the three hands (mutated and restored), ``n`` the number of
+    cards in the trick in progress (``c0``, ``c1``), ``ms`` a scratch array
+    for move lists (one row per ply).
+    """
+    tab[T_NODES] += 1
+    opts = tab[T_OPTS]
+    p = (leader + n) % 3
+    hand = h[p]
+    if hand == 0:
+        return 0
+    decl = tab[T_DECL]
+    is_max = (p == decl) == (tab[T_DECL_MAX] == 1)
+    bonus = tab[T_BONUS]
+    trump = tab[T_TRUMP]
+    alive = h[0] | h[1] | h[2]
+    trick_set = 0
+    if n >= 1:
+        trick_set |= 1 << c0
+    if n >= 2:
+        trick_set |= 1 << c1
+    ply = popcount(alive)
+    tt_slot = -1
+    tt_move = -1
+    k1 = 0
+    k2 = 0
+    alpha0 = alpha
+    beta0 = beta
+    if n == 0:
+        if opts & OPT_BOUNDS:
+            # all points (and tricks) still in play is an upper bound, 0 a lower one
+            hi = 0
+            x = alive
+            while x:
+                low = x & -x
+                hi += tab[32 + lowest(low)]
+                x ^= low
+            hi += bonus * popcount(h[leader])
+            if hi <= alpha:
+                return hi
+            if beta <= 0:
+                return 0
+        if opts & OPT_TT:
+            k1 = h[0] | (h[1] << 32)
+            k2 = h[2] | (leader << 32) | (tab[T_STAMP] << 34)
+            mask = tt.shape[0] - 1
+            idx = _tt_index(k1, k2, mask)
+            for j in range(2):
+                if tt[idx + j, 0] == k1 and tt[idx + j, 1] == k2:
+                    d = tt[idx + j, 2]
+                    lb = d & 0xFFFF
+                    ub = (d >> 16) & 0xFFFF
+                    tt_move = (d >> 32) & 0xFF
+                    if tt_move == 0xFF:
+                        tt_move = -1
+                    if lb >= beta:
+                        return lb
+                    if ub <= alpha:
+                        return ub
+                    if lb > alpha:
+                        alpha = lb
+                    if ub < beta:
+                        beta = ub
+                    tt_slot = idx + j
+                    break
+            if tt_slot < 0:
+                tt_slot = idx + 1
+                if tt[idx, 1] >> 34 != tab[T_STAMP] or ((tt[idx, 2] >> 40) <= ply):
+                    tt_slot = idx
+    led = c0 if n > 0 else -1
+    legal = legal_moves(hand, led, tab[0:32])
+    # equivalent cards: keep one card of each run of own cards that are adjacent
+    # in the remaining order of their effective suit (and worth the same points)
+    if opts & OPT_EQUIV:
+        others = (alive | trick_set) & ~hand
+        x = legal
+        prev = -1
+        keep = 0
+        while x:
+            low = x & -x
+            c = lowest(low)
+            x ^= low
+            if prev >= 0:
+                eff = tab[c]
+                if (eff >> prev) & 1 and tab[32 + prev] == tab[32 + c]:
+                    between = ((1 << c) - 1) & ~((2 << prev) - 1) & eff
+                    if (others & between) == 0:
+                        prev = c
+                        continue
+            keep |= low
+            prev = c
+        legal = keep
+    # move list with scores
+    nm = 0
+    x = legal
+    while x:
+        low = x & -x
+        c = lowest(low)
+        x ^= low
+        ms[ply, nm] = c
+        if c == tt_move:
+            ms[ply, 16 + nm] = 1 << 30
+        elif opts & OPT_ORDER:
+            ms[ply, 16 + nm] = _order_score(c, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab)
+        else:
+            ms[ply, 16 + nm] = 0
+        nm += 1
+    best = -INF if is_max else INF
+    best_move = -1
+    for i in range(nm):
+        # selection sort step: bring the best-scored remaining move to i
+        bi = i
+        for j in range(i + 1, nm):
+            if ms[ply, 16 + j] > ms[ply, 16 + bi]:
+                bi = j
+        if bi != i:
+            t = ms[ply, i]
+            ms[ply, i] = ms[ply, bi]
+            ms[ply, bi] = t
+            t = ms[ply, 16 + i]
+            ms[ply, 16 + i] = ms[ply, 16 + bi]
+            ms[ply, 16 + bi] = t
+        c = ms[ply, i]
+        h[p] = hand & ~(1 << c)
+        # (arguments are kept int64 expressions: literal constants would make
+        # numba look for a second, literal-typed specialisation of this function)
+        if n == 0:
+            v = search(h, leader, n + 1, c, c1, alpha, beta, tab, tt, ms)
+        elif n == 1:
+            v = search(h, leader, n + 1, c0, c, alpha, beta, tab, tt, ms)
+        else:
+            w = (leader + trick_winner(c0, c1, c, trump, tab[0:32])) % 3
+            tv = 0
+            if w == decl:
+                tv = tab[32 + c0] + tab[32 + c1] + tab[32 + c] + bonus
+            none = n - 3      # -1, typed int64
+            v = tv + search(h, w, n - 2, none, none, alpha - tv, beta - tv, tab, tt, ms)
+        h[p] = hand
+        if is_max:
+            if v > best:
+                best = v
+                best_move = c
+                if v > alpha:
+                    alpha = v
+        else:
+            if v < best:
+                best = v
+                best_move = c
+                if v < beta:
+                    beta = v
+        if alpha >= beta:
+            break
+    if n == 0 and (opts & OPT_TT):
+        lb = 0
+        ub = 0xFFFF
+        if tt[tt_slot, 0] == k1 and tt[tt_slot, 1] == k2:
+            d = tt[tt_slot, 2]
+            lb = d & 0xFFFF
+            ub = (d >> 16) & 0xFFFF
+        if best <= alpha0:
+            if best < ub:
+                ub = best
+        elif best >= beta0:
+            if best > lb:
+                lb = best
+        else:
+            lb = best
+            ub = best
+        tt[tt_slot, 0] = k1
+        tt[tt_slot, 1] = k2
+        tt[tt_slot, 2] = _pack(lb, ub, best_move, ply)
+    return best
+
+
+@njit("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
+      cache=True)
+def mtdf(h: np.ndarray, leader: int, n: int, c0: int, c1: int, lo: int, hi: int, guess: int,
+         tab: np.ndarray, tt: np.ndarray, ms: np.ndarray) -> int:
+    """The exact V in [lo, hi] by MTD(f): zero-window probes that share the table."""
+    g = guess
+    lower = lo
+    upper = hi
+    while lower < upper:
+        beta = g + 1 if g == lower else g
+        g = search(h, leader, n, c0, c1, beta - 1, beta, tab, tt, ms)
+        if g < beta:
+            upper = g
+        else:
+            lower = g
+    return g
+
+
+# job kinds for solve_batch
+JOB_POINTS = 0      # exact V with pw=1, bonus=0 (declarer's remaining card points)
+JOB_AT_LEAST = 1    # 1 if V >= target else 0
+JOB_NULL = 2        # Null: 1 if the declarer can avoid every trick
+JOB_ALL_TRICKS = 3  # 1 if the declarer can take every remaining trick
+
+# position row layout for solve_batch
+P_H0, P_H1, P_H2, P_LEADER, P_N, P_C0, P_C1, P_DECL, P_TRUMP, P_GAMEKIND, P_JOB, P_TARGET = range(12)
+POS_FIELDS = 12
+
+
+@njit(cache=True)
+def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray, h: np.ndarray,
+             stamp: int, opts: int) -> None:
+    job = pos[P_JOB]
+    for i in range(32):
+        tab[i] = eff[i]
+        tab[32 + i] = pts[i] if job <= JOB_AT_LEAST else 0
+    tab[T_TRUMP] = pos[P_TRUMP]
+    tab[T_BONUS] = 0 if job <= JOB_AT_LEAST else 1
+    tab[T_DECL] = pos[P_DECL]
+    tab[T_DECL_MAX] = 0 if job == JOB_NULL else 1
+    tab[T_STAMP] = stamp
+    tab[T_OPTS] = opts
+    h[0] = pos[P_H0]
+    h[1] = pos[P_H1]
+    h[2] = pos[P_H2]
+
+
+@njit(cache=True)
+def solve_one(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tt: np.ndarray, stamp: int,
+              opts: int, tab: np.ndarray, ms: np.ndarray) -> int:
+    """Answer one job for one position row (see ``P_*``); returns V or 0/1."""
+    h = np.zeros(3, dtype=np.int64)
+    _prepare(pos, eff, pts, tab, h, stamp, opts)
+    leader, n, c0, c1 = pos[P_LEADER], pos[P_N], pos[P_C0], pos[P_C1]
+    job = pos[P_JOB]
+    if job == JOB_POINTS:
+        hi = 0
+        x = h[0] | h[1] | h[2]
+        if n >= 1:
+            x |= 1 << c0
+        if n >= 2:
+            x |= 1 << c1
+        while x:
+            low = x & -x
+            hi += tab[32 + lowest(low)]
+            x ^= low
+        return mtdf(h, leader, n, c0, c1, 0, hi, hi // 2, tab, tt, ms)
+    if job == JOB_AT_LEAST:
+        t = pos[P_TARGET]
+        if t <= 0:
+            return 1
+        return 1 if search(h, leader, n, c0, c1, t - 1, t, tab, tt, ms) >= t else 0
+    if job == JOB_NULL:
+        return 0 if search(h, leader, n, c0, c1, 0, 1, tab, tt, ms) >= 1 else 1
+    # all tricks: the declarer's tricks still to come must equal the tricks left
+    tricks = popcount(h[(leader + n) % 3])     # the player to move has one card per trick left
+    return 1 if search(h, leader, n, c0, c1, tricks - 1, tricks, tab, tt, ms) >= tricks else 0
+
+
+@njit(cache=True)
+def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: np.ndarray,
+                stamp0: int, opts: int, out: np.ndarray, nodes: np.ndarray) -> None:
+    """Solve many position rows in one call (one table, reused with a new stamp per row).
+
+    ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``).
+    """
+    tab = np.zeros(TAB_SIZE, dtype=np.int64)
+    ms = np.zeros((33, 32), dtype=np.int64)
+    for i in range(positions.shape[0]):
+        g = positions[i, P_GAMEKIND]
+        tab[T_NODES] = 0
+        out[i] = solve_one(positions[i], effs[g], ptss[g], tt, (stamp0 + i) & 0x3FFFFFFF, opts, tab, ms)
+        nodes[i] = tab[T_NODES]
