@@ -99,8 +99,11 @@ class Solver:
         out = np.zeros(rows.shape[0], dtype=np.int64)
         nodes = np.zeros(rows.shape[0], dtype=np.int64)
         if rows.shape[0]:
+            if self.stamp + rows.shape[0] >= K.STAMP_LIMIT:
+                self.tt[:] = 0              # stamps wrap: forget everything rather than risk a stale hit
+                self.stamp = 1
             K.solve_batch(rows, self.effs, self.ptss, self.tt, self.stamp, self.opts, out, nodes)
-            self.stamp = (self.stamp + rows.shape[0]) & 0x3FFFFFFF or 1
+            self.stamp += rows.shape[0]
         self.last_nodes = int(nodes.sum())
         return out, nodes
 

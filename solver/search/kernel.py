@@ -55,9 +55,12 @@ OPT_TT = 1
 OPT_EQUIV = 2
 OPT_ORDER = 4
 OPT_BOUNDS = 8
-OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS
+OPT_TT_MID = 16
+OPT_QUICK = 32
+OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS | OPT_QUICK
 
-TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2 | leader << 32 | stamp << 34), data, unused
+TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2, leader, trick, stamp), data, unused
+STAMP_LIMIT = 1 << 17  # stamps live in the top bits of key2
 INF = 1 << 20
 
 
@@ -124,6 +127,73 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
     return -(card % 8)
 
 
+@njit("int64(int64, int64, int64[::1])", cache=True)
+def _cheapest(hand: int, m: int, tab: np.ndarray) -> int:
+    """Points of the ``m`` cheapest cards of a hand."""
+    total = 0
+    for _ in range(m):
+        if hand == 0:
+            break
+        pick = -1
+        x = hand
+        while x:
+            low = x & -x
+            cand = lowest(low)
+            x ^= low
+            if pick < 0 or tab[32 + cand] < tab[32 + pick]:
+                pick = cand
+        total += tab[32 + pick]
+        hand &= ~(1 << pick)
+    return total
+
+
+@njit("int64(int64, int64, int64, int64, int64[::1])", cache=True)
+def quick_points(a: int, b: int, c: int, leader: int, tab: np.ndarray) -> int:
+    """Points the leader's side surely takes with sure tricks ("quick tricks").
+
+    ``a`` is the leader's hand, ``b`` and ``c`` the next two.  Sure tricks:
+    the leader's unbroken run of top trumps; and, for a declarer whose run
+    exhausts the defenders' trumps (or who faces none), every other trump and
+    every side card higher than all the defenders' cards of its suit.  The
+    points: the leader's cards of those tricks plus, from every other hand,
+    its cheapest cards (any cards a player gives to k tricks are worth at
+    least his k cheapest), so the bound holds whatever the others play.
+    """
+    trump = tab[T_TRUMP]
+    decl = tab[T_DECL]
+    alive = a | b | c
+    sure = 0
+    t = alive & trump
+    while t:
+        top = highest(t)
+        if not (a >> top) & 1:
+            break
+        sure |= 1 << top
+        t &= ~(1 << top)
+    k = popcount(sure)
+    if leader == decl:
+        opp = b | c
+        if popcount(b & trump) <= k and popcount(c & trump) <= k:
+            sure = a & trump
+            x = a & ~trump
+            while x:
+                low = x & -x
+                cand = lowest(low)
+                x ^= low
+                if highest(opp & tab[cand]) < cand:
+                    sure |= low
+            k = popcount(sure)
+    if k == 0:
+        return 0
+    total = tab[T_BONUS] * k
+    x = sure
+    while x:
+        low = x & -x
+        total += tab[32 + lowest(low)]
+        x ^= low
+    return total + _cheapest(b, k, tab) + _cheapest(c, k, tab)
+
+
 @njit("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
       cache=True)
 def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
@@ -157,47 +227,54 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
     k2 = 0
     alpha0 = alpha
     beta0 = beta
-    if n == 0:
-        if opts & OPT_BOUNDS:
-            # all points (and tricks) still in play is an upper bound, 0 a lower one
-            hi = 0
-            x = alive
-            while x:
-                low = x & -x
-                hi += tab[32 + lowest(low)]
-                x ^= low
-            hi += bonus * popcount(h[leader])
-            if hi <= alpha:
-                return hi
-            if beta <= 0:
-                return 0
-        if opts & OPT_TT:
-            k1 = h[0] | (h[1] << 32)
-            k2 = h[2] | (leader << 32) | (tab[T_STAMP] << 34)
-            mask = tt.shape[0] - 1
-            idx = _tt_index(k1, k2, mask)
-            for j in range(2):
-                if tt[idx + j, 0] == k1 and tt[idx + j, 1] == k2:
-                    d = tt[idx + j, 2]
-                    lb = d & 0xFFFF
-                    ub = (d >> 16) & 0xFFFF
-                    tt_move = (d >> 32) & 0xFF
-                    if tt_move == 0xFF:
-                        tt_move = -1
-                    if lb >= beta:
-                        return lb
-                    if ub <= alpha:
-                        return ub
-                    if lb > alpha:
-                        alpha = lb
-                    if ub < beta:
-                        beta = ub
-                    tt_slot = idx + j
-                    break
-            if tt_slot < 0:
-                tt_slot = idx + 1
-                if tt[idx, 1] >> 34 != tab[T_STAMP] or ((tt[idx, 2] >> 40) <= ply):
-                    tt_slot = idx
+    if opts & OPT_BOUNDS:
+        # all points (and tricks) still in play is an upper bound, 0 a lower one
+        hi = 0
+        x = alive | trick_set
+        while x:
+            low = x & -x
+            hi += tab[32 + lowest(low)]
+            x ^= low
+        hi += bonus * popcount(hand)
+        if hi <= alpha:
+            return hi
+        if beta <= 0:
+            return 0
+        if n == 0 and (opts & OPT_QUICK) and tab[T_DECL_MAX] == 1:
+            q = quick_points(h[leader], h[(leader + 1) % 3], h[(leader + 2) % 3], leader, tab)
+            if leader == decl:
+                if q >= beta:
+                    return q
+            elif hi - q <= alpha:
+                return hi - q
+    use_tt = (opts & OPT_TT) != 0 and (n == 0 or (opts & OPT_TT_MID) != 0)
+    if use_tt:
+        k1 = h[0] | (h[1] << 32)
+        k2 = h[2] | (leader << 32) | (n << 34) | ((c0 & 31) << 36) | ((c1 & 31) << 41) | (tab[T_STAMP] << 46)
+        mask = tt.shape[0] - 1
+        idx = _tt_index(k1, k2, mask)
+        for j in range(2):
+            if tt[idx + j, 0] == k1 and tt[idx + j, 1] == k2:
+                d = tt[idx + j, 2]
+                lb = d & 0xFFFF
+                ub = (d >> 16) & 0xFFFF
+                tt_move = (d >> 32) & 0xFF
+                if tt_move == 0xFF:
+                    tt_move = -1
+                if lb >= beta:
+                    return lb
+                if ub <= alpha:
+                    return ub
+                if lb > alpha:
+                    alpha = lb
+                if ub < beta:
+                    beta = ub
+                tt_slot = idx + j
+                break
+        if tt_slot < 0:
+            tt_slot = idx + 1
+            if tt[idx, 1] >> 46 != tab[T_STAMP] or ((tt[idx, 2] >> 40) <= ply):
+                tt_slot = idx
     led = c0 if n > 0 else -1
     legal = legal_moves(hand, led, tab[0:32])
     # equivalent cards: keep one card of each run of own cards that are adjacent
@@ -281,7 +358,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                     beta = v
         if alpha >= beta:
             break
-    if n == 0 and (opts & OPT_TT):
+    if use_tt:
         lb = 0
         ub = 0xFFFF
         if tt[tt_slot, 0] == k1 and tt[tt_slot, 1] == k2:
@@ -394,5 +471,5 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
     for i in range(positions.shape[0]):
         g = positions[i, P_GAMEKIND]
         tab[T_NODES] = 0
-        out[i] = solve_one(positions[i], effs[g], ptss[g], tt, (stamp0 + i) & 0x3FFFFFFF, opts, tab, ms)
+        out[i] = solve_one(positions[i], effs[g], ptss[g], tt, stamp0 + i, opts, tab, ms)
         nodes[i] = tab[T_NODES]
