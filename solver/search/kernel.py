@@ -49,7 +49,10 @@ T_DECL_MAX = 67
 T_STAMP = 68
 T_OPTS = 69
 T_NODES = 70
-TAB_SIZE = 72
+T_NGROUPS = 72
+T_GROUPS = 73         # (offset, width) pairs of the card groups that the table key compacts
+T_PCLASS = 96         # (mask, points) pairs: the cards worth each non-zero value
+TAB_SIZE = 112
 
 OPT_TT = 1
 OPT_EQUIV = 2
@@ -57,7 +60,8 @@ OPT_ORDER = 4
 OPT_BOUNDS = 8
 OPT_TT_MID = 16
 OPT_QUICK = 32
-OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS | OPT_QUICK
+OPT_CANON = 64
+OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS | OPT_QUICK | OPT_CANON
 
 TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2, leader, trick, stamp), data, unused
 STAMP_LIMIT = 1 << 17  # stamps live in the top bits of key2
@@ -107,10 +111,10 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
         cur = c0
         cur_owner = leader
     else:
-        w = trick_winner(c0, c1, c1, trump, tab[0:32])
+        w = trick_winner(c0, c1, c1, trump, tab)
         cur = c0 if w == 0 else c1
         cur_owner = (leader + w) % 3
-    beats = trick_winner(cur, card, card, trump, tab[0:32]) != 0
+    beats = trick_winner(cur, card, card, trump, tab) != 0
     same_side = (p == decl) == (cur_owner == decl)
     if decl_max == 1:
         if n == 2:
@@ -125,6 +129,16 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
     if p == decl:
         return 50 + card % 8 if not beats else -(card % 8)
     return -(card % 8)
+
+
+@njit("int64(int64, int64[::1])", cache=True)
+def points_of(cards: int, tab: np.ndarray) -> int:
+    """Points of a set (x pw): one popcount per point class."""
+    return (popcount(cards & tab[T_PCLASS]) * tab[T_PCLASS + 1]
+            + popcount(cards & tab[T_PCLASS + 2]) * tab[T_PCLASS + 3]
+            + popcount(cards & tab[T_PCLASS + 4]) * tab[T_PCLASS + 5]
+            + popcount(cards & tab[T_PCLASS + 6]) * tab[T_PCLASS + 7]
+            + popcount(cards & tab[T_PCLASS + 8]) * tab[T_PCLASS + 9])
 
 
 @njit("int64(int64, int64, int64[::1])", cache=True)
@@ -147,51 +161,75 @@ def _cheapest(hand: int, m: int, tab: np.ndarray) -> int:
     return total
 
 
-@njit("int64(int64, int64, int64, int64, int64[::1])", cache=True)
-def quick_points(a: int, b: int, c: int, leader: int, tab: np.ndarray) -> int:
-    """Points the leader's side surely takes with sure tricks ("quick tricks").
+@njit("int64(int64, int64, int64, int64, int64[::1], int64)", cache=True)
+def _run_points(own: int, o1: int, o2: int, k: int, tab: np.ndarray, need: int) -> int:
+    """Points of k tricks that ``own``'s cards in ``k`` surely win: those cards,
+    a trick bonus each, and the k cheapest cards of each other hand."""
+    total = tab[T_BONUS] * popcount(k) + points_of(k, tab)
+    if total >= need or total + points_of(o1 | o2, tab) < need:
+        return total                    # decided without the cheapest cards
+    m = popcount(k)
+    return total + _cheapest(o1, m, tab) + _cheapest(o2, m, tab)
 
-    ``a`` is the leader's hand, ``b`` and ``c`` the next two.  Sure tricks:
-    the leader's unbroken run of top trumps; and, for a declarer whose run
-    exhausts the defenders' trumps (or who faces none), every other trump and
-    every side card higher than all the defenders' cards of its suit.  The
-    points: the leader's cards of those tricks plus, from every other hand,
-    its cheapest cards (any cards a player gives to k tricks are worth at
-    least his k cheapest), so the bound holds whatever the others play.
+
+@njit("int64(int64[::1], int64, int64, int64[::1], int64)", cache=True)
+def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, need: int) -> int:
+    """Points that one side (declarer if ``side_decl``, else the defenders)
+    surely takes from here, whoever leads: a lower bound ("quick tricks").
+
+    A trump that is the highest one still out wins the trick it is played
+    in, so each card of a player's share of the side's unbroken run of top
+    trumps wins a trick of its own (his cards go to different tricks, and
+    only higher trumps, all held by the side, can beat them).  The points of
+    those tricks are at least his cards' points plus the cheapest cards of
+    the other two hands.  A declarer who leads and whose run exhausts the
+    defenders' trumps also wins with every other trump and every side card
+    above all the defenders' cards of its suit.  ``need``: the count may stop
+    once it is clear whether it reaches this.
     """
     trump = tab[T_TRUMP]
     decl = tab[T_DECL]
-    alive = a | b | c
-    sure = 0
+    alive = h[0] | h[1] | h[2]
+    side = h[decl] if side_decl else alive & ~h[decl]
+    run = 0
     t = alive & trump
     while t:
         top = highest(t)
-        if not (a >> top) & 1:
+        if not (side >> top) & 1:
             break
-        sure |= 1 << top
+        run |= 1 << top
         t &= ~(1 << top)
-    k = popcount(sure)
-    if leader == decl:
-        opp = b | c
-        if popcount(b & trump) <= k and popcount(c & trump) <= k:
-            sure = a & trump
-            x = a & ~trump
-            while x:
-                low = x & -x
-                cand = lowest(low)
-                x ^= low
-                if highest(opp & tab[cand]) < cand:
-                    sure |= low
-            k = popcount(sure)
-    if k == 0:
+    if run == 0 and not (side_decl and leader == decl and (alive & ~side & trump) == 0):
         return 0
-    total = tab[T_BONUS] * k
-    x = sure
-    while x:
-        low = x & -x
-        total += tab[32 + lowest(low)]
-        x ^= low
-    return total + _cheapest(b, k, tab) + _cheapest(c, k, tab)
+    if side_decl:
+        d1 = h[(decl + 1) % 3]
+        d2 = h[(decl + 2) % 3]
+        k = run
+        if leader == decl:
+            kr = popcount(run)
+            if popcount(d1 & trump) <= kr and popcount(d2 & trump) <= kr:
+                # drawing trumps leaves the defenders none: every trump and
+                # every side card above all the defenders' cards of its suit
+                k = side & trump
+                opp = d1 | d2
+                x = side & ~trump
+                while x:
+                    low = x & -x
+                    cand = lowest(low)
+                    x ^= low
+                    if highest(opp & tab[cand]) < cand:
+                        k |= low
+        return _run_points(k, d1, d2, k, tab, need) if k else 0
+    best = 0
+    for q in range(3):
+        if q == decl:
+            continue
+        mine = run & h[q]
+        if mine:
+            v = _run_points(mine, h[(q + 1) % 3], h[(q + 2) % 3], mine, tab, need)
+            if v > best:
+                best = v
+    return best
 
 
 @njit("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
@@ -229,28 +267,53 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
     beta0 = beta
     if opts & OPT_BOUNDS:
         # all points (and tricks) still in play is an upper bound, 0 a lower one
-        hi = 0
-        x = alive | trick_set
-        while x:
-            low = x & -x
-            hi += tab[32 + lowest(low)]
-            x ^= low
-        hi += bonus * popcount(hand)
+        hi = points_of(alive | trick_set, tab) + bonus * popcount(hand)
         if hi <= alpha:
             return hi
         if beta <= 0:
             return 0
         if n == 0 and (opts & OPT_QUICK) and tab[T_DECL_MAX] == 1:
-            q = quick_points(h[leader], h[(leader + 1) % 3], h[(leader + 2) % 3], leader, tab)
-            if leader == decl:
-                if q >= beta:
-                    return q
-            elif hi - q <= alpha:
+            q = sure_points(h, leader, 1, tab, beta)
+            if q >= beta:
+                return q
+            q = sure_points(h, leader, 0, tab, hi - alpha)
+            if hi - q <= alpha:
                 return hi - q
     use_tt = (opts & OPT_TT) != 0 and (n == 0 or (opts & OPT_TT_MID) != 0)
     if use_tt:
-        k1 = h[0] | (h[1] << 32)
-        k2 = h[2] | (leader << 32) | (n << 34) | ((c0 & 31) << 36) | ((c1 & 31) << 41) | (tab[T_STAMP] << 46)
+        g0 = h[0]
+        g1 = h[1]
+        g2 = h[2]
+        if opts & OPT_CANON:
+            # compact each group of interchangeable cards (same effective suit,
+            # adjacent, same points): which of them are gone does not matter
+            for gi in range(tab[T_NGROUPS]):
+                o = tab[T_GROUPS + 2 * gi]
+                wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
+                av = (alive >> o) & wm
+                if av == wm or av == 0:
+                    continue
+                r0 = 0
+                r1 = 0
+                r2 = 0
+                j = 0
+                y = av
+                while y:
+                    low = y & -y
+                    y ^= low
+                    if (g0 >> o) & low:
+                        r0 |= 1 << j
+                    elif (g1 >> o) & low:
+                        r1 |= 1 << j
+                    else:
+                        r2 |= 1 << j
+                    j += 1
+                m = ~(wm << o)
+                g0 = (g0 & m) | (r0 << o)
+                g1 = (g1 & m) | (r1 << o)
+                g2 = (g2 & m) | (r2 << o)
+        k1 = g0 | (g1 << 32)
+        k2 = g2 | (leader << 32) | (n << 34) | ((c0 & 31) << 36) | ((c1 & 31) << 41) | (tab[T_STAMP] << 46)
         mask = tt.shape[0] - 1
         idx = _tt_index(k1, k2, mask)
         for j in range(2):
@@ -276,7 +339,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
             if tt[idx, 1] >> 46 != tab[T_STAMP] or ((tt[idx, 2] >> 40) <= ply):
                 tt_slot = idx
     led = c0 if n > 0 else -1
-    legal = legal_moves(hand, led, tab[0:32])
+    legal = legal_moves(hand, led, tab)
     # equivalent cards: keep one card of each run of own cards that are adjacent
     # in the remaining order of their effective suit (and worth the same points)
     if opts & OPT_EQUIV:
@@ -337,7 +400,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         elif n == 1:
             v = search(h, leader, n + 1, c0, c, alpha, beta, tab, tt, ms)
         else:
-            w = (leader + trick_winner(c0, c1, c, trump, tab[0:32])) % 3
+            w = (leader + trick_winner(c0, c1, c, trump, tab)) % 3
             tv = 0
             if w == decl:
                 tv = tab[32 + c0] + tab[32 + c1] + tab[32 + c] + bonus
@@ -384,18 +447,24 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
       cache=True)
 def mtdf(h: np.ndarray, leader: int, n: int, c0: int, c1: int, lo: int, hi: int, guess: int,
          tab: np.ndarray, tt: np.ndarray, ms: np.ndarray) -> int:
-    """The exact V in [lo, hi] by MTD(f): zero-window probes that share the table."""
-    g = guess
+    """The exact V in [lo, hi] by zero-window probes that share the table.
+
+    Plain MTD(f) steps from its guess by the fail-soft value, which here is
+    almost always the probe's own bound: one point a probe, some twenty
+    probes a deal.  So the probes bisect the interval instead (the C* /
+    MTD-bi variant): the first one at ``guess``, then at the midpoint.
+    """
     lower = lo
     upper = hi
+    beta = guess if lo < guess <= hi else (lo + hi + 1) // 2
     while lower < upper:
-        beta = g + 1 if g == lower else g
         g = search(h, leader, n, c0, c1, beta - 1, beta, tab, tt, ms)
-        if g < beta:
-            upper = g
-        else:
+        if g >= beta:
             lower = g
-    return g
+        else:
+            upper = g
+        beta = (lower + upper + 1) // 2
+    return lower
 
 
 # job kinds for solve_batch
@@ -422,6 +491,27 @@ def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
     tab[T_DECL_MAX] = 0 if job == JOB_NULL else 1
     tab[T_STAMP] = stamp
     tab[T_OPTS] = opts
+    # groups of interchangeable cards for the table key: runs of one effective
+    # suit that are adjacent in the layout and worth the same (points x pw)
+    ng = 0
+    start = 0
+    for c in range(1, 33):
+        if c == 32 or eff[c] != eff[start] or tab[32 + c] != tab[32 + start] or not (eff[start] >> c) & 1:
+            if c - start >= 2:
+                tab[T_GROUPS + 2 * ng] = start
+                tab[T_GROUPS + 2 * ng + 1] = c - start
+                ng += 1
+            start = c
+    tab[T_NGROUPS] = ng
+    k = 0
+    for v in (2, 3, 4, 10, 11):
+        m = 0
+        for c in range(32):
+            if tab[32 + c] == v:
+                m |= 1 << c
+        tab[T_PCLASS + 2 * k] = m
+        tab[T_PCLASS + 2 * k + 1] = v
+        k += 1
     h[0] = pos[P_H0]
     h[1] = pos[P_H1]
     h[2] = pos[P_H2]
@@ -436,16 +526,12 @@ def solve_one(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tt: np.ndarray,
     leader, n, c0, c1 = pos[P_LEADER], pos[P_N], pos[P_C0], pos[P_C1]
     job = pos[P_JOB]
     if job == JOB_POINTS:
-        hi = 0
         x = h[0] | h[1] | h[2]
         if n >= 1:
             x |= 1 << c0
         if n >= 2:
             x |= 1 << c1
-        while x:
-            low = x & -x
-            hi += tab[32 + lowest(low)]
-            x ^= low
+        hi = points_of(x, tab)
         return mtdf(h, leader, n, c0, c1, 0, hi, hi // 2, tab, tt, ms)
     if job == JOB_AT_LEAST:
         t = pos[P_TARGET]
