@@ -61,7 +61,8 @@ OPT_BOUNDS = 8
 OPT_TT_MID = 16
 OPT_QUICK = 32
 OPT_CANON = 64
-OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS | OPT_QUICK | OPT_CANON
+OPT_SIMILAR = 128
+OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS | OPT_QUICK | OPT_SIMILAR
 
 TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2, leader, trick, stamp), data, unused
 STAMP_LIMIT = 1 << 17  # stamps live in the top bits of key2
@@ -284,9 +285,10 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         g0 = h[0]
         g1 = h[1]
         g2 = h[2]
-        if opts & OPT_CANON:
-            # compact each group of interchangeable cards (same effective suit,
-            # adjacent, same points): which of them are gone does not matter
+        if opts & (OPT_CANON | OPT_SIMILAR):
+            # compact each group of cards (adjacent, one effective suit; with
+            # OPT_CANON also of equal points, so that which of them are gone
+            # does not matter; with OPT_SIMILAR of any points, see below)
             for gi in range(tab[T_NGROUPS]):
                 o = tab[T_GROUPS + 2 * gi]
                 wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
@@ -321,9 +323,37 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                 d = tt[idx + j, 2]
                 lb = d & 0xFFFF
                 ub = (d >> 16) & 0xFFFF
-                tt_move = (d >> 32) & 0xFF
-                if tt_move == 0xFF:
-                    tt_move = -1
+                other = tt[idx + j, 3]
+                if other == alive:
+                    tt_move = (d >> 32) & 0xFF
+                    if tt_move == 0xFF:
+                        tt_move = -1
+                    tt_slot = idx + j
+                else:
+                    # payoff-similar position (Furtak & Buro 2011): same owners
+                    # in the same order, other cards gone. Mapping card k of each
+                    # group to card k, every line of play keeps its trick
+                    # winners and moves the declarer's points by at most the
+                    # summed point differences of the cards.
+                    pos = 0
+                    neg = 0
+                    for gi in range(tab[T_NGROUPS]):
+                        o = tab[T_GROUPS + 2 * gi]
+                        wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
+                        a1 = (other >> o) & wm
+                        a2 = (alive >> o) & wm
+                        while a1:
+                            l1 = a1 & -a1
+                            l2 = a2 & -a2
+                            dp = tab[32 + o + lowest(l2)] - tab[32 + o + lowest(l1)]
+                            if dp > 0:
+                                pos += dp
+                            else:
+                                neg -= dp
+                            a1 ^= l1
+                            a2 ^= l2
+                    lb = lb - neg if lb > neg else 0
+                    ub = ub + pos
                 if lb >= beta:
                     return lb
                 if ub <= alpha:
@@ -332,7 +362,8 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                     alpha = lb
                 if ub < beta:
                     beta = ub
-                tt_slot = idx + j
+                if tt_slot < 0:
+                    tt_slot = idx + j   # overwrite the similar entry with this position
                 break
         if tt_slot < 0:
             tt_slot = idx + 1
@@ -424,7 +455,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
     if use_tt:
         lb = 0
         ub = 0xFFFF
-        if tt[tt_slot, 0] == k1 and tt[tt_slot, 1] == k2:
+        if tt[tt_slot, 0] == k1 and tt[tt_slot, 1] == k2 and tt[tt_slot, 3] == alive:
             d = tt[tt_slot, 2]
             lb = d & 0xFFFF
             ub = (d >> 16) & 0xFFFF
@@ -440,6 +471,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         tt[tt_slot, 0] = k1
         tt[tt_slot, 1] = k2
         tt[tt_slot, 2] = _pack(lb, ub, best_move, ply)
+        tt[tt_slot, 3] = alive
     return best
 
 
@@ -496,7 +528,9 @@ def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
     ng = 0
     start = 0
     for c in range(1, 33):
-        if c == 32 or eff[c] != eff[start] or tab[32 + c] != tab[32 + start] or not (eff[start] >> c) & 1:
+        same_pts = tab[32 + c] == tab[32 + start] if c < 32 else False
+        if c == 32 or eff[c] != eff[start] or not (eff[start] >> c) & 1 or \
+                (not same_pts and not (opts & OPT_SIMILAR)):
             if c - start >= 2:
                 tab[T_GROUPS + 2 * ng] = start
                 tab[T_GROUPS + 2 * ng + 1] = c - start
