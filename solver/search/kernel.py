@@ -329,6 +329,8 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                     if tt_move == 0xFF:
                         tt_move = -1
                     tt_slot = idx + j
+                elif n > 0:
+                    continue            # mid-trick: the trick's cards are not mapped
                 else:
                     # payoff-similar position (Furtak & Buro 2011): same owners
                     # in the same order, other cards gone. Mapping card k of each
