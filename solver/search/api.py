@@ -231,11 +231,33 @@ def solve(record: dict | str | Deal, best: bool = False, solver: Solver | None =
     return solve_many([record], best=best, solver=solver)[0]
 
 
+def _solve_chunk(args: tuple[list, bool]) -> list[dict]:
+    recs, best = args
+    return solve_many(recs, best=best)
+
+
 def solve_many(records: Iterable[dict | str | Deal], best: bool = False,
-               solver: Solver | None = None) -> list[dict]:
-    """Solve many records in one kernel call.  A bad record raises :class:`DealError`."""
-    s = solver or default_solver()
+               solver: Solver | None = None, workers: int = 1) -> list[dict]:
+    """Solve many records in one kernel call (per worker process).
+
+    ``workers`` > 1 splits the batch over that many processes, each with its
+    own compiled kernel and transposition table.  A bad record raises
+    :class:`DealError`.
+    """
     recs = list(records)
+    if workers > 1 and len(recs) > 1:
+        import multiprocessing as mp
+        from concurrent.futures import ProcessPoolExecutor
+        # interleaved chunks keep the workers' loads even when hard deals cluster
+        chunks = [(recs[i::workers * 4], best) for i in range(min(len(recs), workers * 4))]
+        with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as ex:
+            parts = list(ex.map(_solve_chunk, chunks))
+        out: list[dict | None] = [None] * len(recs)
+        for i, part in enumerate(parts):
+            for j, r in enumerate(part):
+                out[i + j * workers * 4] = r
+        return out  # type: ignore[return-value]
+    s = solver or default_solver()
     deals = [_as_deal(r) for r in recs]
     positions = [position(d) for d in deals]
     results = s.solve_positions(positions)
