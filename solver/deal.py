@@ -201,7 +201,7 @@ def replay(deal: Deal, played: Iterable[int | str] | None = None) -> PlayState:
         p = st.to_move
         if not (hands[p] >> card) & 1:
             holder = next((SEATS[q] for q in range(3) if (hands[q] >> card) & 1), None)
-            why = f"it is {SEATS[holder]}'s card" if holder else "it is not in play"
+            why = f"it is {holder}'s card" if holder else "it is not in play"
             raise DealError(f"{where}: {SEATS[p]} is to play, but {why}")
         led = int(rules.to_game[st.trick[0]]) if st.trick else -1
         legal = legal_moves(rules.set_to_game(hands[p]), led, rules.eff)

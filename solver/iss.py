@@ -160,8 +160,9 @@ def parse_line(line: str) -> IssGame:
         except BiddingError as e:
             raise IssError(f"auction, {SEATS[p]} {mv!r}: {e}") from None
         if mv in ("RE", "SC") or mv.startswith(("TI.", "LE.")):
-            ended = {"RE": "resigned", "SC": "resigned", "TI": "timeout", "LE": "left"}[mv[:2]]
-            ended_by = int(mv[3:]) if "." in mv and mv[3:].isdigit() else p
+            if ended is None:
+                ended = {"RE": "resigned", "SC": "resigned", "TI": "timeout", "LE": "left"}[mv[:2]]
+                ended_by = int(mv[3:]) if "." in mv and mv[3:].isdigit() else p
             continue
         if mv == "s":
             picked_up = True

@@ -4,10 +4,13 @@ Records (or :class:`~solver.deal.Deal` objects) become integer position rows
 once; one compiled call (:func:`~solver.search.kernel.solve_batch`) answers a
 whole batch; a single position is a batch of one.
 
+Position ``small-4`` of ``shared/reference/dd_small.jsonl`` (an endgame
+study with a trick in progress; the independent solver's value is 15):
+
 >>> rec = {"hands": {"F": ["SQ", "HA", "D7"], "M": ["C7", "ST", "HQ"], "R": ["CQ", "SJ", "D9"]},
-...        "skat": ["CA", "DA"], "declarer": "M", "game": "grand", "leader": "F"}
->>> r = solve(rec); r["dd_points"], r["dd_all_tricks"], r["dd_declarer_wins"]
-(25, False, False)
+...        "skat": ["CK", "DA"], "declarer": "F", "game": "hearts", "played": ["D7", "ST"], "leader": "F"}
+>>> r = solve(rec); r["dd_points"], r["dd_all_tricks"]
+(15, False)
 """
 
 from __future__ import annotations
@@ -219,12 +222,6 @@ def default_solver() -> Solver:
     return _default
 
 
-def _add_keys(rec: dict, deal: Deal, keys: dict[str, Any]) -> dict:
-    out = dict(rec) if isinstance(rec, dict) else deal.to_record()
-    out.update(keys)
-    return out
-
-
 def solve(record: dict | str | Deal, best: bool = False, solver: Solver | None = None) -> dict:
     """Solve one record: the record with ``dd_points``, ``dd_all_tricks``,
     ``dd_declarer_wins`` added (Null: ``dd_declarer_wins``), and ``dd_best`` on request."""
@@ -265,8 +262,7 @@ def solve_many(records: Iterable[dict | str | Deal], best: bool = False,
     for r, d, keys in zip(recs, deals, results):
         if best:
             keys["dd_best"] = {CARD_NAMES[c]: v for c, v in s.best_moves(d)}
-        out.append(_add_keys(r if isinstance(r, dict) else {}, d, keys) if isinstance(r, dict)
-                   else {**d.to_record(), **keys})
+        out.append({**d.to_record(), **keys})      # codes normalised, unknown keys kept
     return out
 
 

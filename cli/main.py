@@ -1,0 +1,34 @@
+"""The ``skat`` command: a click group, one small module per command beside it."""
+
+from __future__ import annotations
+
+import click
+
+from solver import __version__
+
+from .convert import convert
+from .score import score
+from .solve import solve
+
+EPILOG = """\b
+Examples:
+  skat solve data/deals.jsonl                  solve every deal, as tables
+  skat solve --F "CJ SJ HA HT HK H9 SA S7 D8 D7" --M "..." --R "..." \\
+             --skat "DA C7" --game hearts --declarer F --best
+  skat score data/iss_games.sgf                score recorded ISS games
+  skat convert data/iss_games.sgf > deals.jsonl
+"""
+
+
+@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="skat")
+def cli() -> None:
+    """Skat analysis: double-dummy values, game scoring and record conversion."""
+
+
+cli.add_command(solve)
+cli.add_command(score)
+cli.add_command(convert)
+
+if __name__ == "__main__":  # pragma: no cover
+    cli()

@@ -1,0 +1,39 @@
+"""``skat score``: score finished games with the rules engine."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from solver.deal import DealError
+from solver.records import read_lines, score_item
+
+from .io import emit, open_lines
+
+
+@click.command()
+@click.argument("file", required=False, default="-")
+@click.option("--format", "fmt", type=click.Choice(["auto", "json", "iss"]), default="auto",
+              show_default=True, help="input format (auto: detected per line)")
+@click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True)
+def score(file: str, fmt: str, scoring: str) -> None:
+    """Score every game in FILE (deal records or ISS lines; '-' or none: stdin).
+
+    Writes one JSON line per game: declarer, game, card points, tricks,
+    matadors (with > 0, without < 0), game value, won, Schneider, Schwarz,
+    overbid and the settlement; for ISS games also the server's result and
+    whether ours agrees. Bad lines give an error line and exit status 1.
+    """
+    failed = 0
+    for item in read_lines(open_lines(file), fmt=fmt):
+        if item.error:
+            failed += 1
+            emit(item.error_record())
+            continue
+        try:
+            emit(score_item(item, scoring))
+        except DealError as e:
+            failed += 1
+            emit({"line": item.line, "id": item.id, "error": f"line {item.line}: {e}"})
+    sys.exit(1 if failed else 0)

@@ -1,0 +1,109 @@
+"""``skat solve``: double-dummy values of deals, from the command line or records."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from rich.console import Console
+
+from solver.deal import DealError
+from solver.records import Item, read_lines
+from solver.search.api import solve_many
+
+from .io import emit, open_lines
+from .render import solved_table
+
+CHUNK = 64
+
+
+def _record_from_options(opts: dict) -> dict:
+    rec = {"hands": {s: opts[s] or "" for s in "FMR"}, "skat": opts["skat"] or "",
+           "game": opts["game"], "declarer": opts["declarer"], "played": opts["played"] or ""}
+    for flag in ("hand", "schneider", "schwarz", "ouvert"):
+        rec[flag] = opts[flag]
+    if opts["leader"]:
+        rec["leader"] = opts["leader"]
+    if opts["bid"]:
+        rec["bid"] = opts["bid"]
+    return rec
+
+
+def _solve_chunk(items: list[Item], best: bool, workers: int = 1) -> list[dict]:
+    """Solve a chunk in one call; a record that cannot be solved becomes an error line."""
+    try:
+        return solve_many([it.record for it in items], best=best, workers=workers)
+    except DealError:
+        out = []
+        for it in items:
+            try:
+                out.extend(solve_many([it.record], best=best))
+            except DealError as e:
+                out.append({"line": it.line, "id": it.id, "error": f"line {it.line}: {e}"})
+        return out
+
+
+@click.command()
+@click.argument("file", required=False)
+@click.option("--F", "F", help="forehand's cards, e.g. \"CJ SJ HA HT HK H9 SA S7 D8 D7\"")
+@click.option("--M", "M", help="middlehand's cards")
+@click.option("--R", "R", help="rearhand's cards")
+@click.option("--skat", help="the two skat cards (after a pick-up: the discard)")
+@click.option("--game", help="diamonds hearts spades clubs grand null (or D H S C G N)")
+@click.option("--declarer", help="F, M or R")
+@click.option("--played", help="cards played so far, in order")
+@click.option("--leader", help="who leads first (endgame studies only)")
+@click.option("--bid", type=int)
+@click.option("--hand", is_flag=True, help="Hand game")
+@click.option("--schneider", is_flag=True, help="Schneider announced")
+@click.option("--schwarz", is_flag=True, help="Schwarz announced")
+@click.option("--ouvert", is_flag=True)
+@click.option("--best", is_flag=True, help="also give every legal card's value (dd_best)")
+@click.option("--json", "as_json", is_flag=True, help="one JSON line per record instead of tables")
+@click.option("--workers", type=int, default=1, show_default=True, help="processes for large files")
+def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> None:
+    """Solve deals double-dummy: the declarer's card points under perfect play
+    (suit, Grand), whether he takes every trick, and whether he wins (Null: can
+    he avoid every trick).
+
+    Give one deal with --F/--M/--R/--skat/--game/--declarer, or a FILE of deal
+    records ('-' for stdin). Tables show every legal card with its value; with
+    --json each record comes back with dd_points, dd_all_tricks and
+    dd_declarer_wins added (dd_best with --best).
+    """
+    if file is None and not opts["F"]:
+        raise click.UsageError("give a FILE of deal records, or a deal with --F --M --R --skat --game --declarer")
+    if file is not None and opts["F"]:
+        raise click.UsageError("give either a FILE or a deal on the command line, not both")
+    import json
+    lines = open_lines(file) if file is not None else [json.dumps(_record_from_options(opts))]
+    console = Console(highlight=False)
+    failed = 0
+    chunk: list[Item] = []
+
+    def show(r: dict) -> None:
+        nonlocal failed
+        if "error" in r:
+            failed += 1
+            emit(r) if as_json else console.print(f"[red]error[/red] {r['error']}")
+        elif as_json:
+            if not best:
+                r.pop("dd_best", None)
+            emit(r)
+        else:
+            solved_table(r, console)
+
+    def flush() -> None:
+        """Solve the chunk's good records in one call; print everything in input order."""
+        good = [it for it in chunk if not it.error]
+        results = iter(_solve_chunk(good, best or not as_json, workers)) if good else iter(())
+        for it in chunk:
+            show(it.error_record() if it.error else next(results))
+        chunk.clear()
+
+    for item in read_lines(lines, fmt="json"):
+        chunk.append(item)
+        if len(chunk) >= CHUNK * max(1, workers):
+            flush()
+    flush()
+    sys.exit(1 if failed else 0)

@@ -1,0 +1,1 @@
+"""Bulk evaluation: streaming readers and writers for large data sets."""

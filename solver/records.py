@@ -1,0 +1,128 @@
+"""Reading input lines (deal records or ISS game lines) and scoring them as records.
+
+Every command reads the same way: one item a line, JSON deal records or ISS
+game lines (detected per line, or forced), blank lines and ``#`` comments
+skipped.  A bad line becomes an error item with its line number; the others
+go on.
+
+>>> items = list(read_lines(['{"hands": {}}', "", "not a deal"]))
+>>> [(i.line, i.error) for i in items]
+[(1, "line 1: 'hands' lacks seat F, M, R"), (3, 'line 3: not a JSON record or an ISS game line')]
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator
+
+from .deal import Deal, DealError, load_deal, score_deal
+from .games import GAME_NAMES, SEATS
+from .iss import IssError, IssGame, is_iss_line, parse_line
+from .scoring import seeger_fabian
+
+
+@dataclass
+class Item:
+    """One input line: a deal, an ISS game, or an error."""
+
+    line: int
+    record: dict | None = None          # the JSON record as read (unknown keys kept)
+    deal: Deal | None = None
+    iss: IssGame | None = None
+    error: str | None = None
+
+    @property
+    def id(self) -> str:
+        if self.iss is not None and self.iss.id:
+            return str(self.iss.id)
+        if self.record is not None and self.record.get("id") is not None:
+            return str(self.record["id"])
+        return str(self.line)
+
+    def error_record(self) -> dict:
+        return {"line": self.line, "id": self.id, "error": self.error}
+
+
+def read_lines(lines: Iterable[str], fmt: str = "auto", require_deal: bool = True) -> Iterator[Item]:
+    """Parse lines into :class:`Item` objects.  ``fmt``: auto, json or iss.
+
+    With ``require_deal`` a JSON record must be a valid deal (records marked
+    ``passed`` are let through without one).
+    """
+    for no, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        kind = fmt
+        if kind == "auto":
+            kind = "json" if line.startswith("{") else "iss" if is_iss_line(line) else "?"
+        if kind == "iss":
+            try:
+                g = parse_line(line)
+                yield Item(no, iss=g, deal=g.deal)
+            except (IssError, DealError) as e:
+                yield Item(no, error=f"line {no}: {e}")
+            continue
+        if kind != "json":
+            yield Item(no, error=f"line {no}: not a JSON record or an ISS game line")
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as e:
+            yield Item(no, error=f"line {no}: not valid JSON ({e.msg} at column {e.colno})")
+            continue
+        if not isinstance(rec, dict):
+            yield Item(no, error=f"line {no}: a record must be a JSON object")
+            continue
+        if rec.get("passed") or not require_deal:
+            yield Item(no, record=rec)
+            continue
+        try:
+            yield Item(no, record=rec, deal=load_deal(rec))
+        except DealError as e:
+            yield Item(no, record=rec, error=f"line {no}: {e}")
+
+
+def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
+    """The ``skat score`` output record of one item (raises DealError if unscorable)."""
+    out: dict[str, Any] = {"id": item.id}
+    iss = item.iss
+    if (iss is not None and iss.passed) or (item.record is not None and item.record.get("passed")):
+        out.update(passed=True, score=0)
+        if iss is not None:
+            out["iss"] = iss.recorded
+            out["agrees"] = bool(iss.recorded.get("passed"))
+        return out
+    deal = item.deal
+    assert deal is not None
+    out["declarer"] = SEATS[deal.declarer]
+    out["game"] = GAME_NAMES[deal.game]
+    out["declaration"] = deal.declaration.name
+    early = iss.ended_early if iss is not None else (item.record or {}).get("ended_early")
+    if early:
+        # resigned, timed out or left: not scored as if played out; the recorded result stands
+        recorded = iss.recorded if iss is not None else (item.record or {}).get("iss_result", {})
+        out["ended_early"] = early
+        if iss is not None and iss.ended_by is not None:
+            out["ended_by"] = SEATS[iss.ended_by]
+        out["iss"] = recorded
+        out["won"] = recorded.get("won")
+        out["score"] = recorded.get("v")
+        return out
+    res, st = score_deal(deal)
+    out.update(declarer_points=st.declarer_points, declarer_tricks=st.declarer_tricks,
+               matadors=res.matadors, game_value=res.game_value, won=res.won, schneider=res.schneider,
+               schwarz=res.schwarz, overbid=res.overbid, score=res.score, reason=res.reason)
+    if deal.bid is not None:
+        out["bid"] = deal.bid
+    if scoring == "seeger-fabian":
+        out["score"], out["defender_score"] = seeger_fabian(res)
+        out["simple_score"] = res.score
+    if iss is not None:
+        out["iss"] = iss.recorded
+        out["agrees"] = (iss.recorded.get("v") == res.score and iss.recorded.get("won") == res.won)
+    return out
+
+
+__all__ = ["Item", "read_lines", "score_item"]

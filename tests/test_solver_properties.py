@@ -1,0 +1,117 @@
+"""Properties of the solver that follow from the definition of the value."""
+
+import random
+
+import pytest
+
+from solver.cards import CARD_NAMES, card_list, iter_cards
+from solver.deal import load_deal, replay
+from solver.games import SEATS
+from solver.play import legal_moves, rules_for
+from solver.search import kernel as K
+from solver.search.api import Solver, position, solve
+
+from .conftest import load_jsonl, strip_solved
+
+SMALL = [strip_solved(r) for r in load_jsonl("dd_small.jsonl")]
+MID = [strip_solved(r) for r in load_jsonl("dd_mid.jsonl")]
+
+
+def children_values(solver, rec):
+    """(player to move is declarer, [value of each child]) by replaying every legal card."""
+    deal = load_deal(rec)
+    st = replay(deal)
+    rules = rules_for(deal.game)
+    led = int(rules.to_game[st.trick[0]]) if st.trick else -1
+    legal = rules.set_from_game(legal_moves(rules.set_to_game(st.hands[st.to_move]), led, rules.eff))
+    vals = []
+    for c in iter_cards(legal):
+        child = dict(rec, played=list(rec.get("played", [])) + [CARD_NAMES[c]])
+        st2 = replay(load_deal(child))
+        if st2.over:
+            vals.append(st2.declarer_tricks == 0 if deal.declaration.is_null else st2.declarer_points)
+        else:
+            r = solve(child, solver=solver)
+            vals.append(r["dd_declarer_wins"] if deal.declaration.is_null else r["dd_points"])
+    return st.to_move == deal.declarer, vals
+
+
+@pytest.mark.parametrize("i", range(0, 500, 25))
+def test_value_is_max_or_min_over_children(i):
+    s = Solver(tt_megabytes=8)
+    rec = SMALL[i]
+    mine = solve(rec, solver=s)
+    declarer_moves, vals = children_values(s, rec)
+    key = "dd_declarer_wins" if rec["game"] == "null" else "dd_points"
+    if rec["game"] == "null":
+        expect = any(vals) if declarer_moves else all(vals)
+    else:
+        expect = max(vals) if declarer_moves else min(vals)
+    assert mine[key] == expect
+
+
+@pytest.mark.parametrize("i", range(0, 240, 24))
+def test_threshold_agrees_with_exact_value(i):
+    rec = [r for r in MID if r["game"] != "null"][i]
+    s = Solver(tt_megabytes=8)
+    v = solve(rec, solver=s)["dd_points"]
+    p = position(rec)
+    assert s.reach_many([p, p, p], [v, v + 1, 0]) == [True, False, True]
+
+
+@pytest.mark.parametrize("i", range(0, 500, 20))
+def test_every_technique_off_gives_the_same_value(i):
+    rec = SMALL[i]
+    ref = solve(rec, solver=Solver(tt_megabytes=4))
+    for bit in (K.OPT_TT, K.OPT_SIMILAR, K.OPT_EQUIV, K.OPT_ORDER, K.OPT_QUICK, K.OPT_BOUNDS):
+        assert solve(rec, solver=Solver(tt_megabytes=4, opts=K.OPT_ALL & ~bit)) == ref, bit
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_invariance_under_swapping_equivalent_cards(seed):
+    """In an endgame study a card in a hand and a card out of play are
+    equivalent when they are of one suit, worth the same points and no card
+    in play lies between them: swapping them changes no value."""
+    rnd = random.Random(seed)
+    s = Solver(tt_megabytes=8)
+    done = 0
+    for rec in rnd.sample(SMALL, 80):
+        deal = load_deal(rec)
+        rules = rules_for(deal.game)
+        in_play = deal.skat
+        for h in deal.hands:
+            in_play |= h
+        g_in = rules.set_to_game(in_play)
+        pairs = []
+        for p in range(3):
+            for c in iter_cards(deal.hands[p]):
+                a = int(rules.to_game[c])
+                for o in range(32):
+                    lo, hi = min(a, o), max(a, o)
+                    between = ((1 << hi) - 1) & ~((2 << lo) - 1) & int(rules.eff[a])
+                    if (g_in >> o) & 1 or not (rules.eff[a] >> o) & 1 or rules.points[a] != rules.points[o]:
+                        continue
+                    if g_in & between == 0 and o != a:
+                        pairs.append((p, c, int(rules.from_game[o])))
+        if not pairs:
+            continue
+        p, c, o = rnd.choice(pairs)
+        hands = [set(iter_cards(h)) for h in deal.hands]
+        hands[p].remove(c)
+        hands[p].add(o)
+        played = [CARD_NAMES[o] if x == CARD_NAMES[c] else x for x in rec.get("played", [])]
+        swapped = dict(rec, hands={SEATS[q]: card_list(sum(1 << x for x in hands[q])) for q in range(3)},
+                       played=played)
+        assert {k: v for k, v in solve(swapped, solver=s).items() if k.startswith("dd_")} == \
+            {k: v for k, v in solve(rec, solver=s).items() if k.startswith("dd_")}
+        done += 1
+    assert done >= 10
+
+
+def test_best_moves_values_match_children():
+    s = Solver(tt_megabytes=8)
+    rec = MID[0]
+    best = s.best_moves(rec)
+    declarer_moves, vals = children_values(s, rec)
+    assert sorted(v for _, v in best) == sorted(vals)
+    assert best[0][1] == (max(vals) if declarer_moves else min(vals))
