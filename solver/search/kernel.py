@@ -90,7 +90,7 @@ def _pack(lb: int, ub: int, move: int, depth: int) -> int:
     return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
 
 
-@njit("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1])", cache=True)
+@njit("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1])", cache=True, inline="always")
 def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
                  tab: np.ndarray) -> int:
     """Heuristic move score (higher first) for player ``p``."""
@@ -233,6 +233,73 @@ def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, nee
     return best
 
 
+@njit("int64(int64, int64, int64, int64, int64[::1])", cache=True, inline="always")
+def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
+    """V of one complete trick led by ``leader`` with cards x, y, z; and who won, as value*4+winner."""
+    w = (leader + trick_winner(x, y, z, tab[T_TRUMP], tab)) % 3
+    v = tab[32 + x] + tab[32 + y] + tab[32 + z] + tab[T_BONUS] if w == tab[T_DECL] else 0
+    return v * 4 + w
+
+
+@njit("int64(int64[::1], int64, int64[::1])", cache=True)
+def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
+    """Exact V of the last one or two tricks, by direct enumeration (no recursion, no table)."""
+    decl = tab[T_DECL]
+    dmax = tab[T_DECL_MAX] == 1
+    a = h[leader]
+    p1 = (leader + 1) % 3
+    p2 = (leader + 2) % 3
+    b = h[p1]
+    c = h[p2]
+    if popcount(a) == 1:
+        return _trick_value(lowest(a), lowest(b), lowest(c), leader, tab) >> 2
+    max0 = (leader == decl) == dmax
+    max1 = (p1 == decl) == dmax
+    max2 = (p2 == decl) == dmax
+    best0 = -1 if max0 else 1 << 20
+    xs = a
+    while xs:
+        xl = xs & -xs
+        xs ^= xl
+        x = lowest(xl)
+        fb = b & tab[x]
+        lb = fb if fb else b
+        fc = c & tab[x]
+        lc = fc if fc else c
+        best1 = -1 if max1 else 1 << 20
+        ys = lb
+        while ys:
+            yl = ys & -ys
+            ys ^= yl
+            y = lowest(yl)
+            best2 = -1 if max2 else 1 << 20
+            zs = lc
+            while zs:
+                zl = zs & -zs
+                zs ^= zl
+                z = lowest(zl)
+                tw = _trick_value(x, y, z, leader, tab)
+                w = tw & 3
+                hh0 = a & ~xl
+                hh1 = b & ~yl
+                hh2 = c & ~zl
+                # the last trick: the winner leads his last card
+                if w == leader:
+                    r = _trick_value(lowest(hh0), lowest(hh1), lowest(hh2), w, tab)
+                elif w == p1:
+                    r = _trick_value(lowest(hh1), lowest(hh2), lowest(hh0), w, tab)
+                else:
+                    r = _trick_value(lowest(hh2), lowest(hh0), lowest(hh1), w, tab)
+                v = (tw >> 2) + (r >> 2)
+                if (max2 and v > best2) or (not max2 and v < best2):
+                    best2 = v
+            if (max1 and best2 > best1) or (not max1 and best2 < best1):
+                best1 = best2
+        if (max0 and best1 > best0) or (not max0 and best1 < best0):
+            best0 = best1
+    return best0
+
+
 @njit("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
       cache=True)
 def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
@@ -249,6 +316,8 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
     hand = h[p]
     if hand == 0:
         return 0
+    if n == 0 and popcount(hand) <= 2:
+        return last_tricks(h, leader, tab)      # the last two tricks: enumerate them
     decl = tab[T_DECL]
     is_max = (p == decl) == (tab[T_DECL_MAX] == 1)
     bonus = tab[T_BONUS]
@@ -404,6 +473,8 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         ms[ply, nm] = c
         if c == tt_move:
             ms[ply, 16 + nm] = 1 << 30
+        elif c == ms[33, ply * 3 + n] and (opts & OPT_ORDER) and n == 0 and not is_max:
+            ms[ply, 16 + nm] = 1 << 29             # killer move: cut off at this ply before
         elif opts & OPT_ORDER:
             ms[ply, 16 + nm] = _order_score(c, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab)
         else:
@@ -453,6 +524,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                 if v < beta:
                     beta = v
         if alpha >= beta:
+            ms[33, ply * 3 + n] = c
             break
     if use_tt:
         lb = 0
@@ -589,7 +661,7 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
     ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``).
     """
     tab = np.zeros(TAB_SIZE, dtype=np.int64)
-    ms = np.zeros((33, 32), dtype=np.int64)
+    ms = np.zeros((34, 128), dtype=np.int64)
     for i in range(positions.shape[0]):
         g = positions[i, P_GAMEKIND]
         tab[T_NODES] = 0
