@@ -6,12 +6,15 @@ import click
 
 from solver import __version__
 
+from .bid import bid, declare
 from .convert import convert
 from .score import score
 from .solve import solve
 
 EPILOG = """\b
 Examples:
+  skat bid "CJ SJ HA HT HK H9 SA S7 D8 D7" --seat F --to 27
+  skat declare "CJ SJ HA HT HK H9 SA S7 D8 D7" --skat "CK DT" --seat F --bid 27
   skat solve data/deals.jsonl                  solve every deal, as tables
   skat solve --F "CJ SJ HA HT HK H9 SA S7 D8 D7" --M "..." --R "..." \\
              --skat "DA C7" --game hearts --declarer F --best
@@ -23,9 +26,11 @@ Examples:
 @click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="skat")
 def cli() -> None:
-    """Skat analysis: double-dummy values, game scoring and record conversion."""
+    """Skat analysis: bid advice, double-dummy values, game scoring and record conversion."""
 
 
+cli.add_command(bid)
+cli.add_command(declare)
 cli.add_command(solve)
 cli.add_command(score)
 cli.add_command(convert)

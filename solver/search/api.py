@@ -213,6 +213,31 @@ class Solver:
 
 
 _default: Solver | None = None
+_pools: dict[int, Any] = {}
+
+
+def _run_rows_worker(rows: np.ndarray) -> np.ndarray:
+    return default_solver().run(rows)[0]
+
+
+def run_rows(rows: np.ndarray, workers: int = 1, solver: Solver | None = None) -> np.ndarray:
+    """Kernel job rows -> answers, on ``workers`` processes (each with its own table).
+
+    The worker pool is kept for the next call; rows are dealt out interleaved
+    so that hard positions spread over the workers.
+    """
+    if workers <= 1 or rows.shape[0] < 2 * workers:
+        return (solver or default_solver()).run(rows)[0]
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    ex = _pools.get(workers)
+    if ex is None:
+        ex = _pools[workers] = ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
+    parts = [rows[i::workers] for i in range(workers)]
+    out = np.zeros(rows.shape[0], dtype=np.int64)
+    for i, r in enumerate(ex.map(_run_rows_worker, parts)):
+        out[i::workers] = r
+    return out
 
 
 def default_solver() -> Solver:

@@ -1,0 +1,523 @@
+"""Hand evaluation and bid advice by Monte Carlo over double-dummy solves.
+
+"Should these ten cards bid 27?"  :func:`evaluate_hand` samples the hidden
+cards (the two other hands and the skat) uniformly and reproducibly, solves
+every sampled world double-dummy for every declaration the hand could make,
+and reports per declaration the probability of winning with its 95% (Wilson)
+interval, the expected score at the bid, the distribution of the game value
+and the highest bid with a positive expectation (or a wanted win rate).
+
+How each world is scored:
+
+* the game value is computed per world: matadors count the skat (a Hand
+  game "with 2" may turn out "with 3", "without 2" may become "with 1" and be
+  overbid), and Schneider/Schwarz reached add their levels;
+* a suit or Grand game is solved with threshold queries (61, then 90 and
+  every trick when 61 is made, else 31), a Null game for its outcome;
+* **pick-up games do not peek**: after seeing the skat the declarer chooses
+  his discard from his twelve cards alone, by :func:`choose_discard` (a fixed
+  heuristic: bank points, make voids, keep aces and trumps; in Null, shed the
+  cards that would be caught), never by looking at the defenders' sampled
+  hands.  ``benchmarks/bench_bid_quality.py`` measures how much the
+  clairvoyant shortcut (the best discard for the actual world) would
+  overstate P(win).  Double-dummy play also lets the defenders see every card,
+  which understates Null and overstates the defence in general.
+
+Sampling is adaptive: a first batch for every declaration, then more worlds
+for the leading ones until their interval is within ``precision`` (default
+±5 points of probability) or ``samples`` is reached.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
+
+from .cards import CARD_POINTS, JACKS, SUIT_BLOCK, iter_cards, popcount
+from .deal import Deal
+from .cards import card_list
+from .games import (BASE_VALUES, GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAMES, Declaration, DeclarationError,
+                    parse_seat)
+from .sampling import World, WorldSampler
+from .scoring import BID_LADDER, check_bid, lowest_multiple, matadors, multiplier
+from .search import kernel as K
+from .search.api import Solver, default_solver, position, run_rows
+
+SCORINGS = ("simple", "seeger-fabian")
+Z95 = 1.959964
+
+
+class EvaluationError(ValueError):
+    """Bad input to the evaluator (wrong number of cards, unknown seat, bid off the ladder)."""
+
+
+def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of k successes in n trials.
+
+    >>> [round(x, 3) for x in wilson(78, 100)]
+    [0.689, 0.85]
+    """
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+# ------------------------------------------------------------------ discard
+
+def _null_danger(cards: int) -> int:
+    """How catchable a Null hand is: per suit, the k-th lowest card should rank at most 2k."""
+    danger = 0
+    order = "789TJQKA"
+    for s in range(4):
+        ranks = sorted(order.index("789QKTA"[c - 7 * s] if c < 28 else "J")
+                       for c in iter_cards(cards & (SUIT_BLOCK[s] | (1 << (28 + s)))))
+        for k, r in enumerate(ranks):
+            danger += max(0, r - 2 * k)
+    return danger
+
+
+def _trumps(game: int) -> int:
+    return JACKS | (SUIT_BLOCK[game] if game in SUIT_GAMES else 0)
+
+
+def ranked_discards(twelve: int, game: int) -> list[int]:
+    """Every two-card discard from twelve cards, best first, by a heuristic that
+    sees only those cards.
+
+    Suit/Grand: bank points (an unguarded ten above all), make voids, keep
+    trumps, aces and ace-ten.  Null: leave the hand least catchable.
+    """
+    cards = list(iter_cards(twelve))
+    scored: list[tuple[float, int, int]] = []
+    if game == NULL:
+        for a, b in combinations(cards, 2):
+            d = (1 << a) | (1 << b)
+            scored.append((-_null_danger(twelve & ~d), a + b, d))
+    else:
+        trump = _trumps(game)
+        for a, b in combinations(cards, 2):
+            d = (1 << a) | (1 << b)
+            scored.append((_discard_score(twelve, d, game, trump), a + b, d))
+    scored.sort(reverse=True)
+    return [d for _, _, d in scored]
+
+
+def _discard_score(twelve: int, d: int, game: int, trump: int) -> float:
+    rest = twelve & ~d
+    score = 0.0
+    for c in iter_cards(d):
+        if (trump >> c) & 1:
+            score -= 30                                 # only when nothing else is left
+            continue
+        s, r = c // 7, c % 7                            # r: 0..6 = 7 8 9 Q K T A
+        has_a = (rest >> (s * 7 + 6)) & 1
+        has_t = (rest >> (s * 7 + 5)) & 1
+        if r == 6:
+            score -= 12                                 # an ace takes its own trick
+        elif r == 5:
+            score += -4 if has_a else 10                # keep A-T; bank an unguarded ten
+        elif r == 4:
+            score += -2 if (has_a and has_t) else 4
+        else:
+            score += CARD_POINTS[c]
+    for s in range(4):
+        blk = SUIT_BLOCK[s] & ~trump
+        if not blk or not (twelve & blk):
+            continue
+        left = rest & blk
+        if not left:
+            score += 12 if game != GRAND else 8         # a void
+        elif popcount(left) == 1 and (left >> (s * 7 + 5)) & 1:
+            score -= 6                                  # a bare ten will be caught
+    return score
+
+
+def choose_discard(twelve: int, game: int) -> int:
+    """The two cards to put away after a pick-up (the best of :func:`ranked_discards`).
+
+    >>> from solver.cards import parse_cards, format_cards
+    >>> format_cards(choose_discard(parse_cards("CJ SJ HA HT HK H9 H8 SA ST DK D7 C9"), 1))
+    'DK D7'
+    """
+    return ranked_discards(twelve, game)[0]
+
+
+# ------------------------------------------------------------------ results
+
+@dataclass
+class DeclarationResult:
+    """What the samples say about one declaration (with its discard, for ``declare``)."""
+
+    declaration: Declaration
+    won: np.ndarray = field(repr=False)          # per world: won by play (points/tricks)
+    value: np.ndarray = field(repr=False)        # per world: game value before any overbid
+    scoring: str = "simple"
+    discard: int | None = None                   # a fixed discard (skat declare), else None
+
+    @property
+    def pickup(self) -> bool:
+        return not self.declaration.hand
+
+    @property
+    def samples(self) -> int:
+        return int(self.won.size)
+
+    def scores_at(self, bid: int) -> np.ndarray:
+        """Each world's settlement for the declarer at ``bid``."""
+        d = self.declaration
+        if d.is_null:
+            if bid > d.value_base:
+                conceded = min(lowest_multiple(BASE_VALUES[g], bid) for g in GAMES[:5])
+                s = np.full(self.samples, -2 * conceded)
+                return s - 50 if self.scoring == "seeger-fabian" else s
+            s = np.where(self.won, self.value, -2 * self.value)
+        else:
+            over = self.value < bid
+            settled = np.where(over, lowest_multiple(BASE_VALUES[d.game], bid), self.value)
+            s = np.where(self.won & ~over, settled, -2 * settled)
+        if self.scoring == "seeger-fabian":
+            s = s + np.where(self.wins_at(bid), 50, -50)
+        return s
+
+    def wins_at(self, bid: int) -> np.ndarray:
+        if self.declaration.is_null:
+            return self.won & (bid <= self.declaration.value_base)
+        return self.won & (self.value >= bid)
+
+    def p_win(self, bid: int = 18) -> float:
+        return float(self.wins_at(bid).mean()) if self.samples else 0.0
+
+    def p_win_ci(self, bid: int = 18) -> tuple[float, float]:
+        return wilson(int(self.wins_at(bid).sum()), self.samples)
+
+    def expected_score(self, bid: int = 18) -> float:
+        return float(self.scores_at(bid).mean()) if self.samples else 0.0
+
+    def max_bid(self, min_win: float | None = None) -> int | None:
+        """The highest ladder bid with a positive expected score (or P(win) >= min_win)."""
+        best = None
+        for b in BID_LADDER:
+            ok = self.p_win(b) >= min_win if min_win is not None else self.expected_score(b) > 0
+            if ok:
+                best = b
+        return best
+
+    def value_distribution(self) -> dict[int, float]:
+        vals, counts = np.unique(self.value, return_counts=True)
+        return {int(v): round(float(c) / self.samples, 4) for v, c in zip(vals, counts)}
+
+    def to_dict(self, bid: int, min_win: float | None = None) -> dict:
+        d = self.declaration
+        lo, hi = self.p_win_ci(bid)
+        out = {"game": GAME_NAMES[d.game], "hand": d.hand, "schneider": d.schneider, "schwarz": d.schwarz,
+               "ouvert": d.ouvert, "name": d.name + ("" if d.hand or self.discard is not None else " (pick-up)"),
+               "p_win": round(self.p_win(bid), 4), "p_win_ci": [round(lo, 4), round(hi, 4)],
+               "expected_score": round(self.expected_score(bid), 2), "max_bid": self.max_bid(min_win),
+               "samples": self.samples, "values": self.value_distribution()}
+        if self.discard is not None:
+            out["discard"] = card_list(self.discard)
+        return out
+
+
+@dataclass
+class HandEvaluation:
+    """The answer for one hand (``skat bid``) or one pick-up (``skat declare``)."""
+
+    cards: int
+    seat: int
+    bid: int | None
+    declarations: list[DeclarationResult]
+    scoring: str
+    min_win: float | None
+    samples: int
+    seed: int
+    solves: int
+    seconds: float
+
+    @property
+    def at(self) -> int:
+        return self.bid if self.bid is not None else 18
+
+    def ranked(self) -> list[DeclarationResult]:
+        return sorted(self.declarations, key=lambda r: -r.expected_score(self.at))
+
+    @property
+    def recommended(self) -> DeclarationResult:
+        return self.ranked()[0]
+
+    @property
+    def safe_bid(self) -> int | None:
+        """The highest bid some declaration still plays with a positive expectation (None: pass)."""
+        bids = [b for b in (r.max_bid(self.min_win) for r in self.declarations) if b is not None]
+        return max(bids) if bids else None
+
+    def to_dict(self) -> dict:
+        return {"cards": card_list(self.cards), "seat": SEATS[self.seat], "bid": self.bid,
+                "scoring": self.scoring,
+                "declarations": [r.to_dict(self.at, self.min_win) for r in self.ranked()],
+                "recommended": self.recommended.to_dict(self.at, self.min_win),
+                "safe_bid": self.safe_bid, "samples": self.samples, "seed": self.seed,
+                "solves": self.solves, "seconds": round(self.seconds, 3)}
+
+
+# ------------------------------------------------------------------ evaluation
+
+def base_declarations() -> list[Declaration]:
+    """The menu: D H S C Grand Null Null-Ouvert after a pick-up, and the same as Hand games."""
+    out = []
+    for hand in (False, True):
+        for g in GAMES:
+            out.append(Declaration(g, hand=hand))
+        out.append(Declaration(NULL, hand=hand, ouvert=True))
+    return out
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A declaration to sample; ``discard`` fixes the skat (else: Hand, or the heuristic discard)."""
+
+    declaration: Declaration
+    discard: int | None = None
+
+
+@dataclass
+class _Outcome:
+    q61: list[bool] = field(default_factory=list)
+    q90: list[bool] = field(default_factory=list)
+    qall: list[bool] = field(default_factory=list)
+    q31: list[bool] = field(default_factory=list)
+    mats: list[int] = field(default_factory=list)
+
+
+class _Evaluator:
+    """Runs worlds through the solver for a set of candidates (one player's cards)."""
+
+    def __init__(self, cards: int, seat: int, solver: Solver, workers: int = 1):
+        self.cards, self.seat, self.solver, self.workers = cards, seat, solver, workers
+        self.solves = 0
+
+    def _deal(self, cand: Candidate, w: World) -> Deal:
+        hands = list(w.hands)
+        decl = cand.declaration
+        if cand.discard is not None:                 # twelve cards known, discard fixed
+            skat = cand.discard
+            hands[self.seat] = self.cards & ~skat
+        elif decl.hand:
+            skat = w.skat
+        else:                                        # pick-up: discard from the twelve cards alone
+            twelve = self.cards | w.skat
+            skat = choose_discard(twelve, decl.game)
+            hands[self.seat] = twelve & ~skat
+        return Deal(hands, skat, self.seat, decl)
+
+    def _run(self, jobs: list[tuple[object, int, int]]) -> list[int]:
+        """jobs: (position, kernel job, target) -> answers, in one batch."""
+        if not jobs:
+            return []
+        rows = np.array([Solver._job(p, j, t) for p, j, t in jobs]).reshape(-1, K.POS_FIELDS)
+        out = run_rows(rows, self.workers, self.solver)
+        self.solves += len(jobs)
+        return [int(x) for x in out]
+
+    def run(self, cands: Sequence[Candidate], worlds: Sequence[World], outcomes: dict) -> None:
+        """Solve ``worlds`` for each candidate, appending to ``outcomes[candidate]``."""
+        pos = {}
+        for c in cands:
+            for i, w in enumerate(worlds):
+                deal = self._deal(c, w)
+                pos[(c, i)] = position(deal)
+                outcomes[c].mats.append(matadors(deal.hands[self.seat] | deal.skat, c.declaration.game))
+        keys = [(c, i) for c in cands for i in range(len(worlds))]
+        nulls = [k for k in keys if k[0].declaration.is_null]
+        for k, r in zip(nulls, self._run([(pos[k], K.JOB_NULL, 0) for k in nulls])):
+            o = outcomes[k[0]]
+            o.q61.append(bool(r))
+            o.q90.append(False)
+            o.qall.append(False)
+            o.q31.append(True)
+        pts = [k for k in keys if not k[0].declaration.is_null]
+        r61 = self._run([(pos[k], K.JOB_AT_LEAST, 61 - pos[k].base_points) for k in pts])
+        won = [k for k, r in zip(pts, r61) if r]
+        lost = [k for k, r in zip(pts, r61) if not r]
+        r90 = dict(zip(won, self._run([(pos[k], K.JOB_AT_LEAST, 90 - pos[k].base_points) for k in won])))
+        big = [k for k in won if r90[k]]
+        rall = dict(zip(big, self._run([(pos[k], K.JOB_ALL_TRICKS, 0) for k in big])))
+        r31 = dict(zip(lost, self._run([(pos[k], K.JOB_AT_LEAST, 31 - pos[k].base_points) for k in lost])))
+        for k, r in zip(pts, r61):
+            o = outcomes[k[0]]
+            o.q61.append(bool(r))
+            o.q90.append(bool(r90.get(k, False)))
+            o.qall.append(bool(rall.get(k, False)))
+            o.q31.append(bool(r31.get(k, True)))
+
+
+def _result(cand: Candidate, o: _Outcome, scoring: str, decl: Declaration | None = None) -> DeclarationResult:
+    """Raw query outcomes -> won/value arrays; ``decl`` may add announcements to the candidate's play."""
+    decl = decl or cand.declaration
+    q61, q90, qall, q31 = (np.array(x, dtype=bool) for x in (o.q61, o.q90, o.qall, o.q31))
+    mats = np.array(o.mats, dtype=np.int64)
+    if decl.is_null:
+        return DeclarationResult(decl, q61, np.full(q61.size, decl.value_base, dtype=np.int64), scoring,
+                                 cand.discard)
+    schneider = q90 | ~q31
+    mult = np.abs(mats) + 1 + decl.hand + (schneider | decl.schneider) + decl.schneider + \
+        (qall | decl.schwarz) + decl.schwarz + decl.ouvert
+    won = q61.copy()
+    if decl.schneider:
+        won &= q90
+    if decl.schwarz:
+        won &= qall
+    return DeclarationResult(decl, won, (BASE_VALUES[decl.game] * mult).astype(np.int64), scoring, cand.discard)
+
+
+def _shared(c: Candidate) -> Candidate:
+    """Null Ouvert plays like Null double-dummy: sample one, share the outcome."""
+    d = c.declaration
+    return Candidate(Declaration(NULL, hand=d.hand), c.discard) if d.is_null and d.ouvert else c
+
+
+def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at: int, scoring: str,
+              samples: int, precision: float, first_batch: int, batch: int, leaders: int,
+              progress: Callable[[int, int], None] | None) -> tuple[dict[Candidate, _Outcome], int]:
+    """A first batch of worlds for every candidate, then more for the leaders until tight."""
+    solved = list(dict.fromkeys(_shared(c) for c in cands))
+    outcomes: dict[Candidate, _Outcome] = {c: _Outcome() for c in solved}
+    total = min(first_batch, samples)
+    ev.run(solved, sampler.draw(total), outcomes)
+    if progress:
+        progress(total, samples)
+    while total < samples:
+        results = {c: _result(c, outcomes[c], scoring) for c in solved}
+        lead = sorted(solved, key=lambda c: -results[c].expected_score(at))[:leaders]
+        ci = [results[c].p_win_ci(at) for c in lead]
+        if max((hi - lo) / 2 for lo, hi in ci) <= precision:
+            break
+        n = min(batch, samples - total)
+        worlds = sampler.draw(n)
+        ev.run(lead, worlds, outcomes)
+        # the others keep their first batch: draw the same worlds for them? no - they are
+        # out of the running; their intervals are reported with their own sample counts
+        total += n
+        if progress:
+            progress(total, samples)
+    return outcomes, total
+
+
+def _check(cards, n: int, seat, bid, scoring) -> tuple[int, int]:
+    from .cards import CardParseError, parse_cards
+    try:
+        if isinstance(cards, str):
+            cards = parse_cards(cards)
+        elif not isinstance(cards, int):
+            cards = parse_cards([str(c) for c in cards])
+    except CardParseError as e:
+        raise EvaluationError(str(e)) from None
+    if popcount(cards) != n:
+        raise EvaluationError(f"expected {n} cards, got {popcount(cards)}")
+    try:
+        seat = parse_seat(seat)
+    except DeclarationError as e:
+        raise EvaluationError(str(e)) from None
+    if bid is not None:
+        try:
+            check_bid(bid)
+        except ValueError as e:
+            raise EvaluationError(str(e)) from None
+    if scoring not in SCORINGS:
+        raise EvaluationError(f"unknown scoring {scoring!r} (simple or seeger-fabian)")
+    return cards, seat
+
+
+def _workers(workers: int | None) -> int:
+    import os
+    return workers if workers is not None else (os.cpu_count() or 1)
+
+
+def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None = None, samples: int = 400,
+                  seed: int = 0, scoring: str = "simple", min_win: float | None = None, precision: float = 0.05,
+                  first_batch: int = 32, batch: int = 32, leaders: int = 2,
+                  declarations: Sequence[Declaration] | None = None, solver: Solver | None = None,
+                  workers: int | None = None,
+                  progress: Callable[[int, int], None] | None = None) -> HandEvaluation:
+    """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R); see the module docs.
+
+    ``samples`` caps the worlds of the leading declarations; ``precision`` is
+    the wanted half-width of their 95% interval on P(win); ``workers``
+    processes solve (default: all cores).
+
+    >>> ev = evaluate_hand("CJ SJ HJ DJ CA CT SA ST HA HT", "M", samples=32, workers=1)
+    >>> ev.recommended.declaration.game == GRAND, ev.recommended.p_win()
+    (True, 1.0)
+    """
+    t0 = time.perf_counter()
+    cards, seat = _check(cards, 10, seat, bid, scoring)
+    at = bid if bid is not None else 18
+    ev = _Evaluator(cards, seat, solver or default_solver(), _workers(workers))
+    cands = [Candidate(d) for d in (declarations or base_declarations())]
+    outcomes, total = _adaptive(ev, cands, WorldSampler(cards, seat, seed), at, scoring, samples, precision,
+                                first_batch, batch, leaders, progress)
+    results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
+    # Hand announcements that are not hopeless share the Hand game's play
+    for g in list(SUIT_GAMES) + [GRAND]:
+        base = Candidate(Declaration(g, hand=True))
+        if base not in outcomes:
+            continue
+        o = outcomes[base]
+        if np.mean(o.q90) >= 0.25:
+            results.append(_result(base, o, scoring, Declaration(g, hand=True, schneider=True)))
+        if np.mean(o.qall) >= 0.25:
+            results.append(_result(base, o, scoring, Declaration(g, hand=True, schwarz=True)))
+            results.append(_result(base, o, scoring, Declaration(g, hand=True, ouvert=True)))
+    return HandEvaluation(cards, seat, bid, results, scoring, min_win, total, seed, ev.solves,
+                          time.perf_counter() - t0)
+
+
+def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, skat: int | str | None = None,
+                     samples: int = 400, seed: int = 0, scoring: str = "simple", min_win: float | None = None,
+                     precision: float = 0.05, discards_per_game: int = 3, first_batch: int = 24,
+                     batch: int = 32, leaders: int = 2, solver: Solver | None = None, workers: int | None = None,
+                     progress: Callable[[int, int], None] | None = None) -> HandEvaluation:
+    """After the pick-up: rank discards and declarations by expected score at ``bid``.
+
+    ``cards`` are the twelve cards (or ten, with ``skat``).  The defenders'
+    hands are sampled from the twenty unseen cards; every candidate is
+    evaluated on the same worlds.
+    """
+    from .cards import CardParseError, parse_cards
+    t0 = time.perf_counter()
+    if skat is not None:
+        try:
+            ten = parse_cards(cards) if isinstance(cards, str) else cards
+            sk = parse_cards(skat) if isinstance(skat, str) else skat
+        except CardParseError as e:
+            raise EvaluationError(str(e)) from None
+        if popcount(sk) != 2:
+            raise EvaluationError(f"the skat has two cards, got {popcount(sk)}")
+        if popcount(ten) != 10:
+            raise EvaluationError(f"expected 10 cards with the skat, got {popcount(ten)}")
+        if ten & sk:
+            raise EvaluationError("a skat card is also in the hand")
+        cards = ten | sk
+    twelve, seat = _check(cards, 12, seat, bid, scoring)
+    ev = _Evaluator(twelve, seat, solver or default_solver(), _workers(workers))
+    cands = []
+    for g in GAMES:
+        for d in ranked_discards(twelve, g)[:discards_per_game]:
+            cands.append(Candidate(Declaration(g), d))
+            if g == NULL:
+                cands.append(Candidate(Declaration(NULL, ouvert=True), d))
+    sampler = WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0))
+    outcomes, total = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch, batch,
+                                leaders, progress)
+    results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
+    return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
+                          time.perf_counter() - t0)

@@ -1,0 +1,106 @@
+"""Bid advice: answers known from the rules alone, reproducibility, bad input."""
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.cards import parse_cards
+from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand, wilson
+from solver.games import GRAND, HEARTS_GAME, NULL, Declaration
+from solver.sampling import WorldSampler
+from solver.scoring import matadors
+
+FOUR_JACKS = "CJ SJ HJ DJ CA CT SA ST HA HT"
+
+
+@pytest.mark.parametrize("seat", ["F", "M", "R"])
+def test_four_jacks_and_three_aces_tens_win_grand_everywhere(seat):
+    ev = evaluate_hand(FOUR_JACKS, seat, samples=24, first_batch=24, workers=1, seed=3)
+    grands = [r for r in ev.declarations if r.declaration.game == GRAND]
+    assert grands and all(r.p_win() == 1.0 for r in grands)
+    hand = next(r for r in grands if r.declaration == Declaration(GRAND, hand=True))
+    # Schwarz in fact: 24 x (4 + game + hand + Schneider + Schwarz) = 192 in every world
+    assert set(hand.value.tolist()) == {24 * 8}
+    assert ev.recommended.declaration.game == GRAND
+
+
+def test_ten_low_cards_win_null():
+    ev = evaluate_hand("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7", "M", samples=40, first_batch=40, workers=1, seed=5)
+    null_hand = next(r for r in ev.declarations if r.declaration == Declaration(NULL, hand=True))
+    assert null_hand.p_win() >= 0.9
+    assert ev.recommended.declaration.game == NULL
+
+
+def test_no_trumps_no_aces_passes():
+    ev = evaluate_hand("CQ CK S8 SQ SK H9 HQ HK DT DK", "R", samples=32, first_batch=32, workers=1, seed=2)
+    assert ev.safe_bid is None
+    assert ev.recommended.expected_score(18) < 0
+
+
+def test_same_seed_same_numbers():
+    a = evaluate_hand("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", bid=27, samples=40, workers=1, seed=11).to_dict()
+    b = evaluate_hand("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", bid=27, samples=40, workers=1, seed=11).to_dict()
+    for d in (a, b):
+        d.pop("seconds")
+    assert a == b
+
+
+def test_hand_game_value_counts_the_skat():
+    """With CJ SJ and no HJ a Hearts Hand is 'with 2' = 40 unless the skat holds HJ (with 3, or more)."""
+    cards = parse_cards("CJ SJ HA HT HK H9 SA S7 D8 D7")
+    ev = evaluate_hand(cards, "F", samples=32, first_batch=32, workers=1, seed=9,
+                       declarations=[Declaration(HEARTS_GAME, hand=True)])
+    r = ev.declarations[0]
+    worlds = WorldSampler(cards, 0, 9).draw(32)
+    for w, v in zip(worlds, r.value.tolist()):
+        m = matadors(cards | w.skat, HEARTS_GAME)
+        assert v % 10 == 0 and v >= 10 * (m + 2)       # base 10 x (matadors + game + hand [+ levels])
+        if (w.skat >> 29) & 1:                           # HJ in the skat: at least with 3
+            assert v >= 50
+
+
+def test_declare_ranks_discards():
+    ev = evaluate_declare("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", 27, skat="CK DT", samples=24, first_batch=24,
+                          workers=1, seed=1)
+    top = ev.ranked()[0]
+    assert top.discard is not None and top.discard & ~parse_cards("CJ SJ HA HT HK H9 SA S7 D8 D7 CK DT") == 0
+    assert all(not r.declaration.hand for r in ev.declarations)
+
+
+@pytest.mark.parametrize("args,message", [
+    (("CJ SJ HA HT HK H9 SA S7 D8", "F"), "expected 10 cards, got 9"),
+    (("CJ SJ HA HT HK H9 SA S7 D8 SJ", "F"), "duplicate card SJ"),
+    (("CJ SJ HA HT HK H9 SA S7 D8 D7", "X"), "unknown seat"),
+])
+def test_bad_input(args, message):
+    with pytest.raises(EvaluationError, match=message):
+        evaluate_hand(*args, workers=1)
+    with pytest.raises(EvaluationError, match="not a possible bid"):
+        evaluate_hand("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", bid=19, workers=1)
+
+
+def test_wilson_interval():
+    lo, hi = wilson(50, 100)
+    assert lo < 0.5 < hi and abs((hi - lo) / 2 - 0.0962) < 0.002     # textbook ±9.6 points at n=100
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == pytest.approx(1.0)
+    assert [round(x, 3) for x in wilson(10, 10)] == [0.722, 1.0]         # Wilson, n=10, all successes
+
+
+def test_cli_bid_verdict_and_json():
+    run = CliRunner().invoke
+    r = run(cli, ["bid", FOUR_JACKS, "--seat", "F", "--to", "48", "--samples", "24", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert r.output.startswith("Yes — bid 48: Grand")
+    r = run(cli, ["bid", FOUR_JACKS, "--seat", "F", "--samples", "24", "--workers", "1", "--json"])
+    out = json.loads(r.output)
+    assert {"declarations", "recommended", "safe_bid", "samples", "seed"} <= set(out)
+    d = out["declarations"][0]
+    assert {"game", "hand", "schneider", "schwarz", "ouvert", "p_win", "p_win_ci", "expected_score",
+            "max_bid"} <= set(d)
+    r = run(cli, ["bid", "CJ SJ", "--seat", "F"])
+    assert r.exit_code == 1 and "expected 10 cards" in r.output
+    r = run(cli, ["declare", "CJ SJ HA HT HK H9 SA S7 D8 D7", "--skat", "CK DT", "--seat", "F", "--bid", "27",
+                  "--samples", "24", "--workers", "1", "--json"])
+    assert r.exit_code == 0 and json.loads(r.output)["recommended"]["discard"]
