@@ -1,0 +1,170 @@
+"""Bid advice: speed of ``skat bid`` and quality of its predictions.
+
+    python benchmarks/bench_bid.py speed                  # time and solves for a few hands
+    python benchmarks/bench_bid.py quality --deals 1000   # Brier score and reliability table
+
+Quality: deal random cards, take one seat's ten cards, let the evaluator
+recommend a declaration and predict its P(win); then solve the actual deal
+(every card known, skat included) for that declaration: a pick-up game
+discards by the same twelve-card heuristic.  Reported: the Brier score and a
+reliability table, next to the club point count (Stegen) turned into a
+probability by the observed win rate per point total; and how much a
+clairvoyant discard (the best of all 66 discards for the actual deal) would
+overstate the win rate of pick-up games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solver.cards import JACKS, SUIT_BLOCK, card_list, popcount  # noqa: E402
+from solver.deal import Deal  # noqa: E402
+from solver.evaluate import evaluate_hand, ranked_discards  # noqa: E402
+from solver.games import GRAND, NULL, Declaration  # noqa: E402
+from solver.search.api import default_solver, position  # noqa: E402
+
+HANDS = [("CJ SJ HA HT HK H9 SA S7 D8 D7", "F"), ("CJ HJ CA CT CK C9 SA ST H8 D7", "M"),
+         ("SJ DJ HA HK HQ H8 H7 SA DT D9", "R"), ("CJ SJ HJ CA ST SK HA HT DA D8", "F"),
+         ("C7 C9 CJ S8 ST H7 H9 HQ D7 D8", "M"), ("CQ CK S8 SQ SK H9 HQ HK DT DK", "R")]
+
+
+def speed(args) -> None:
+    evaluate_hand(HANDS[0][0], HANDS[0][1], samples=32)                 # warm-up: compile, start workers
+    print(f"{'hand':32} {'seat':4} {'worlds':>6} {'solves':>7} {'seconds':>8}  recommended")
+    times = []
+    for cards, seat in HANDS:
+        t = time.perf_counter()
+        ev = evaluate_hand(cards, seat, bid=18)
+        dt = time.perf_counter() - t
+        times.append(dt)
+        r = ev.recommended.to_dict(18)
+        print(f"{cards:32} {seat:4} {ev.samples:6d} {ev.solves:7d} {dt:8.2f}  {r['name']} {r['p_win']:.0%}")
+    print(f"median {np.median(times):.2f} s, max {max(times):.2f} s (default accuracy, all cores)")
+
+
+def stegen(cards: int, game: int) -> float:
+    """The club point count for a suit game or Grand."""
+    aces_tens = sum(1 for s in range(4) for r in (5, 6) if (cards >> (s * 7 + r)) & 1)
+    jacks = popcount(cards & JACKS)
+    if game == GRAND:
+        return jacks + aces_tens
+    trumps = popcount(cards & (JACKS | SUIT_BLOCK[game]))
+    j = [(cards >> (28 + s)) & 1 for s in range(4)]          # DJ HJ SJ CJ
+    if all(j):
+        bonus = 2.0
+    elif j[3] and j[2] and j[1]:
+        bonus = 1.5
+    elif j[2] and j[1] and j[0]:
+        bonus = 0.5
+    elif j[3] and j[2]:
+        bonus = 0.5
+    else:
+        bonus = 0.0
+    voids = sum(1 for s in range(4) if s != game and not cards & SUIT_BLOCK[s])
+    return trumps + jacks + aces_tens + bonus + 0.5 * voids
+
+
+def actual_outcome(deal_cards: list[int], seat: int, decl: Declaration, clairvoyant: bool = False) -> bool:
+    """Double-dummy outcome of the declaration in the real deal (the skat as dealt)."""
+    hands, skat = list(deal_cards[:3]), deal_cards[3]
+    solver = default_solver()
+
+    def wins(h, s) -> bool:
+        hs = list(hands)
+        hs[seat] = h
+        p = position(Deal(hs, s, seat, decl))
+        if decl.is_null:
+            return solver.null_many([p])[0]
+        return solver.reach_many([p], [61])[0]
+
+    if decl.hand:
+        return wins(hands[seat], skat)
+    twelve = hands[seat] | skat
+    order = ranked_discards(twelve, decl.game)
+    if not clairvoyant:
+        return wins(twelve & ~order[0], order[0])
+    return any(wins(twelve & ~d, d) for d in order)
+
+
+def quality(args) -> None:
+    rng = np.random.default_rng(args.seed)
+    rows = []
+    t0 = time.perf_counter()
+    for i in range(args.deals):
+        perm = rng.permutation(32)
+        cards = [sum(1 << int(c) for c in perm[10 * p:10 * p + 10]) for p in range(3)]
+        cards.append(sum(1 << int(c) for c in perm[30:32]))
+        seat = int(rng.integers(3))
+        ev = evaluate_hand(cards[seat], seat, samples=args.samples, seed=i, precision=args.precision)
+        rec = ev.recommended
+        d = rec.declaration
+        won = actual_outcome(cards, seat, d)
+        row = {"deal": i, "seat": seat, "cards": card_list(cards[seat]), "declaration": d.name,
+               "pickup": not d.hand, "p": rec.p_win(18), "won": bool(won), "game": d.game,
+               "stegen": None if d.game == NULL else stegen(cards[seat], d.game)}
+        if not d.hand:
+            row["won_clairvoyant"] = bool(actual_outcome(cards, seat, d, clairvoyant=True))
+        rows.append(row)
+        if (i + 1) % 50 == 0:
+            el = time.perf_counter() - t0
+            print(f"  {i + 1}/{args.deals} deals, {el:.0f} s", file=sys.stderr)
+    if args.out:
+        Path(args.out).write_text("\n".join(json.dumps(r) for r in rows) + "\n")
+    report(rows)
+
+
+def report(rows: list[dict]) -> None:
+    p = np.array([r["p"] for r in rows])
+    y = np.array([r["won"] for r in rows], dtype=float)
+    print(f"\n{len(rows)} deals; recommended declaration won double-dummy in {y.mean():.1%}")
+    print(f"Brier score, evaluator:          {np.mean((p - y) ** 2):.4f}")
+    # baseline: observed win rate per Stegen point total (per contract kind), Null: overall Null rate
+    groups: dict = defaultdict(list)
+    for r in rows:
+        key = ("null",) if r["stegen"] is None else ("grand" if r["game"] == GRAND else "suit", round(r["stegen"]))
+        groups[key].append(r["won"])
+    rate = {k: float(np.mean(v)) for k, v in groups.items()}
+    q = np.array([rate[("null",) if r["stegen"] is None else
+                       ("grand" if r["game"] == GRAND else "suit", round(r["stegen"]))] for r in rows])
+    print(f"Brier score, Stegen point count: {np.mean((q - y) ** 2):.4f}  (fitted on the same deals)")
+    print(f"Brier score, constant base rate: {np.mean((y.mean() - y) ** 2):.4f}")
+    print("\nreliability: predicted P(win) bin -> observed win rate")
+    print(f"{'bin':>11} {'deals':>6} {'mean p':>7} {'observed':>9}")
+    for lo in np.arange(0, 1.0, 0.1):
+        m = (p >= lo) & ((p < lo + 0.1) if lo < 0.9 else (p <= 1.0))
+        if m.any():
+            print(f"{lo:4.1f}-{lo + 0.1:3.1f}   {m.sum():6d} {p[m].mean():7.2f} {y[m].mean():9.2f}")
+    pick = [r for r in rows if r["pickup"]]
+    if pick:
+        h = np.mean([r["won"] for r in pick])
+        c = np.mean([r["won_clairvoyant"] for r in pick])
+        print(f"\npick-up games ({len(pick)}): won {h:.1%} with the twelve-card discard, {c:.1%} with a "
+              f"clairvoyant discard: peeking would overstate P(win) by {100 * (c - h):.1f} points")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    sub.add_parser("speed")
+    q = sub.add_parser("quality")
+    q.add_argument("--deals", type=int, default=1000)
+    q.add_argument("--samples", type=int, default=128)
+    q.add_argument("--precision", type=float, default=0.07)
+    q.add_argument("--seed", type=int, default=2026)
+    q.add_argument("--out", help="write the per-deal rows as JSON lines")
+    args = ap.parse_args()
+    speed(args) if args.cmd == "speed" else quality(args)
+
+
+if __name__ == "__main__":
+    main()
