@@ -6,6 +6,7 @@ import click
 
 from solver import __version__
 
+from .analyse import analyse
 from .bid import bid, declare
 from .convert import convert
 from .score import score
@@ -18,6 +19,7 @@ Examples:
   skat solve data/deals.jsonl                  solve every deal, as tables
   skat solve --F "CJ SJ HA HT HK H9 SA S7 D8 D7" --M "..." --R "..." \\
              --skat "DA C7" --game hearts --declarer F --best
+  skat analyse data/iss_games.sgf --game 541932 --html review.html
   skat score data/iss_games.sgf                score recorded ISS games
   skat convert data/iss_games.sgf > deals.jsonl
 """
@@ -29,6 +31,7 @@ def cli() -> None:
     """Skat analysis: bid advice, double-dummy values, game scoring and record conversion."""
 
 
+cli.add_command(analyse)
 cli.add_command(bid)
 cli.add_command(declare)
 cli.add_command(solve)

@@ -68,3 +68,129 @@ def solved_table(rec: dict[str, Any], console: Console) -> None:
             bt.add_row(card_text(card), Text(_val(v), style="bold green" if v == top else ""))
         console.print(bt)
     console.print()
+
+
+# ------------------------------------------------------------------ deal review
+
+def _v(v) -> str:
+    if isinstance(v, bool):
+        return "win" if v else "loss"
+    return str(v)
+
+
+def review_table(rv, console: Console) -> None:
+    """A review in the terminal: the deal, one row per card, mistakes in red, the summary."""
+    rec = rv.deal.to_record()
+    sm = rv.summary()
+    title = f"{rec.get('id', '')} {rv.deal.declaration.name}, declarer {rec['declarer']}".strip()
+    console.rule(title)
+    for seat in "FMR":
+        console.print(Text(f"{seat}{' (declarer)' if rec['declarer'] == seat else ''}: ", style="bold")
+                      + cards_text(rec["hands"][seat]))
+    console.print(Text("skat: ", style="bold") + cards_text(rec["skat"]))
+    t = Table(box=None, show_header=True)
+    for col in ("trick", "seat", "card", "before", "after", "best", "cost", ""):
+        t.add_column(col, justify="right" if col in ("before", "after", "cost") else "left")
+    last_trick = None
+    for c in rv.cards:
+        d = c.to_dict()
+        style = "red" if c.cost else ""
+        t.add_row(str(c.trick) if c.trick != last_trick else "", d["seat"], card_text(d["card"]),
+                  _v(d["value_before"]), _v(d["value_after"]),
+                  Text(" ").join(card_text(x) for x in d["best"]),
+                  Text(str(c.cost) if c.cost else "", style=style),
+                  Text(d["outcome_changed"] or "", style="bold red" if d["outcome_changed"] else ""))
+        last_trick = c.trick
+    console.print(t)
+    unit = "" if rv.is_null else " points"
+    console.print(f"start value (double-dummy): {_v(sm['start_value'])}{unit}")
+    if "score" in sm:
+        console.print(f"actual: {sm['declarer_points']} card points, {sm['reason']}, score {sm['score']:+d}")
+    else:
+        console.print(f"actual so far: {sm['declarer_points']} card points (game not finished)")
+    console.print("mistakes: " + ", ".join(f"{s} {m['mistakes']} (cost {m['cost']})" for s, m in sm["mistakes"].items()))
+    w = sm["worst_mistake"]
+    if w:
+        console.print(f"most expensive: trick {w['trick']}, {w['seat']} played {w['card']} "
+                      f"(best {' '.join(w['best'])}), cost {w['cost']}")
+    alts = sm.get("declaration")
+    if alts:
+        actual = next(a for a in alts if a["actual"])
+        top = alts[0]
+        if top["score"] > actual["score"]:
+            console.print(f"declaration: {top['declaration']} discarding {' '.join(top['discard'])} would have "
+                          f"scored {top['score']:+d} double-dummy (the actual one {actual['score']:+d})")
+        else:
+            console.print(f"declaration: the actual one was best double-dummy ({actual['score']:+d})")
+    console.print()
+
+
+def _html_cards(codes: list[str]) -> str:
+    out = []
+    for c in sorted(codes, key=lambda c: sort_key(parse_card(c))):
+        sym = format_card(parse_card(c), "symbol")
+        cls = "red" if c[0] in RED else "black"
+        out.append(f'<span class="card {cls}">{sym}</span>')
+    return " ".join(out)
+
+
+def _chart(rv) -> str:
+    """Inline SVG: the double-dummy value after every card, mistakes marked."""
+    w, h, pad = 640, 220, 30
+    vals = [1 if v is True else 0 if v is False else v for v in [rv.start_value] + [c.value_after for c in rv.cards]]
+    top = 1 if rv.is_null else 120
+    n = max(1, len(vals) - 1)
+
+    def xy(i, v):
+        return pad + i * (w - 2 * pad) / n, h - pad - v * (h - 2 * pad) / top
+    pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(i, v) for i, v in enumerate(vals)))
+    parts = [f'<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
+             f'viewBox="0 0 {w} {h}" role="img" aria-label="double-dummy value after every card">',
+             f'<rect x="0" y="0" width="{w}" height="{h}" fill="#fafafa"/>']
+    if not rv.is_null:
+        for level, label in ((61, "61"), (90, "90"), (31, "31")):
+            _, y = xy(0, level)
+            parts.append(f'<line x1="{pad}" x2="{w - pad}" y1="{y:.1f}" y2="{y:.1f}" stroke="#bbb" '
+                         f'stroke-dasharray="4 3"/><text x="4" y="{y + 4:.1f}" font-size="10">{label}</text>')
+    parts.append(f'<polyline fill="none" stroke="#1f5fbf" stroke-width="2" points="{pts}"/>')
+    for i, c in enumerate(rv.cards, start=1):
+        if c.cost:
+            x, y = xy(i, vals[i])
+            parts.append(f'<circle class="mistake" cx="{x:.1f}" cy="{y:.1f}" r="4" fill="#d22">'
+                         f'<title>{c.to_dict()["seat"]} {c.to_dict()["card"]}: cost {c.cost}</title></circle>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def review_html(reviews) -> str:
+    """A self-contained HTML page (no network, no external assets) for one or more reviews."""
+    import html as h
+    css = ("body{font-family:sans-serif;margin:2em;max-width:60em}.card{font-weight:bold;padding:0 .15em}"
+           ".red{color:#c00}.black{color:#111}table.tricks{border-collapse:collapse}"
+           "table.tricks td,table.tricks th{border-bottom:1px solid #ddd;padding:.2em .6em;text-align:right}"
+           "tr.mistake td{background:#fde8e8}.deal td{padding:.1em .8em}")
+    body = []
+    for rv in reviews:
+        rec = rv.deal.to_record()
+        sm = rv.summary()
+        body.append(f"<section class='review'><h2>{h.escape(str(rec.get('id', '')))} "
+                    f"{h.escape(rv.deal.declaration.name)}, declarer {rec['declarer']}</h2>")
+        body.append("<table class='deal'>" + "".join(
+            f"<tr><th>{s}{' (declarer)' if rec['declarer'] == s else ''}</th><td>{_html_cards(rec['hands'][s])}</td></tr>"
+            for s in "FMR") + f"<tr><th>skat</th><td>{_html_cards(rec['skat'])}</td></tr></table>")
+        body.append(_chart(rv))
+        rows = ["<tr><th>trick</th><th>seat</th><th>card</th><th>before</th><th>after</th><th>best</th>"
+                "<th>cost</th><th>outcome</th></tr>"]
+        for c in rv.cards:
+            d = c.to_dict()
+            rows.append(f"<tr class='{'mistake' if c.cost else 'ok'}'><td>{c.trick}</td><td>{d['seat']}</td>"
+                        f"<td>{_html_cards([d['card']])}</td><td>{_v(d['value_before'])}</td>"
+                        f"<td>{_v(d['value_after'])}</td><td>{_html_cards(d['best'])}</td>"
+                        f"<td>{c.cost or ''}</td><td>{h.escape(d['outcome_changed'] or '')}</td></tr>")
+        body.append("<table class='tricks'>" + "".join(rows) + "</table>")
+        summary = (f"<p>start value {_v(sm['start_value'])}; actual {sm['declarer_points']} card points"
+                   + (f", score {sm['score']:+d} ({h.escape(sm['reason'])})" if "score" in sm else "") + "</p>")
+        body.append(summary + "<p>mistakes: " + ", ".join(
+            f"{s}: {m['mistakes']} (cost {m['cost']})" for s, m in sm["mistakes"].items()) + "</p></section>")
+    return ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>skat analyse</title>"
+            f"<style>{css}</style></head><body><h1>Double-dummy review</h1>{''.join(body)}</body></html>")

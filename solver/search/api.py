@@ -16,6 +16,7 @@ study with a trick in progress; the independent solver's value is 15):
 from __future__ import annotations
 
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
@@ -95,6 +96,7 @@ class Solver:
         self.effs = np.stack([rules_for(g).eff for g in range(TOTAL_GAMES)])
         self.ptss = np.stack([rules_for(g).points for g in range(TOTAL_GAMES)])
         self.last_nodes = 0
+        self.session: int | None = None
 
     # -------------------------------------------------------------- raw jobs
     def run(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -102,13 +104,44 @@ class Solver:
         out = np.zeros(rows.shape[0], dtype=np.int64)
         nodes = np.zeros(rows.shape[0], dtype=np.int64)
         if rows.shape[0]:
-            if self.stamp + rows.shape[0] >= K.STAMP_LIMIT:
-                self.tt[:] = 0              # stamps wrap: forget everything rather than risk a stale hit
-                self.stamp = 1
-            K.solve_batch(rows, self.effs, self.ptss, self.tt, self.stamp, self.opts, out, nodes)
-            self.stamp += rows.shape[0]
+            if self.session is not None:
+                # one stamp per kind of value: points and threshold probes share entries
+                kind = np.where(rows[:, K.P_JOB] <= K.JOB_AT_LEAST, 0, rows[:, K.P_JOB] - 1)
+                rows = rows.copy()
+                rows[:, K.P_STAMP] = self.session + kind
+            stamp = self._take_stamps(rows.shape[0])
+            K.solve_batch(rows, self.effs, self.ptss, self.tt, stamp, self.opts, out, nodes)
         self.last_nodes = int(nodes.sum())
         return out, nodes
+
+    def _take_stamps(self, n: int) -> int:
+        if self.stamp + n >= K.STAMP_LIMIT:
+            if self.session is not None:
+                raise RuntimeError("table stamps ran out inside a shared-table session")
+            self.tt[:] = 0                  # stamps wrap: forget everything rather than risk a stale hit
+            self.stamp = 1
+        first = self.stamp
+        self.stamp += n
+        return first
+
+    @contextmanager
+    def shared_table(self):
+        """Within this block every solve is of one deal and game: solves share table entries.
+
+        Sound because an entry bounds the value still to win from a position,
+        which does not depend on how the position was reached.
+        """
+        if self.session is not None:
+            yield self
+            return
+        if self.stamp + 1000 >= K.STAMP_LIMIT:
+            self.tt[:] = 0
+            self.stamp = 1
+        self.session = self._take_stamps(3)
+        try:
+            yield self
+        finally:
+            self.session = None
 
     @staticmethod
     def _job(pos: Position, job: int, target: int = 0) -> np.ndarray:
@@ -180,33 +213,44 @@ class Solver:
 
         Suit/Grand: the ``dd_points`` after the card; Null: whether the
         declarer still wins.  Sorted best first for the player to move.
+        Equivalent cards (adjacent in the remaining order of one suit, worth
+        the same) are solved once and get the same value by construction.
         """
         pos = position(deal, played)
         st, rules = pos.state, pos.rules
         led = int(rules.to_game[st.trick[0]]) if st.trick else -1
-        legal = rules.set_from_game(legal_moves(rules.set_to_game(st.hands[st.to_move]), led, rules.eff))
+        hand_g = rules.set_to_game(st.hands[st.to_move])
+        legal_g = legal_moves(hand_g, led, rules.eff)
+        alive_g = rules.set_to_game(st.hands[0] | st.hands[1] | st.hands[2]) | \
+            rules.set_to_game(sum(1 << c for c in st.trick))
+        others = alive_g & ~hand_g
+        # one representative per run of equivalent cards
+        rep: dict[int, int] = {}
+        prev = -1
+        for g in iter_cards(legal_g):
+            if prev >= 0 and (rules.eff[g] >> prev) & 1 and rules.points[g] == rules.points[prev] and \
+                    not others & ((1 << g) - 1) & ~((2 << prev) - 1) & int(rules.eff[g]):
+                rep[g] = rep[prev]
+            else:
+                rep[g] = g
+            prev = g
         prefix = list(pos.deal.played if played is None else played)
-        cards = list(iter_cards(legal))
-        children: list[tuple[int, Any]] = []
-        finished: dict[int, Any] = {}
+        is_null = pos.deal.declaration.is_null
+        got: dict[int, Any] = {}
         live: list[Position] = []
-        live_cards: list[int] = []
-        for c in cards:
+        live_g: list[int] = []
+        for g in sorted(set(rep.values())):
+            c = int(rules.from_game[g])
             st2 = replay(pos.deal, prefix + [c])
             if st2.over:
-                if pos.deal.declaration.is_null:
-                    finished[c] = st2.declarer_tricks == 0
-                else:
-                    finished[c] = st2.declarer_points
+                got[g] = (st2.declarer_tricks == 0) if is_null else st2.declarer_points
             else:
                 live.append(position(pos.deal, prefix + [c]))
-                live_cards.append(c)
-        vals = self.solve_positions(live) if live else []
-        key = "dd_declarer_wins" if pos.deal.declaration.is_null else "dd_points"
-        got = {c: v[key] for c, v in zip(live_cards, vals)}
-        got.update(finished)
-        for c in cards:
-            children.append((c, got[c]))
+                live_g.append(g)
+        with self.shared_table():
+            vals = self.null_many(live) if is_null else self.points_many(live) if live else []
+        got.update(zip(live_g, vals))
+        children = [(int(rules.from_game[g]), got[rep[g]]) for g in rep]
         declarer_moves = st.to_move == pos.deal.declarer
         children.sort(key=lambda cv: (-int(cv[1]) if declarer_moves else int(cv[1]), cv[0]))
         return children

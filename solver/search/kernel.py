@@ -580,8 +580,8 @@ JOB_NULL = 2        # Null: 1 if the declarer can avoid every trick
 JOB_ALL_TRICKS = 3  # 1 if the declarer can take every remaining trick
 
 # position row layout for solve_batch
-P_H0, P_H1, P_H2, P_LEADER, P_N, P_C0, P_C1, P_DECL, P_TRUMP, P_GAMEKIND, P_JOB, P_TARGET = range(12)
-POS_FIELDS = 12
+P_H0, P_H1, P_H2, P_LEADER, P_N, P_C0, P_C1, P_DECL, P_TRUMP, P_GAMEKIND, P_JOB, P_TARGET, P_STAMP = range(13)
+POS_FIELDS = 13
 
 
 @njit(cache=True)
@@ -656,7 +656,9 @@ def solve_one(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tt: np.ndarray,
 @njit(cache=True)
 def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: np.ndarray,
                 stamp0: int, opts: int, out: np.ndarray, nodes: np.ndarray) -> None:
-    """Solve many position rows in one call (one table, reused with a new stamp per row).
+    """Solve many position rows in one call (one table, reused with a new stamp per row,
+    or the row's own ``P_STAMP`` when set: rows of one game that share a stamp share
+    their table entries).
 
     ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``).
     """
@@ -665,5 +667,6 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
     for i in range(positions.shape[0]):
         g = positions[i, P_GAMEKIND]
         tab[T_NODES] = 0
-        out[i] = solve_one(positions[i], effs[g], ptss[g], tt, stamp0 + i, opts, tab, ms)
+        st = positions[i, P_STAMP] if positions[i, P_STAMP] > 0 else stamp0 + i
+        out[i] = solve_one(positions[i], effs[g], ptss[g], tt, st, opts, tab, ms)
         nodes[i] = tab[T_NODES]

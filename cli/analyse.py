@@ -1,0 +1,88 @@
+"""``skat analyse``: a trick-by-trick double-dummy review of played deals."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+
+from solver.analysis import review_many
+from solver.records import read_lines
+
+from .io import emit, open_lines
+from .render import review_html, review_table
+
+CHUNK = 8
+
+
+@click.command()
+@click.argument("file", required=False, default="-")
+@click.option("--game", "game_id", help="analyse only the game with this id (ISS ID or record id)")
+@click.option("--json", "as_json", is_flag=True, help="one JSON line per game: the record plus analysis and summary")
+@click.option("--html", "html_out", type=click.Path(dir_okay=False), help="write a self-contained HTML report")
+@click.option("--no-declaration", is_flag=True, help="skip the check of other discards and games")
+@click.option("--workers", type=int, default=None, help="processes for many games (default: all cores)")
+def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None, no_declaration: bool,
+            workers: int | None) -> None:
+    """Review played deals card by card: the double-dummy value before and after
+    every card, the best cards, each mistake's cost, and whether another
+    discard or game would have done better.
+
+    FILE holds deal records with their played cards, or ISS game lines ('-':
+    stdin).
+
+    \b
+    Example: skat analyse data/iss_games.sgf --game 541932 --html review.html
+    """
+    console = Console(highlight=False)
+    workers = workers or os.cpu_count() or 1
+    failed = 0
+    found = 0
+    reviews = []
+    batch = []
+
+    def flush() -> None:
+        good = [it for it in batch if not it.error and it.deal is not None]
+        done = iter(review_many([it.deal for it in good], workers=workers if len(good) > 1 else 1,
+                                declaration=not no_declaration)) if good else iter(())
+        for it in batch:
+            if not it.error and it.deal is None:        # passed in: nothing was played
+                emit({"id": it.id, "passed": True}) if as_json else console.print(f"{it.id}: passed in\n")
+                continue
+            out(it, None if it.error else next(done))
+        batch.clear()
+
+    def out(item, rv) -> None:
+        nonlocal failed
+        if rv is None:
+            failed += 1
+            emit(item.error_record()) if as_json else console.print(f"[red]error[/red] {item.error}")
+            return
+        reviews.append(rv)
+        if as_json:
+            rec = rv.to_record()
+            if item.iss is not None:
+                rec["iss_result"] = item.iss.recorded
+            emit(rec)
+        else:
+            review_table(rv, console)
+
+    for item in read_lines(open_lines(file)):
+        if game_id is not None and item.id != game_id:
+            continue
+        found += 1
+        batch.append(item)
+        if len(batch) >= CHUNK * workers:
+            flush()
+    flush()
+    if game_id is not None and not found:
+        raise click.ClickException(f"no game with id {game_id!r} in {file}")
+    if html_out:
+        Path(html_out).write_text(review_html(reviews), encoding="utf-8")
+        if not as_json:
+            console.print(f"report written to {html_out}")
+    sys.exit(1 if failed else 0)

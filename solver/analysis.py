@@ -1,0 +1,245 @@
+"""A double-dummy review of a played deal, card by card.
+
+For every card played: the value of the position before it (suit/Grand: the
+declarer's final card points under perfect play; Null: whether the declarer
+still wins), the value after it, the best cards at that point, and the cost of
+the card actually played (card points given away by its side, or a won Null
+turned into a lost one).  A card that changes the outcome under perfect play
+(win <-> loss, Schneider reached or missed) is marked.
+
+The values telescope: in a suit or Grand game played out, the declarer's
+final points = the start value - the declarer's total cost + the defenders'
+total cost.  All solves of one review share one transposition table
+(:meth:`~solver.search.api.Solver.shared_table`): every position belongs to
+the same deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from .cards import CARD_NAMES, iter_cards
+from .deal import Deal, DealError, replay, score_deal
+from .evaluate import ranked_discards
+from .games import GAME_NAMES, GAMES, NULL, SEATS, Declaration
+from .scoring import matadors, score_game
+from .search.api import Solver, default_solver, position
+
+
+@dataclass
+class CardReview:
+    index: int                       # 0-based position in the play
+    trick: int                       # 1-based trick number
+    card: int
+    seat: int
+    declarer_side: bool
+    value_before: Any                # int points, or bool (Null: declarer wins)
+    value_after: Any
+    best: list[int]                  # the best cards at that point
+    best_value: Any
+    cost: int                        # card points lost for the side (Null: 1 if the card lost the game)
+    outcome_changed: str | None      # e.g. "win -> loss", "Schneider missed"
+
+    def to_dict(self) -> dict:
+        return {"card": CARD_NAMES[self.card], "seat": SEATS[self.seat], "trick": self.trick,
+                "value_before": self.value_before, "value_after": self.value_after,
+                "best": [CARD_NAMES[c] for c in self.best], "best_value": self.best_value,
+                "cost": self.cost, "outcome_changed": self.outcome_changed}
+
+
+@dataclass
+class DealReview:
+    deal: Deal
+    cards: list[CardReview]
+    start_value: Any
+    final: dict[str, Any]                        # actual points/tricks, scored result when finished
+    alternatives: list[dict] = field(default_factory=list)
+
+    @property
+    def is_null(self) -> bool:
+        return self.deal.declaration.is_null
+
+    def summary(self) -> dict:
+        per_seat: dict[str, dict] = {}
+        for s in range(3):
+            mine = [c for c in self.cards if c.seat == s and c.cost > 0]
+            per_seat[SEATS[s]] = {"mistakes": len(mine), "cost": sum(c.cost for c in mine)}
+        worst = max(self.cards, key=lambda c: (c.cost, -c.index), default=None)
+        decl_cost = sum(c.cost for c in self.cards if c.declarer_side)
+        def_cost = sum(c.cost for c in self.cards if not c.declarer_side)
+        out = {"start_value": self.start_value, "declarer_cost": decl_cost, "defender_cost": def_cost,
+               "mistakes": per_seat, **self.final}
+        out["worst_mistake"] = worst.to_dict() | {"index": worst.index} if worst and worst.cost > 0 else None
+        if self.alternatives:
+            out["declaration"] = self.alternatives
+        return out
+
+    def to_record(self) -> dict:
+        rec = self.deal.to_record()
+        rec["analysis"] = [c.to_dict() for c in self.cards]
+        rec["summary"] = self.summary()
+        return rec
+
+
+def _outcome(decl: Declaration, v: Any) -> tuple[str, str]:
+    """(win/loss, schneider level) of a value, for marking outcome changes."""
+    if decl.is_null:
+        return ("win" if v else "loss", "")
+    need = 90 if decl.schneider else 61
+    level = "schneider" if v >= 90 else ("schneider lost" if v <= 30 else "")
+    return ("win" if v >= need else "loss", level)
+
+
+def _changed(decl: Declaration, before: Any, after: Any) -> str | None:
+    (w0, l0), (w1, l1) = _outcome(decl, before), _outcome(decl, after)
+    if w0 != w1:
+        return f"{w0} -> {w1}"
+    if l0 != l1:
+        if l0 == "schneider":
+            return "Schneider missed"
+        if l1 == "schneider":
+            return "Schneider reached"
+        if l1 == "schneider lost":
+            return "declarer now Schneider"
+        return "declarer out of Schneider"
+    return None
+
+
+def review(deal: Deal, solver: Solver | None = None, declaration: bool = True) -> DealReview:
+    """Review every card of ``deal.played`` double-dummy (see the module docs)."""
+    s = solver or default_solver()
+    played = list(deal.played)
+    decl = deal.declaration
+    entries: list[CardReview] = []
+    states = [replay(deal, played[:k]) for k in range(len(played) + 1)]
+    n = len(played)
+    while n > 0 and states[n - 1].hands[states[n - 1].to_move] == 0:
+        n -= 1
+    with s.shared_table():
+        # the value of every position along the play: one exact solve each
+        live = [k for k in range(n + 1) if states[k].hands[states[k].to_move] != 0]
+        pos = {k: position(deal, played[:k]) for k in live}
+        exact = s.null_many([pos[k] for k in live]) if decl.is_null else s.points_many([pos[k] for k in live])
+        values: dict[int, Any] = dict(zip(live, exact))
+        for k in range(n + 1):
+            if k not in values:                      # no cards left: the actual result
+                values[k] = (states[k].declarer_tricks == 0) if decl.is_null else states[k].declarer_points
+        for k in range(n):
+            st = states[k]
+            card = played[k]
+            best_value, after = values[k], values[k + 1]
+            ds = st.to_move == deal.declarer
+            # the other best cards: one zero-window probe per legal card
+            best = [card] if after == best_value else []
+            probes = []
+            for c in _legal(deal, st):
+                if c == card:
+                    continue
+                st2 = replay(deal, played[:k] + [c])
+                if st2.hands[st2.to_move] == 0:            # that card ends the play
+                    v = (st2.declarer_tricks == 0) if decl.is_null else st2.declarer_points
+                    if v == best_value:
+                        best.append(c)
+                else:
+                    probes.append((c, position(deal, played[:k] + [c])))
+            ps = [p for _, p in probes]
+            if decl.is_null:
+                ok = [v == best_value for v in s.null_many(ps)] if ps else []
+            elif ds:
+                ok = s.reach_many(ps, [best_value] * len(ps)) if ps else []
+            else:
+                ok = [not v for v in s.reach_many(ps, [best_value + 1] * len(ps))] if ps else []
+            best += [c for (c, _), good in zip(probes, ok) if good]
+            best.sort()
+            if decl.is_null:
+                cost = int(bool(best_value) != bool(after))
+            else:
+                cost = (best_value - after) if ds else (after - best_value)
+            entries.append(CardReview(k, len(st.trick_winners) + 1, card, st.to_move, ds, best_value, after,
+                                      best, best_value, cost, _changed(decl, best_value, after)))
+    start = values[0]
+    final: dict[str, Any] = {}
+    st = replay(deal)
+    final["declarer_points"] = st.declarer_points
+    final["declarer_tricks"] = st.declarer_tricks
+    final["finished"] = st.over or st.ended_by_trick
+    if final["finished"]:
+        res, _ = score_deal(deal)
+        final.update(won=res.won, game_value=res.game_value, score=res.score, reason=res.reason)
+    alternatives = declaration_alternatives(deal, s) if declaration and not deal.is_study else []
+    return DealReview(deal, entries, start, final, alternatives)
+
+
+def _dd_settlement(deal: Deal, s: Solver) -> dict:
+    """The double-dummy result of a deal before the first lead, settled at its bid."""
+    p = position(Deal(deal.hands, deal.skat, deal.declarer, deal.declaration, [], deal.bid, deal.leader))
+    d = deal.declaration
+    mats = matadors(deal.hands[deal.declarer] | deal.skat, d.game)
+    if d.is_null:
+        wins = s.null_many([p])[0]
+        res = score_game(d, 0, None, 0 if wins else 1, deal.bid)
+        return {"dd_declarer_wins": wins, "score": res.score}
+    pts = s.points_many([p])[0]
+    every = pts == p.base_points + p.points_in_play and s.all_tricks_many([p])[0]
+    res = score_game(d, mats, pts, 10 if every else (5 if pts > p.base_points else 0), deal.bid,
+                     0 if every else None)
+    return {"dd_points": pts, "dd_declarer_wins": res.won, "score": res.score}
+
+
+def declaration_alternatives(deal: Deal, solver: Solver | None = None, discards: int = 2) -> list[dict]:
+    """The actual declaration and the alternatives a declarer with these twelve cards had,
+    each solved double-dummy before the first lead and settled at the bid (best first).
+
+    Pick-up games try the actual discard and the best ``discards`` by the
+    twelve-card heuristic for every game; Hand games keep the skat and try
+    every game as a Hand game.
+    """
+    s = solver or default_solver()
+    d0 = deal.declaration
+    twelve = deal.hands[deal.declarer] | deal.skat
+    options: list[tuple[Declaration, int]] = []
+    for g in GAMES:
+        decl = Declaration(g, hand=d0.hand, ouvert=d0.ouvert and g == NULL)
+        if d0.hand:
+            options.append((decl, deal.skat))
+        else:
+            for dsc in dict.fromkeys([deal.skat] + ranked_discards(twelve, g)[:discards]):
+                options.append((decl, dsc))
+    if (d0, deal.skat) not in options:
+        options.append((d0, deal.skat))
+    out = []
+    for decl, dsc in options:
+        hands = list(deal.hands)
+        hands[deal.declarer] = twelve & ~dsc
+        alt = Deal(hands, dsc, deal.declarer, decl, [], deal.bid, deal.leader)
+        r = _dd_settlement(alt, s)
+        r.update(game=GAME_NAMES[decl.game], declaration=decl.name,
+                 discard=[CARD_NAMES[c] for c in iter_cards(dsc)], actual=(decl == d0 and dsc == deal.skat))
+        out.append(r)
+    out.sort(key=lambda r: (-r["score"], not r["actual"]))
+    return out
+
+
+def _legal(deal: Deal, st) -> list[int]:
+    from .play import legal_moves, rules_for
+    rules = rules_for(deal.game)
+    led = int(rules.to_game[st.trick[0]]) if st.trick else -1
+    return list(iter_cards(rules.set_from_game(legal_moves(rules.set_to_game(st.hands[st.to_move]), led,
+                                                          rules.eff))))
+
+
+def review_many(deals: Iterable[Deal], workers: int = 1, **kw) -> list[DealReview]:
+    """Review many deals, on ``workers`` processes."""
+    deals = list(deals)
+    if workers <= 1 or len(deals) < 2:
+        return [review(d, **kw) for d in deals]
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as ex:
+        return list(ex.map(_review_one, [(d, kw) for d in deals]))
+
+
+def _review_one(args) -> DealReview:
+    d, kw = args
+    return review(d, **kw)
