@@ -8,6 +8,7 @@ from solver import __version__
 
 from .analyse import analyse
 from .bid import bid, declare
+from .bulk import bulk
 from .convert import convert
 from .score import score
 from .solve import solve
@@ -20,6 +21,7 @@ Examples:
   skat solve --F "CJ SJ HA HT HK H9 SA S7 D8 D7" --M "..." --R "..." \\
              --skat "DA C7" --game hearts --declarer F --best
   skat analyse data/iss_games.sgf --game 541932 --html review.html
+  skat bulk dd data/bulk/deals.jsonl --out dd.parquet
   skat score data/iss_games.sgf                score recorded ISS games
   skat convert data/iss_games.sgf > deals.jsonl
 """
@@ -33,6 +35,7 @@ def cli() -> None:
 
 cli.add_command(analyse)
 cli.add_command(bid)
+cli.add_command(bulk)
 cli.add_command(declare)
 cli.add_command(solve)
 cli.add_command(score)

@@ -51,37 +51,39 @@ def read_lines(lines: Iterable[str], fmt: str = "auto", require_deal: bool = Tru
     ``passed`` are let through without one).
     """
     for no, raw in enumerate(lines, start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        kind = fmt
-        if kind == "auto":
-            kind = "json" if line.startswith("{") else "iss" if is_iss_line(line) else "?"
-        if kind == "iss":
-            try:
-                g = parse_line(line)
-                yield Item(no, iss=g, deal=g.deal)
-            except (IssError, DealError) as e:
-                yield Item(no, error=f"line {no}: {e}")
-            continue
-        if kind != "json":
-            yield Item(no, error=f"line {no}: not a JSON record or an ISS game line")
-            continue
+        item = parse_item(no, raw, fmt, require_deal)
+        if item is not None:
+            yield item
+
+
+def parse_item(no: int, raw: str, fmt: str = "auto", require_deal: bool = True) -> Item | None:
+    """One input line (number ``no``) as an :class:`Item`; None for blank lines and comments."""
+    line = raw.strip()
+    if not line or line.startswith("#"):
+        return None
+    kind = fmt
+    if kind == "auto":
+        kind = "json" if line.startswith("{") else "iss" if is_iss_line(line) else "?"
+    if kind == "iss":
         try:
-            rec = json.loads(line)
-        except json.JSONDecodeError as e:
-            yield Item(no, error=f"line {no}: not valid JSON ({e.msg} at column {e.colno})")
-            continue
-        if not isinstance(rec, dict):
-            yield Item(no, error=f"line {no}: a record must be a JSON object")
-            continue
-        if rec.get("passed") or not require_deal:
-            yield Item(no, record=rec)
-            continue
-        try:
-            yield Item(no, record=rec, deal=load_deal(rec))
-        except DealError as e:
-            yield Item(no, record=rec, error=f"line {no}: {e}")
+            g = parse_line(line)
+            return Item(no, iss=g, deal=g.deal)
+        except (IssError, DealError) as e:
+            return Item(no, error=f"line {no}: {e}")
+    if kind != "json":
+        return Item(no, error=f"line {no}: not a JSON record or an ISS game line")
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as e:
+        return Item(no, error=f"line {no}: not valid JSON ({e.msg} at column {e.colno})")
+    if not isinstance(rec, dict):
+        return Item(no, error=f"line {no}: a record must be a JSON object")
+    if rec.get("passed") or not require_deal:
+        return Item(no, record=rec)
+    try:
+        return Item(no, record=rec, deal=load_deal(rec))
+    except DealError as e:
+        return Item(no, record=rec, error=f"line {no}: {e}")
 
 
 def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:

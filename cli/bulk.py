@@ -1,0 +1,78 @@
+"""``skat bulk``: evaluate a whole data set, resumable, on all cores or a Dask cluster."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                           TimeRemainingColumn)
+
+from solver.bulk.readers import count_rows, detect_format
+from solver.bulk.runner import BulkError, run_bulk
+
+
+@click.command()
+@click.argument("task", type=click.Choice(["dd", "bid", "analyse"]))
+@click.argument("input_path", metavar="INPUT", type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", required=True, help="output file: .parquet (default), .csv or .jsonl")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "iss", "csv"]), help="input format (default: detected)")
+@click.option("--out-format", type=click.Choice(["parquet", "csv", "jsonl"]), help="default: from --out's suffix")
+@click.option("--workers", type=int, default=None, help="local processes (default: all cores)")
+@click.option("--resume", is_flag=True, help="continue an interrupted run with the same options")
+@click.option("--scheduler", help="a Dask scheduler address (tcp://host:8786) instead of local processes")
+@click.option("--quiet", is_flag=True, help="no progress bar")
+@click.option("--chunk-size", type=int, default=16, show_default=True, help="rows per chunk (unit of resume)")
+@click.option("--games", type=click.Choice(["recorded", "all"]), default="recorded", show_default=True,
+              help="dd: the declared game only, or every suit, Grand and Null for the declarer")
+@click.option("--seat", type=click.Choice(["F", "M", "R"]), help="bid on deals: only this seat (default: all three)")
+@click.option("--samples", type=int, default=400, show_default=True, help="bid: most worlds per hand")
+@click.option("--precision", type=float, default=0.05, show_default=True, help="bid: wanted interval half-width")
+@click.option("--seed", type=int, default=0, show_default=True, help="bid: base seed (each row derives its own)")
+def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, quiet, chunk_size, games, seat,
+         samples, precision, seed):
+    """Run TASK over every row of INPUT and write one output row per input row
+    (dd on deals: per game with --games all; bid on deals: per seat).
+
+    \b
+    TASK  dd       double-dummy value of each deal (and the recorded result)
+          bid      hand evaluation and bid advice for each hand
+          analyse  per-game review summary: start value, result, mistakes and their cost
+    INPUT deal records (.jsonl), ISS lines (.sgf) or CSV hands (columns: cards, seat[, id, bid]),
+          optionally .gz/.bz2/.xz compressed.
+
+    Bad rows go to OUT.errors.jsonl with their line number and never stop the run.
+    """
+    opts = {"games": games} if task == "dd" else {"seat": seat, "samples": samples, "precision": precision,
+                                                    "seed": seed} if task == "bid" else {}
+    err = Console(stderr=True)
+    try:
+        fmt = fmt or detect_format(input_path)
+        if quiet:
+            summary = run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size, opts)
+        else:
+            total = count_rows(input_path, fmt)
+            with Progress(TextColumn(f"{task}"), BarColumn(), MofNCompleteColumn(), TextColumn("rows"),
+                          TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                          TimeRemainingColumn(), console=err) as prog:
+                bar = prog.add_task(task, total=total, rate="")
+
+                def step(n: int) -> None:
+                    prog.advance(bar, n)
+                    t = prog.tasks[0]
+                    if t.elapsed:
+                        prog.update(bar, rate=f"{t.completed / t.elapsed:.1f} rows/s")
+                summary = run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
+                                   opts, progress=step)
+    except (BulkError, ValueError) as e:
+        raise click.ClickException(str(e)) from None
+    s = summary.to_dict()
+    if not quiet:
+        err.print(f"{s['rows_in']} rows in {s['seconds']:.1f} s ({s['rows_per_second']} rows/s): "
+                  f"{s['rows_out']} output rows, {s['rows_failed']} failed"
+                  + (f", {s['chunks_resumed']} of {s['chunks']} chunks resumed" if s["chunks_resumed"] else "")
+                  + f"\noutput: {s['output']}  errors: {s['errors']}")
+    click.echo(json.dumps(s))
+    sys.exit(0)

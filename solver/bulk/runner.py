@@ -1,0 +1,178 @@
+"""Running a bulk task: chunks over local processes or a Dask cluster, resumable.
+
+The input is read in chunks of ``chunk_size`` rows, in order; each chunk is
+processed by :func:`~solver.bulk.tasks.run_chunk` somewhere and written as a
+part file the moment it finishes (atomically: a part exists whole or not at
+all).  ``resume`` skips the chunks whose part exists, so an interrupted run
+(Ctrl-C, kill -9, a crashed worker) continues where it stopped; the final
+output is the parts merged in input order, identical to an uninterrupted
+run's.  A manifest records the task and options; resuming with others is
+refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import time
+from collections import deque
+from dataclasses import dataclass
+from itertools import islice
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+from .readers import FORMATS, detect_format, iter_rows
+from .tasks import SCHEMAS, TASKS, run_chunk
+from .writers import done_chunks, merge, output_format, write_part
+
+
+class BulkError(ValueError):
+    """A bulk run that cannot start (bad options, a manifest that does not match)."""
+
+
+@dataclass
+class BulkSummary:
+    rows_in: int
+    rows_out: int
+    rows_failed: int
+    chunks: int
+    chunks_resumed: int
+    seconds: float
+    output: str
+    errors: str
+
+    @property
+    def rate(self) -> float:
+        return self.rows_in / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict:
+        d = self.__dict__.copy()
+        d["rows_per_second"] = round(self.rate, 2)
+        return d
+
+
+def _chunks(path: str, fmt: str, size: int) -> Iterator[list[tuple[int, Any]]]:
+    it = iter_rows(path, fmt)
+    while True:
+        block = list(islice(it, size))
+        if not block:
+            return
+        yield block
+
+
+def _fingerprint(path: str) -> str:
+    st = os.stat(path)
+    h = hashlib.sha256()
+    with open(path, "rb") as fh:
+        h.update(fh.read(1 << 20))
+    return f"{st.st_size}:{h.hexdigest()[:16]}"
+
+
+def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_format: str | None = None,
+             workers: int | None = None, resume: bool = False, scheduler: str | None = None,
+             chunk_size: int = 16, options: dict | None = None,
+             progress: Callable[[int], None] | None = None) -> BulkSummary:
+    """Run ``task`` (dd, bid, analyse) over ``input_path`` into ``out``; see the module docs.
+
+    ``progress(rows)`` is called as chunks finish with the rows they held.
+    """
+    t0 = time.perf_counter()
+    if task not in TASKS:
+        raise BulkError(f"unknown task {task!r} (expected {', '.join(TASKS)})")
+    if not os.path.exists(input_path):
+        raise BulkError(f"{input_path}: no such file")
+    fmt = fmt or detect_format(input_path)
+    if fmt not in FORMATS:
+        raise BulkError(f"unknown input format {fmt!r}")
+    ofmt = output_format(out, out_format)
+    options = dict(options or {})
+    schema = SCHEMAS[task]
+    out_p = Path(out)
+    parts = out_p.with_name(out_p.name + ".parts")
+    manifest = {"task": task, "input": os.path.abspath(input_path), "fingerprint": _fingerprint(input_path),
+                "format": fmt, "output_format": ofmt, "chunk_size": chunk_size, "options": options}
+    mf = parts / "manifest.json"
+    if parts.exists() and resume:
+        old = json.loads(mf.read_text()) if mf.exists() else {}
+        if {k: v for k, v in old.items() if k != "input"} != {k: v for k, v in manifest.items() if k != "input"}:
+            raise BulkError(f"{parts} belongs to a different run (task, input or options differ): "
+                            f"remove it or run without --resume")
+    elif parts.exists():
+        shutil.rmtree(parts)
+    parts.mkdir(parents=True, exist_ok=True)
+    mf.write_text(json.dumps(manifest, indent=1))
+    done = done_chunks(parts, ofmt) if resume else set()
+    workers = workers or os.cpu_count() or 1
+
+    rows_in = 0
+    n_chunks = 0
+
+    def finished(k: int, n: int, result: tuple[list[dict], list[dict]]) -> None:
+        write_part(parts, k, result[0], result[1], schema, ofmt)
+        if progress:
+            progress(n)
+
+    if scheduler:
+        from distributed import Client, as_completed
+        client = Client(scheduler)
+        try:
+            pending: dict = {}
+            ac = as_completed()
+            for k, block in enumerate(_chunks(input_path, fmt, chunk_size)):
+                n_chunks += 1
+                rows_in += len(block)
+                if k in done:
+                    if progress:
+                        progress(len(block))
+                    continue
+                fut = client.submit(run_chunk, task, fmt, block, options, pure=False)
+                pending[fut] = (k, len(block))
+                ac.add(fut)
+                while len(pending) >= 4 * workers:
+                    f = next(ac)
+                    k2, n2 = pending.pop(f)
+                    finished(k2, n2, f.result())
+            for f in ac:
+                k2, n2 = pending.pop(f)
+                finished(k2, n2, f.result())
+        finally:
+            client.close()
+    elif workers <= 1:
+        for k, block in enumerate(_chunks(input_path, fmt, chunk_size)):
+            n_chunks += 1
+            rows_in += len(block)
+            if k in done:
+                if progress:
+                    progress(len(block))
+                continue
+            finished(k, len(block), run_chunk(task, fmt, block, options))
+    else:
+        import multiprocessing as mp
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+        with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as ex:
+            inflight: dict = {}
+            queue: deque = deque()
+            for k, block in enumerate(_chunks(input_path, fmt, chunk_size)):
+                n_chunks += 1
+                rows_in += len(block)
+                if k in done:
+                    if progress:
+                        progress(len(block))
+                    continue
+                inflight[ex.submit(run_chunk, task, fmt, block, options)] = (k, len(block))
+                while len(inflight) >= 2 * workers:        # constant memory: a bounded window of chunks
+                    ready, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
+                    for f in ready:
+                        k2, n2 = inflight.pop(f)
+                        finished(k2, n2, f.result())
+            for f in list(inflight):
+                k2, n2 = inflight.pop(f)
+                finished(k2, n2, f.result())
+            del queue
+    errors_p = out_p.with_name(out_p.name + ".errors.jsonl")
+    n_out, n_err = merge(parts, out_p, errors_p, schema, ofmt, n_chunks)
+    shutil.rmtree(parts)
+    return BulkSummary(rows_in, n_out, n_err, n_chunks, len(done & set(range(n_chunks))),
+                       time.perf_counter() - t0, str(out_p), str(errors_p))

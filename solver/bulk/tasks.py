@@ -1,0 +1,177 @@
+"""The bulk tasks, run on one chunk of rows at a time (in any process or Dask worker).
+
+Each task turns input rows into output rows with a fixed schema (see
+``SCHEMAS``) and error rows ``{"row", "id", "error"}``.  A chunk is processed
+by a pure function of its rows and options, so a chunk computed twice gives
+the same result, whichever worker runs it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pyarrow as pa
+
+from ..cards import card_list, parse_cards
+from ..deal import Deal, DealError
+from ..games import GAME_NAMES, GAMES, SEATS, Declaration
+from ..records import Item, parse_item
+
+TASKS = ("dd", "bid", "analyse")
+
+SCHEMAS: dict[str, pa.Schema] = {
+    "dd": pa.schema([("row", pa.int64()), ("id", pa.string()), ("passed", pa.bool_()), ("game", pa.string()),
+                     ("declarer", pa.string()), ("hand", pa.bool_()), ("recorded_game", pa.bool_()),
+                     ("dd_points", pa.int64()), ("dd_all_tricks", pa.bool_()), ("dd_declarer_wins", pa.bool_()),
+                     ("played_points", pa.int64()), ("played_won", pa.bool_()), ("played_score", pa.int64()),
+                     ("recorded_score", pa.int64()), ("recorded_won", pa.bool_()), ("ended_early", pa.string())]),
+    "bid": pa.schema([("row", pa.int64()), ("id", pa.string()), ("seat", pa.string()), ("cards", pa.string()),
+                      ("bid", pa.int64()), ("recommended", pa.string()), ("game", pa.string()),
+                      ("hand", pa.bool_()), ("p_win", pa.float64()), ("p_win_low", pa.float64()),
+                      ("p_win_high", pa.float64()), ("expected_score", pa.float64()), ("safe_bid", pa.int64()),
+                      ("samples", pa.int64()), ("seed", pa.int64())]),
+    "analyse": pa.schema([("row", pa.int64()), ("id", pa.string()), ("game", pa.string()),
+                          ("declarer", pa.string()), ("cards_played", pa.int64()), ("start_value", pa.int64()),
+                          ("declarer_points", pa.int64()), ("won", pa.bool_()), ("score", pa.int64()),
+                          ("declarer_cost", pa.int64()), ("defender_cost", pa.int64()),
+                          ("mistakes_F", pa.int64()), ("mistakes_M", pa.int64()), ("mistakes_R", pa.int64()),
+                          ("cost_F", pa.int64()), ("cost_M", pa.int64()), ("cost_R", pa.int64()),
+                          ("worst_seat", pa.string()), ("worst_card", pa.string()), ("worst_trick", pa.int64()),
+                          ("worst_cost", pa.int64())]),
+}
+
+
+def row_seed(seed: int, key: str, seat: int) -> int:
+    """A per-hand seed from the run's seed, the row's id (or cards) and the seat: the same hand
+    gets the same worlds whatever its position in the file or the worker that runs it."""
+    import hashlib
+    h = hashlib.sha256(f"{seed}|{key}|{seat}".encode()).digest()
+    return int.from_bytes(h[:4], "little") & 0x7FFFFFFF
+
+
+def _item(no: int, raw: Any, fmt: str) -> Item | None:
+    if fmt == "csv":
+        return None
+    return parse_item(no, raw, "iss" if fmt == "iss" else "json")
+
+
+def _dd_rows(item: Item, games: str) -> list[dict]:
+    from ..deal import replay, score_deal
+    from ..search.api import default_solver, position
+    base = {"row": item.line, "id": item.id}
+    if item.deal is None:
+        return [dict(base, passed=True)]
+    d = item.deal
+    played: dict[str, Any] = {}
+    if d.played:
+        st = replay(d)
+        if st.over or st.ended_by_trick:
+            res, _ = score_deal(d)
+            played = {"played_points": st.declarer_points if not d.declaration.is_null else None,
+                      "played_won": res.won, "played_score": res.score}
+    rec: dict[str, Any] = {}
+    if item.iss is not None:
+        r = item.iss.recorded
+        rec = {"recorded_score": r.get("v"), "recorded_won": r.get("won"), "ended_early": item.iss.ended_early}
+    decls = [d.declaration] if games == "recorded" else [
+        d.declaration if g == d.game else Declaration(g, hand=d.declaration.hand) for g in GAMES]
+    deals = [Deal(d.hands, d.skat, d.declarer, x, [], d.bid, d.leader, d.id) for x in decls]
+    s = default_solver()
+    vals = s.solve_positions([position(x) for x in deals])
+    out = []
+    for x, v in zip(decls, vals):
+        row = dict(base, passed=False, game=GAME_NAMES[x.game], declarer=SEATS[d.declarer], hand=x.hand,
+                   recorded_game=(x.game == d.game), **v)
+        if x.game == d.game:
+            row.update(played, **rec)
+        out.append(row)
+    return out
+
+
+def _bid_inputs(no: int, raw: Any, fmt: str, seat_opt: str | None) -> list[tuple[str, int, int, int | None]]:
+    """(id, cards, seat, bid) for each hand of an input row."""
+    if fmt == "csv":
+        if raw.get("_width") != raw.get("_header"):
+            raise ValueError(f"line {no}: expected {raw.get('_header')} columns, got {raw.get('_width')}")
+        if "cards" not in raw or "seat" not in raw:
+            raise ValueError(f"line {no}: the CSV needs the columns cards and seat")
+        from ..games import parse_seat
+        bid = int(raw["bid"]) if raw.get("bid") else None
+        return [(raw.get("id") or str(no), parse_cards(raw["cards"]), parse_seat(raw["seat"]), bid)]
+    item = _item(no, raw, fmt)
+    if item.error:
+        raise ValueError(item.error)
+    if item.deal is not None:
+        hands = item.deal.hands
+        if item.iss is not None:                       # as dealt, before the pick-up
+            hands = [sum(1 << c for c in h) for h in item.iss.dealt[:3]]
+    elif item.iss is not None:
+        hands = [sum(1 << c for c in h) for h in item.iss.dealt[:3]]
+    else:
+        from ..deal import load_deal
+        raise ValueError(f"line {no}: passed record without hands" if not item.record else
+                         str(load_deal(item.record)))
+    seats = [SEATS.index(seat_opt)] if seat_opt else [0, 1, 2]
+    return [(item.id, hands[p], p, None) for p in seats]
+
+
+def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
+    from ..evaluate import evaluate_hand
+    out = []
+    for rid, cards, seat, bid in _bid_inputs(no, raw, fmt, opts.get("seat")):
+        seed = row_seed(opts.get("seed", 0), f"{rid}|{' '.join(card_list(cards))}", seat)
+        ev = evaluate_hand(cards, seat, bid=bid, samples=opts.get("samples", 400), seed=seed, workers=1,
+                           precision=opts.get("precision", 0.05))
+        r = ev.recommended
+        lo, hi = r.p_win_ci(ev.at)
+        out.append({"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_list(cards)), "bid": bid,
+                    "recommended": r.to_dict(ev.at)["name"], "game": GAME_NAMES[r.declaration.game],
+                    "hand": r.declaration.hand, "p_win": r.p_win(ev.at), "p_win_low": lo, "p_win_high": hi,
+                    "expected_score": r.expected_score(ev.at), "safe_bid": ev.safe_bid, "samples": ev.samples,
+                    "seed": seed})
+    return out
+
+
+def _analyse_rows(item: Item, opts: dict) -> list[dict]:
+    from ..analysis import review
+    if item.deal is None:
+        raise DealError("passed in: no play to review")
+    rv = review(item.deal, declaration=False)
+    sm = rv.summary()
+    w = sm["worst_mistake"] or {}
+    sv = sm["start_value"]
+    row = {"row": item.line, "id": item.id, "game": GAME_NAMES[item.deal.game],
+           "declarer": SEATS[item.deal.declarer], "cards_played": len(rv.cards),
+           "start_value": int(sv) if sv is not None else None, "declarer_points": sm["declarer_points"],
+           "won": sm.get("won"), "score": sm.get("score"), "declarer_cost": sm["declarer_cost"],
+           "defender_cost": sm["defender_cost"], "worst_seat": w.get("seat"), "worst_card": w.get("card"),
+           "worst_trick": w.get("trick"), "worst_cost": w.get("cost")}
+    for s in SEATS:
+        row[f"mistakes_{s}"] = sm["mistakes"][s]["mistakes"]
+        row[f"cost_{s}"] = sm["mistakes"][s]["cost"]
+    return [row]
+
+
+def run_chunk(task: str, fmt: str, rows: list[tuple[int, Any]], opts: dict) -> tuple[list[dict], list[dict]]:
+    """Process one chunk: (output rows, error rows).  A bad row never stops the chunk."""
+    out: list[dict] = []
+    errors: list[dict] = []
+    for no, raw in rows:
+        rid = (raw.get("id") or str(no)) if isinstance(raw, dict) else str(no)
+        try:
+            if task == "bid":
+                out.extend(_bid_rows(no, raw, fmt, opts))
+                continue
+            if fmt == "csv":
+                raise ValueError(f"line {no}: task {task} needs deals (JSON records or ISS lines), not hands")
+            item = _item(no, raw, fmt)
+            rid = item.id
+            if item.error:
+                raise ValueError(item.error)
+            out.extend(_dd_rows(item, opts.get("games", "recorded")) if task == "dd" else _analyse_rows(item, opts))
+        except Exception as e:  # noqa: BLE001 - a bad row must never stop the run
+            msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+            if not msg.startswith("line "):
+                msg = f"line {no}: {msg}"
+            errors.append({"row": no, "id": rid, "error": msg})
+    return out, errors
