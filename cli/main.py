@@ -10,6 +10,7 @@ from .analyse import analyse
 from .bid import bid, declare
 from .bulk import bulk
 from .convert import convert
+from .play import arena, play
 from .score import score
 from .solve import solve
 
@@ -22,6 +23,8 @@ Examples:
              --skat "DA C7" --game hearts --declarer F --best
   skat analyse data/iss_games.sgf --game 541932 --html review.html
   skat bulk dd data/bulk/deals.jsonl --out dd.parquet
+  skat play --deals 12                         a match against two computer players
+  skat arena --players pimc,rules,rules --deals 30 --out games.jsonl
   skat score data/iss_games.sgf                score recorded ISS games
   skat convert data/iss_games.sgf > deals.jsonl
 """
@@ -40,6 +43,8 @@ cli.add_command(declare)
 cli.add_command(solve)
 cli.add_command(score)
 cli.add_command(convert)
+cli.add_command(play)
+cli.add_command(arena)
 
 if __name__ == "__main__":  # pragma: no cover
     cli()

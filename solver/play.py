@@ -123,6 +123,25 @@ class GameRules:
         return s
 
 
+def display_order(cards, game: int) -> list[int]:
+    """Cards as a player sorts them for a game: trumps first, then C S H D, each high to low.
+
+    >>> from solver.cards import parse_card_list, CARD_NAMES
+    >>> [CARD_NAMES[c] for c in display_order(parse_card_list("H7 SJ HA CA DJ"), 1)]
+    ['SJ', 'DJ', 'HA', 'H7', 'CA']
+    """
+    r = rules_for(game)
+    cs = [c for c in range(32) if (cards >> c) & 1] if isinstance(cards, int) else list(cards)
+
+    def key(c: int):
+        g = int(r.to_game[c])
+        if (r.trump >> g) & 1:
+            return (0, -g)
+        suit = c - 28 if c >= 28 else c // 7
+        return (4 - suit, -g)
+    return sorted(cs, key=key)
+
+
 @lru_cache(maxsize=None)
 def rules_for(game: int) -> GameRules:
     """The (cached) :class:`GameRules` of a game."""

@@ -1,0 +1,253 @@
+"""``skat play`` (a match against two computer players) and ``skat arena``."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from solver.cards import CARD_NAMES, CardParseError, card_list, format_card, iter_cards, parse_card, sort_key
+from solver.games import GAME_NAMES, SEATS, Declaration, DeclarationError, parse_game
+from solver.play import display_order
+from solver.players import PimcPlayer, Player, PlayView
+from solver.players.arena import run_arena
+from solver.players.table import TableOptions, play_match
+from solver.scoring import BID_LADDER
+
+from .render import card_text
+
+GERMAN_SUITS = {"C": "Eichel", "S": "Grün", "H": "Herz", "D": "Schellen"}
+
+
+class Prompter:
+    """Reads the person's answers from stdin (a terminal or a pipe)."""
+
+    def __init__(self, console: Console, deck: str):
+        self.console, self.deck = console, deck
+
+    def cards(self, cards, game: int | None = None) -> str:
+        if game is not None:
+            cs = display_order(cards, game)
+        else:
+            cs = sorted(iter_cards(cards) if isinstance(cards, int) else cards, key=sort_key)
+        if self.deck == "german":
+            return " ".join(format_card(c, "german") for c in cs)
+        return " ".join(format_card(c, "symbol") for c in cs)
+
+    def ask(self, prompt: str) -> str:
+        self.console.print(prompt, end=" ")
+        line = sys.stdin.readline()
+        if not line:
+            raise click.ClickException("input ended: the match is abandoned")
+        return line.strip()
+
+
+class HumanPlayer(Player):
+    """The person at the table: every decision is asked on the console."""
+
+    name = "you"
+
+    def __init__(self, prompter: Prompter, auto_bid: int | None = None):
+        self.p, self.auto = prompter, auto_bid
+
+    def max_bid(self, hand: int, seat: int) -> int:
+        self.p.console.print(f"\nYou are {SEATS[seat]}. Your cards: {self.p.cards(hand)}")
+        if self.auto is not None:
+            self.p.console.print(f"(bidding automatically up to {self.auto})")
+            return self.auto
+        while True:
+            ans = self.p.ask("Bid up to (a value like 18, 20, 23 ... or 0 to pass):")
+            try:
+                v = int(ans or "0")
+            except ValueError:
+                self.p.console.print(f"'{ans}' is not a number")
+                continue
+            if v == 0 or v in BID_LADDER:
+                return v
+            self.p.console.print(f"{v} is not a possible bid (18, 20, 22, 23, 24, 27, 30, ...)")
+
+    def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
+        self.p.console.print(f"You won the auction at {bid}. Your cards: {self.p.cards(hand)}")
+        while True:
+            ans = self.p.ask("Pick up the skat (p) or play Hand (h)?").lower()
+            if ans in ("p", "pick", ""):
+                return None
+            if ans in ("h", "hand"):
+                return self._declaration(hand=True)
+            self.p.console.print("answer p or h")
+
+    def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
+        self.p.console.print(f"Your twelve cards: {self.p.cards(twelve)}")
+        while True:
+            ans = self.p.ask("Discard two cards:")
+            try:
+                cards = [parse_card(t) for t in ans.replace(",", " ").split()]
+            except CardParseError as e:
+                self.p.console.print(str(e))
+                continue
+            d = sum(1 << c for c in cards)
+            if len(cards) != 2 or d & ~twelve or bin(d).count("1") != 2:
+                self.p.console.print("name two different cards of your twelve")
+                continue
+            return d, self._declaration(hand=False)
+
+    def _declaration(self, hand: bool) -> Declaration:
+        while True:
+            ans = self.p.ask("Game (diamonds hearts spades clubs grand null; add 'ouvert', "
+                             "'schneider', 'schwarz' for Hand games):").lower().split()
+            if not ans:
+                continue
+            try:
+                g = parse_game(ans[0])
+                return Declaration(g, hand=hand, schneider="schneider" in ans, schwarz="schwarz" in ans,
+                                   ouvert="ouvert" in ans)
+            except DeclarationError as e:
+                self.p.console.print(str(e))
+
+    def kontra(self, view: PlayView) -> bool:
+        return self.p.ask("Kontra? (y/n)").lower().startswith("y")
+
+    def play(self, view: PlayView) -> int:
+        c = self.p.console
+        if view.trick:
+            c.print("trick: " + " ".join(f"{SEATS[(view.leader + i) % 3]} {self.p.cards([x])}"
+                                         for i, x in enumerate(view.trick)))
+        if view.shown:
+            for s, h in view.shown.items():
+                c.print(f"{SEATS[s]} (ouvert) shows: {self.p.cards(h)}")
+        legal = view.legal()
+        while True:
+            ans = self.p.ask(f"Your cards {self.p.cards(view.hand, view.declaration.game)} — play (or 'history'):")
+            if ans.lower() in ("history", "?"):
+                for i in range(0, len(view.history), 3):
+                    c.print(f"  trick {i // 3 + 1}: " + " ".join(f"{SEATS[s]} {self.p.cards([x])}"
+                                                                 for s, x in view.history[i:i + 3]))
+                continue
+            try:
+                card = parse_card(ans)
+            except CardParseError as e:
+                c.print(str(e))
+                continue
+            if not (view.hand >> card) & 1:
+                c.print(f"{CARD_NAMES[card]} is not in your hand")
+                continue
+            if not (legal >> card) & 1:
+                led = view.trick[0]
+                suit = "trumps" if (view.declaration.game != 5 and (led >= 28 or led // 7 == view.declaration.game)) \
+                    else ["diamonds", "hearts", "spades", "clubs"][led - 28 if led >= 28 else led // 7]
+                c.print(f"{CARD_NAMES[card]} is not allowed: you must follow {suit} "
+                        f"({self.p.cards(legal)})")
+                continue
+            return card
+
+
+def _event_printer(console: Console, prompter: Prompter, human_seat_of):
+    def on(kind: str, data: dict) -> None:
+        if kind == "deal":
+            seats = data["seats"]
+            names = ["you", "computer 1", "computer 2"]
+            console.rule(f"deal {data['number']}")
+            console.print("  ".join(f"{s}: {names[seats[i]]}" for i, s in enumerate(SEATS)))
+            human_seat_of["seat"] = seats.index(0)
+        elif kind == "auction":
+            h = ", ".join(f"{SEATS[s]} {m}" for s, m in data["history"])
+            console.print(f"auction: {h}")
+        elif kind == "passed":
+            console.print("all passed: the deal is passed in")
+        elif kind == "declaration":
+            console.print(f"{SEATS[data['declarer']]} plays {data['declaration'].name} at {data['bid']}")
+        elif kind == "trick":
+            console.print("  " + " ".join(prompter.cards([c]) for c in data["cards"])
+                          + f"  -> {SEATS[data['winner']]} (+{data['points']})")
+        elif kind == "result":
+            console.print(f"result: {data['declarer']} {data['declaration']}: {data['reason']}, "
+                          f"score {data['score']:+d}")
+        elif kind == "sheet":
+            sheet = data["sheet"]
+            t = Table(title="score sheet", show_header=True)
+            t.add_column("deal")
+            for n in sheet.players:
+                t.add_column(n, justify="right")
+            for e in sheet.entries:
+                t.add_row(str(e.number), *[("passed" if e.passed else f"{e.scores[p]:+d}") for p in range(3)])
+            t.add_row("total", *[str(x) for x in sheet.totals()])
+            console.print(t)
+    return on
+
+
+@click.command()
+@click.option("--deals", type=int, default=12, show_default=True)
+@click.option("--seed", type=int, default=None, help="fixes the first dealer and the cards")
+@click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True)
+@click.option("--kontra", is_flag=True, help="defenders may double (Kontra), the declarer redouble (Re)")
+@click.option("--deck", type=click.Choice(["french", "german"]), default="french", show_default=True)
+@click.option("--clock", is_flag=True, help="2 minutes to start, +10 s after a quick move, capped at 2 minutes")
+@click.option("--auto-bid", type=int, default=None, help="bid and hold automatically up to this value")
+@click.option("--strength", type=int, default=12, show_default=True, help="the computers' samples per move")
+def play(deals, seed, scoring, kontra, deck, clock, auto_bid, strength):
+    """Play a match against two computer players (the solver's PIMC players).
+
+    Type cards as codes (CJ, ST, H7) or symbols; 'history' shows the tricks
+    so far. Works over a pipe too: answers are read line by line from stdin.
+    """
+    console = Console(highlight=False)
+    prompter = Prompter(console, deck)
+    seed = int(time.time()) % 100000 if seed is None else seed
+    seat_box: dict = {}
+    players = [HumanPlayer(prompter, auto_bid), PimcPlayer(samples=strength, bid_samples=max(8, strength * 2),
+                                                          seed=seed + 1),
+               PimcPlayer(samples=strength, bid_samples=max(8, strength * 2), seed=seed + 2)]
+    sheet, _ = play_match(players, deals, seed, TableOptions(scoring, kontra, clock),
+                          names=("you", "computer 1", "computer 2"),
+                          on_event=_event_printer(console, prompter, seat_box))
+    console.rule("final standings")
+    for place, name, total in sheet.standings():
+        console.print(f"{place}. {name}: {total:+d}")
+
+
+@click.command()
+@click.option("--players", "spec", default="pimc,rules,rules", show_default=True,
+              help="three of pimc, rules, random")
+@click.option("--deals", type=int, default=30, show_default=True, help="duplicate deals (each played 3 times)")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--samples", type=int, default=8, show_default=True, help="PIMC samples per move")
+@click.option("--out", type=click.Path(dir_okay=False), help="write every game as a deal record (JSONL)")
+@click.option("--json", "as_json", is_flag=True)
+def arena(spec, deals, seed, samples, out, as_json):
+    """Computer against computer over duplicate deals: tournament points
+    (Seeger-Fabian) per game for each player type with a 95% interval."""
+    types = [t.strip() for t in spec.split(",")]
+    fh = open(out, "w") if out else None
+    err = Console(stderr=True)
+    done = [0]
+
+    def on_game(rec: dict) -> None:
+        done[0] += 1
+        if fh:
+            fh.write(json.dumps(rec) + "\n")
+            fh.flush()
+        if not as_json and done[0] % 3 == 0:
+            err.print(f"\r{done[0] // 3}/{deals} deals", end="")
+
+    try:
+        res = run_arena(types, deals, seed, {"samples": samples, "bid_samples": max(8, 2 * samples)}, on_game)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    finally:
+        if fh:
+            fh.close()
+    if as_json:
+        click.echo(json.dumps(res))
+        return
+    err.print()
+    t = Table(title=f"arena: {deals} duplicate deals, {res['games']} games, seed {seed}")
+    for col in ("player", "games", "points/game", "95% interval", "declared", "won", "lost"):
+        t.add_column(col, justify="left" if col == "player" else "right")
+    for p in res["players"]:
+        t.add_row(p["player"], str(p["games"]), f"{p['points_per_game']:+.1f}",
+                  f"{p['ci95'][0]:+.1f} … {p['ci95'][1]:+.1f}", str(p["declared"]), str(p["won"]), str(p["lost"]))
+    Console().print(t)

@@ -1,0 +1,221 @@
+"""The table: one deal from the shuffle to the score, and a match of deals.
+
+Pure logic: it asks its players (computer players, or a person through the
+command line) and returns records; it prints nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from ..bidding import Auction
+from ..cards import CARD_NAMES, card_list, iter_cards, popcount
+from ..deal import Deal, replay, score_deal
+from ..games import SEATS, Declaration, DeclarationError
+from ..match import MatchSheet
+from ..scoring import BID_LADDER, seeger_fabian
+from .base import Player, PlayView
+
+
+class IllegalMove(ValueError):
+    """A player's choice the rules do not allow; the message gives the reason."""
+
+
+@dataclass
+class TableOptions:
+    scoring: str = "simple"                 # or "seeger-fabian"
+    kontra: bool = False
+    clock: bool = False                     # 120 s to start, +10 s after a move of at most 10 s, capped at 120 s
+
+
+@dataclass
+class DealResult:
+    """The finished deal: a deal record (played), auction, result per seat."""
+
+    dealt: list[int]                         # F, M, R hands and the skat as dealt
+    auction: list[tuple[int, str]]
+    deal: Deal | None                        # None when passed in
+    scores: list[int] = field(default_factory=lambda: [0, 0, 0])     # per seat
+    result: dict = field(default_factory=dict)
+    kontra: int = 1                          # 1, 2 (Kontra) or 4 (Re)
+    timeouts: list[tuple[int, int]] = field(default_factory=list)   # (seat, card index) of moves over the clock
+
+    @property
+    def passed(self) -> bool:
+        return self.deal is None
+
+    def to_record(self) -> dict:
+        if self.deal is None:
+            rec = {"hands": {SEATS[p]: card_list(self.dealt[p]) for p in range(3)},
+                   "skat": card_list(self.dealt[3]), "passed": True}
+        else:
+            rec = self.deal.to_record()
+        rec["auction"] = [f"{SEATS[p]}:{m}" for p, m in self.auction]
+        rec["result"] = self.result
+        if self.kontra > 1:
+            rec["kontra"] = {2: "kontra", 4: "re"}[self.kontra]
+        if self.timeouts:
+            rec["timeouts"] = [{"seat": SEATS[s], "card": i + 1} for s, i in self.timeouts]
+        return rec
+
+
+def shuffle(rng: np.random.Generator) -> list[int]:
+    """A shuffled deal: the three hands and the skat (card sets)."""
+    perm = rng.permutation(32)
+    return [sum(1 << int(c) for c in perm[10 * p:10 * p + 10]) for p in range(3)] + \
+        [sum(1 << int(c) for c in perm[30:32])]
+
+
+def run_auction(players: list[Player], hands: list[int], auction: Auction | None = None) -> Auction:
+    """Each player bids or holds up to its own limit (``Player.max_bid``)."""
+    a = auction or Auction()
+    limits = [players[p].max_bid(hands[p], p) for p in range(3)]
+    while not a.done:
+        seat, kind = a.to_act()
+        if kind == "play18":
+            a.bid(18) if limits[0] >= 18 else a.pass_()
+        elif kind == "answer":
+            a.hold() if limits[seat] >= a.value else a.pass_()
+        else:
+            nxt = next((v for v in BID_LADDER if v > a.value), None)
+            a.bid(nxt) if nxt is not None and limits[seat] >= nxt else a.pass_()
+    return a
+
+
+def play_deal(players: list[Player], dealt: list[int], options: TableOptions | None = None,
+              on_event: Callable[[str, dict], None] | None = None) -> DealResult:
+    """Bid, declare and play one deal; seats 0 F, 1 M, 2 R (players in seat order)."""
+    opts = options or TableOptions()
+    event = on_event or (lambda kind, data: None)
+    hands = list(dealt[:3])
+    auction = run_auction(players, hands)
+    event("auction", {"history": auction.history, "declarer": auction.declarer, "value": auction.value})
+    if auction.passed_in:
+        res = DealResult(dealt, auction.history, None, result={"passed": True, "score": 0})
+        event("passed", {})
+        return res
+    d, bid = auction.declarer, auction.value
+    decl = players[d].choose_hand(hands[d], d, bid)
+    if decl is not None:
+        skat = dealt[3]
+        if not decl.hand:
+            raise IllegalMove("choose_hand must return a Hand declaration")
+    else:
+        twelve = hands[d] | dealt[3]
+        event("pickup", {"seat": d, "skat": dealt[3]})
+        discard, decl = players[d].declare(twelve, d, bid)
+        if popcount(discard) != 2 or discard & ~twelve:
+            raise IllegalMove("the discard must be two of the declarer's twelve cards")
+        if decl.hand:
+            raise IllegalMove("a Hand game cannot be declared after picking up the skat")
+        hands[d] = twelve & ~discard
+        skat = discard
+    deal = Deal(hands, skat, d, decl, [], bid)
+    event("declaration", {"declarer": d, "declaration": decl, "bid": bid})
+    result = DealResult(dealt, auction.history, deal)
+    clocks = [120.0, 120.0, 120.0]
+    kontra_asked = [False, False, False]
+    while True:
+        st = replay(deal)
+        if st.over or st.ended_by_trick:
+            break
+        p = st.to_move
+        view = PlayView(p, st.hands[p], d, decl, st.leader, list(st.trick),
+                        [((deal.leader + 0) % 3, 0)] * 0 + _history(deal, st), [popcount(h) for h in st.hands],
+                        skat=skat if p == d else None,
+                        shown={d: st.hands[d]} if decl.ouvert and p != d else {},
+                        declarer_points=st.declarer_points if p == d else st.declarer_points - _pts(skat))
+        if opts.kontra and p != d and not kontra_asked[p] and result.kontra == 1:
+            kontra_asked[p] = True
+            if players[p].kontra(view):
+                result.kontra = 2
+                event("kontra", {"seat": p})
+                if players[d].kontra(PlayView(d, st.hands[d], d, decl, st.leader, list(st.trick), view.history,
+                                              view.hand_sizes, skat=skat)):
+                    result.kontra = 4
+                    event("re", {"seat": d})
+        t = time.perf_counter()
+        card = players[p].play(view)
+        used = time.perf_counter() - t
+        if opts.clock:
+            clocks[p] -= used
+            if clocks[p] < 0:
+                result.timeouts.append((p, len(deal.played)))
+            clocks[p] = min(120.0, max(clocks[p], 0.0) + (10.0 if used <= 10 else 0.0))
+        if not (view.legal() >> card) & 1:
+            raise IllegalMove(f"{SEATS[p]} played {CARD_NAMES[card]}, which is not legal")
+        deal.played.append(card)
+        event("card", {"seat": p, "card": card, "trick": len(st.trick_winners) + 1})
+        st2 = replay(deal)
+        if len(st2.trick_winners) > len(st.trick_winners):
+            event("trick", {"winner": st2.trick_winners[-1], "points": st2.trick_points[-1],
+                            "cards": deal.played[-3:]})
+    res, st = score_deal(deal)
+    k = result.kontra
+    score = res.score * k
+    scores = [0, 0, 0]
+    scores[d] = score
+    if opts.scoring == "seeger-fabian":
+        decl_sf, def_sf = seeger_fabian(res)
+        scores[d] = score + (decl_sf - res.score)
+        for q in range(3):
+            if q != d:
+                scores[q] = def_sf
+    result.scores = scores
+    result.result = {"declarer": SEATS[d], "declaration": decl.name, "bid": bid, "won": res.won,
+                     "declarer_points": st.declarer_points, "game_value": res.game_value, "score": score,
+                     "reason": res.reason, "scores": {SEATS[q]: scores[q] for q in range(3)}}
+    event("result", result.result)
+    return result
+
+
+def _history(deal: Deal, st) -> list[tuple[int, int]]:
+    """(seat, card) of every card played so far."""
+    out = []
+    leader = deal.leader
+    for t in range(0, len(deal.played), 3):
+        trick = deal.played[t:t + 3]
+        for i, c in enumerate(trick):
+            out.append(((leader + i) % 3, c))
+        if len(trick) == 3:
+            leader = st.trick_winners[t // 3]
+    return out
+
+
+def _pts(cards: int) -> int:
+    from ..cards import CARD_POINTS
+    return sum(CARD_POINTS[c] for c in iter_cards(cards))
+
+
+def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: TableOptions | None = None,
+               names: tuple[str, str, str] | None = None,
+               on_event: Callable[[str, dict], None] | None = None) -> tuple[MatchSheet, list[DealResult]]:
+    """A match: ``players`` are the three players (not seats); the dealer rotates clockwise."""
+    rng = np.random.default_rng(seed)
+    first = int(rng.integers(3))
+    sheet = MatchSheet(players=names or tuple(p.name for p in players), deals=deals, first_dealer=first)
+    results = []
+    event = on_event or (lambda kind, data: None)
+    for k in range(deals):
+        seat_player = [sheet.seat_player(k, s) for s in SEATS]          # seat -> player index
+        event("deal", {"number": k + 1, "dealer": sheet.dealer, "seats": seat_player})
+        dealt = shuffle(rng)
+        r = play_deal([players[i] for i in seat_player], dealt, options, on_event)
+        results.append(r)
+        if r.passed:
+            sheet.record(passed=True)
+        else:
+            d = r.deal.declarer
+            defender = [r.scores[q] for q in range(3) if q != d][0]
+            sheet.record(declarer_player=seat_player[d], score=r.scores[d], game=r.deal.declaration.name,
+                         defender_score=defender)
+        event("sheet", {"sheet": sheet})
+    return sheet, results
+
+
+__all__ = ["DealResult", "IllegalMove", "TableOptions", "play_deal", "play_match", "run_auction", "shuffle",
+           "DeclarationError"]

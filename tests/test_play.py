@@ -1,0 +1,162 @@
+"""Playing: a scripted match over a real pipe, refusal of illegal cards, the arena, PIMC legality."""
+
+import io
+import json
+import os
+import random
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+from click.testing import CliRunner
+
+from cli.main import cli
+from cli.play import HumanPlayer, Prompter
+from rich.console import Console
+from solver.cards import CARD_NAMES, card_list, iter_cards, parse_card
+from solver.deal import load_deal, replay
+from solver.games import SEATS, Declaration, HEARTS_GAME
+from solver.players import PimcPlayer, PlayView
+from solver.players.arena import run_arena
+from solver.players.table import _history
+from solver.records import read_lines, score_item
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _read_until_prompt(proc, timeout=240):
+    """Read the game's output until it waits for an answer (a line ending in ':' or '?')."""
+    buf = b""
+    end = time.time() + timeout
+    while time.time() < end:
+        r, _, _ = select.select([proc.stdout], [], [], 0.5)
+        if r:
+            chunk = os.read(proc.stdout.fileno(), 65536)
+            if not chunk:
+                return buf.decode(), True
+            buf += chunk
+            tail = buf.decode(errors="replace").rstrip(" ")
+            if tail.endswith((":", "?")) and not tail.endswith("\n"):
+                return buf.decode(errors="replace"), False
+        elif proc.poll() is not None:
+            return buf.decode(errors="replace"), True
+    raise AssertionError("the game stopped answering:\n" + buf.decode(errors="replace")[-2000:])
+
+
+def test_scripted_match_over_a_pipe_ends_with_a_score_sheet():
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "play", "--deals", "2", "--seed", "5",
+                             "--strength", "2", "--auto-bid", "20"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.STDOUT, env=env)
+    transcript = ""
+    refusals = 0
+    tried: list[str] = []
+    while True:
+        out, done = _read_until_prompt(proc)
+        transcript += out
+        if done:
+            break
+        last = out.strip().splitlines()[-1]
+        if "Pick up the skat" in last:
+            answer = "p"
+        elif "Discard two cards" in last:
+            mine = transcript.rsplit("Your twelve cards:", 1)[1].splitlines()[0].split()
+            answer = " ".join(mine[-2:])
+        elif last.startswith("Game"):
+            answer = "grand"
+        elif "Kontra" in last:
+            answer = "n"
+        elif "play (or 'history')" in last:
+            if "is not allowed" in out:
+                refusals += 1
+            mine = last.split("Your cards", 1)[1].split("—")[0].split()
+            if "is not allowed" not in out:
+                tried = []
+            answer = next(c for c in mine if c not in tried)
+            tried.append(answer)
+        else:
+            answer = "0"
+        proc.stdin.write((answer + "\n").encode())
+        proc.stdin.flush()
+    assert proc.wait(timeout=60) == 0, transcript[-3000:]
+    assert "score sheet" in transcript and "final standings" in transcript
+    assert transcript.count("deal 1") >= 1 and "deal 2" in transcript
+    assert "total" in transcript.rsplit("score sheet", 1)[1]
+    if refusals:
+        assert "must follow" in transcript
+
+
+def test_illegal_card_is_refused_with_the_reason(monkeypatch):
+    deal = load_deal({"hands": {"F": ["CJ", "SJ", "HA", "HT", "HK", "H9", "SA", "S7", "D8", "D7"],
+                                "M": ["C8", "C9", "CT", "CK", "CQ", "CA", "S8", "S9", "ST", "SK"],
+                                "R": ["H7", "H8", "HQ", "DJ", "HJ", "SQ", "D9", "DT", "DK", "DQ"]},
+                      "skat": ["DA", "C7"], "declarer": "F", "game": "hearts", "played": ["SA"]})
+    st = replay(deal)
+    view = PlayView(1, st.hands[1], 0, Declaration(HEARTS_GAME), st.leader, list(st.trick),
+                    _history(deal, st), [10, 10, 10])
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("CA\nS8\n"))
+    human = HumanPlayer(Prompter(Console(file=out, width=200), "french"))
+    card = human.play(view)
+    assert CARD_NAMES[card] == "S8"
+    assert "CA is not allowed: you must follow spades" in out.getvalue()
+
+
+def test_arena_games_rescore_to_the_arenas_totals(tmp_path):
+    games = []
+    res = run_arena(["rules", "rules", "random"], deals=4, seed=3, on_game=games.append)
+    assert res["games"] == 12 and len(games) == 12
+    per_type = {"rules": 0, "random": 0}
+    for g in games:
+        item = next(read_lines([json.dumps(g)]))
+        out = score_item(item, "seeger-fabian")
+        if g.get("passed"):
+            assert out["score"] == 0
+            continue
+        d = g["declarer"]
+        assert out["score"] == g["result"]["scores"][d]
+        for s in "FMR":
+            if s != d:
+                assert out["defender_score"] == g["result"]["scores"][s]
+        for s in "FMR":
+            per_type[g["players"][s]] += g["result"]["scores"][s]
+    totals = {p["player"]: round(p["points_per_game"] * p["games"]) for p in res["players"]}
+    assert totals == per_type
+
+
+def test_pimc_never_plays_an_illegal_card():
+    rnd = random.Random(4)
+    player = PimcPlayer(samples=2, seed=1)
+    for _ in range(12):
+        cards = list(range(32))
+        rnd.shuffle(cards)
+        game = rnd.choice(["diamonds", "hearts", "spades", "clubs", "grand", "null"])
+        rec = {"hands": {SEATS[p]: card_list(sum(1 << c for c in cards[10 * p:10 * p + 10])) for p in range(3)},
+               "skat": card_list((1 << cards[30]) | (1 << cards[31])), "declarer": rnd.randrange(3), "game": game}
+        deal = load_deal(rec)
+        for _ in range(rnd.randrange(20)):
+            st = replay(deal)
+            view = PlayView(st.to_move, st.hands[st.to_move], deal.declarer, deal.declaration, st.leader,
+                            list(st.trick), _history(deal, st), [bin(h).count("1") for h in st.hands])
+            deal.played.append(rnd.choice(list(iter_cards(view.legal()))))
+        st = replay(deal)
+        p = st.to_move
+        view = PlayView(p, st.hands[p], deal.declarer, deal.declaration, st.leader, list(st.trick),
+                        _history(deal, st), [bin(h).count("1") for h in st.hands],
+                        skat=deal.skat if p == deal.declarer else None)
+        card = player.play(view)
+        assert (view.legal() >> card) & 1
+
+
+def test_arena_cli(tmp_path):
+    out = tmp_path / "games.jsonl"
+    r = CliRunner().invoke(cli, ["arena", "--players", "rules,random,random", "--deals", "2", "--json",
+                                 "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    res = json.loads(r.output)
+    assert {p["player"] for p in res["players"]} == {"rules", "random"}
+    r = CliRunner().invoke(cli, ["score", str(out)])
+    assert r.exit_code == 0
