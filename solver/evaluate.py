@@ -145,8 +145,9 @@ def choose_discard(twelve: int, game: int) -> int:
     """The two cards to put away after a pick-up (the best of :func:`ranked_discards`).
 
     >>> from solver.cards import parse_cards, format_cards
-    >>> format_cards(choose_discard(parse_cards("CJ SJ HA HT HK H9 H8 SA ST DK D7 C9"), 1))
-    'DK D7'
+    >>> # Hearts: the bare DT banks ten points and leaves two voids, the obvious discard
+    >>> format_cards(choose_discard(parse_cards("CJ SJ HJ HA HT HK H9 H8 SA ST DT C7"), 1))
+    'C7 DT'
     """
     return ranked_discards(twelve, game)[0]
 
