@@ -314,15 +314,11 @@ def solve_many(records: Iterable[dict | str | Deal], best: bool = False,
     if workers > 1 and len(recs) > 1:
         import multiprocessing as mp
         from concurrent.futures import ProcessPoolExecutor
-        # interleaved chunks keep the workers' loads even when hard deals cluster
-        chunks = [(recs[i::workers * 4], best) for i in range(min(len(recs), workers * 4))]
+        # small chunks handed out as workers free up: hard deals do not leave a worker idle
+        size = max(1, min(4, len(recs) // (workers * 8)))
+        chunks = [(recs[i:i + size], best) for i in range(0, len(recs), size)]
         with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as ex:
-            parts = list(ex.map(_solve_chunk, chunks))
-        out: list[dict | None] = [None] * len(recs)
-        for i, part in enumerate(parts):
-            for j, r in enumerate(part):
-                out[i + j * workers * 4] = r
-        return out  # type: ignore[return-value]
+            return [r for part in ex.map(_solve_chunk, chunks) for r in part]
     s = solver or default_solver()
     deals = [_as_deal(r) for r in recs]
     positions = [position(d) for d in deals]

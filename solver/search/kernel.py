@@ -162,10 +162,10 @@ def _cheapest(hand: int, m: int, tab: np.ndarray) -> int:
     return total
 
 
-@njit("int64(int64, int64, int64, int64, int64[::1], int64)", cache=True)
-def _run_points(own: int, o1: int, o2: int, k: int, tab: np.ndarray, need: int) -> int:
-    """Points of k tricks that ``own``'s cards in ``k`` surely win: those cards,
-    a trick bonus each, and the k cheapest cards of each other hand."""
+@njit("int64(int64, int64, int64, int64[::1], int64)", cache=True)
+def _run_points(k: int, o1: int, o2: int, tab: np.ndarray, need: int) -> int:
+    """Points of the tricks that the cards ``k`` surely win: those cards, a trick
+    bonus each, and as many of the cheapest cards of each other hand."""
     total = tab[T_BONUS] * popcount(k) + points_of(k, tab)
     if total >= need or total + points_of(o1 | o2, tab) < need:
         return total                    # decided without the cheapest cards
@@ -220,14 +220,14 @@ def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, nee
                     x ^= low
                     if highest(opp & tab[cand]) < cand:
                         k |= low
-        return _run_points(k, d1, d2, k, tab, need) if k else 0
+        return _run_points(k, d1, d2, tab, need) if k else 0
     best = 0
     for q in range(3):
         if q == decl:
             continue
         mine = run & h[q]
         if mine:
-            v = _run_points(mine, h[(q + 1) % 3], h[(q + 2) % 3], mine, tab, need)
+            v = _run_points(mine, h[(q + 1) % 3], h[(q + 2) % 3], tab, need)
             if v > best:
                 best = v
     return best
@@ -408,6 +408,8 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                     # summed point differences of the cards.
                     pos = 0
                     neg = 0
+                    smove = (d >> 32) & 0xFF
+                    tt_move = smove if smove != 0xFF and (alive >> smove) & 1 and (other >> smove) & 1 else -1
                     for gi in range(tab[T_NGROUPS]):
                         o = tab[T_GROUPS + 2 * gi]
                         wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
@@ -416,7 +418,11 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                         while a1:
                             l1 = a1 & -a1
                             l2 = a2 & -a2
-                            dp = tab[32 + o + lowest(l2)] - tab[32 + o + lowest(l1)]
+                            c1m = o + lowest(l1)
+                            c2m = o + lowest(l2)
+                            if c1m == smove:
+                                tt_move = c2m       # the stored best lead, mapped to this position
+                            dp = tab[32 + c2m] - tab[32 + c1m]
                             if dp > 0:
                                 pos += dp
                             else:
