@@ -27,9 +27,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.cards import JACKS, SUIT_BLOCK, card_list, popcount  # noqa: E402
+from solver.cards import card_list  # noqa: E402
 from solver.deal import Deal  # noqa: E402
-from solver.evaluate import evaluate_hand, ranked_discards  # noqa: E402
+from solver.evaluate import evaluate_hand, ranked_discards, stegen  # noqa: E402
 from solver.games import GRAND, NULL, Declaration  # noqa: E402
 from solver.search.api import default_solver, position  # noqa: E402
 
@@ -50,28 +50,6 @@ def speed(args) -> None:
         r = ev.recommended.to_dict(18)
         print(f"{cards:32} {seat:4} {ev.samples:6d} {ev.solves:7d} {dt:8.2f}  {r['name']} {r['p_win']:.0%}")
     print(f"median {np.median(times):.2f} s, max {max(times):.2f} s (default accuracy, all cores)")
-
-
-def stegen(cards: int, game: int) -> float:
-    """The club point count for a suit game or Grand."""
-    aces_tens = sum(1 for s in range(4) for r in (5, 6) if (cards >> (s * 7 + r)) & 1)
-    jacks = popcount(cards & JACKS)
-    if game == GRAND:
-        return jacks + aces_tens
-    trumps = popcount(cards & (JACKS | SUIT_BLOCK[game]))
-    j = [(cards >> (28 + s)) & 1 for s in range(4)]          # DJ HJ SJ CJ
-    if all(j):
-        bonus = 2.0
-    elif j[3] and j[2] and j[1]:
-        bonus = 1.5
-    elif j[2] and j[1] and j[0]:
-        bonus = 0.5
-    elif j[3] and j[2]:
-        bonus = 0.5
-    else:
-        bonus = 0.0
-    voids = sum(1 for s in range(4) if s != game and not cards & SUIT_BLOCK[s])
-    return trumps + jacks + aces_tens + bonus + 0.5 * voids
 
 
 def actual_outcome(deal_cards: list[int], seat: int, decl: Declaration, clairvoyant: bool = False) -> bool:

@@ -10,15 +10,14 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from solver.cards import CARD_NAMES, CardParseError, card_list, format_card, iter_cards, parse_card, sort_key
-from solver.games import GAME_NAMES, SEATS, Declaration, DeclarationError, parse_game
+from solver.cards import CARD_NAMES, CardParseError, format_card, iter_cards, parse_card, sort_key
+from solver.games import SEATS, Declaration, DeclarationError, parse_game
 from solver.play import display_order
 from solver.players import PimcPlayer, Player, PlayView
 from solver.players.arena import run_arena
 from solver.players.table import TableOptions, play_match
 from solver.scoring import BID_LADDER
 
-from .render import card_text
 
 GERMAN_SUITS = {"C": "Eichel", "S": "Grün", "H": "Herz", "D": "Schellen"}
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .cards import CARD_NAMES, iter_cards
-from .deal import Deal, DealError, replay, score_deal
+from .deal import Deal, replay, score_deal
 from .evaluate import ranked_discards
 from .games import GAME_NAMES, GAMES, NULL, SEATS, Declaration
 from .scoring import matadors, score_game

@@ -44,7 +44,7 @@ from .cards import card_list
 from .games import (BASE_VALUES, GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAMES, Declaration, DeclarationError,
                     parse_seat)
 from .sampling import World, WorldSampler
-from .scoring import BID_LADDER, check_bid, lowest_multiple, matadors, multiplier
+from .scoring import BID_LADDER, check_bid, lowest_multiple, matadors
 from .search import kernel as K
 from .search.api import Solver, default_solver, position, run_rows
 
@@ -150,6 +150,28 @@ def choose_discard(twelve: int, game: int) -> int:
     'C7 DT'
     """
     return ranked_discards(twelve, game)[0]
+
+
+# ------------------------------------------------------------------ point count
+
+def stegen(cards: int, game: int) -> float:
+    """The club point count (Stegen): suit game 1 per trump, 1 per jack, 1 per ace or ten,
+    jack bonuses, 0.5 per void; Grand 1 per jack and per ace or ten."""
+    aces_tens = sum(1 for s in range(4) for r in (5, 6) if (cards >> (s * 7 + r)) & 1)
+    jacks = popcount(cards & JACKS)
+    if game == GRAND:
+        return jacks + aces_tens
+    trumps = popcount(cards & (JACKS | SUIT_BLOCK[game]))
+    j = [(cards >> (28 + s)) & 1 for s in range(4)]
+    bonus = 2.0 if all(j) else 1.5 if (j[3] and j[2] and j[1]) else 0.5 if (j[2] and j[1] and j[0]) or \
+        (j[3] and j[2]) else 0.0
+    voids = sum(1 for s in range(4) if s != game and not cards & SUIT_BLOCK[s])
+    return trumps + jacks + aces_tens + bonus + 0.5 * voids
+
+
+def best_stegen_game(cards: int) -> int:
+    """The suit game or Grand with the best count relative to its threshold (10 / 6)."""
+    return max(list(GAMES[:4]) + [GRAND], key=lambda g: stegen(cards, g) - (6 if g == GRAND else 10))
 
 
 # ------------------------------------------------------------------ results

@@ -10,13 +10,12 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 from click.testing import CliRunner
 
 from cli.main import cli
 from cli.play import HumanPlayer, Prompter
 from rich.console import Console
-from solver.cards import CARD_NAMES, card_list, iter_cards, parse_card
+from solver.cards import CARD_NAMES, card_list, iter_cards
 from solver.deal import load_deal, replay
 from solver.games import SEATS, Declaration, HEARTS_GAME
 from solver.players import PimcPlayer, PlayView

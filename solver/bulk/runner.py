@@ -17,7 +17,6 @@ import json
 import os
 import shutil
 import time
-from collections import deque
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
@@ -106,8 +105,18 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
     done = done_chunks(parts, ofmt) if resume else set()
     workers = workers or os.cpu_count() or 1
 
-    rows_in = 0
-    n_chunks = 0
+    count = {"rows": 0, "chunks": 0}
+
+    def todo() -> Iterator[tuple[int, list]]:
+        """The chunks still to compute, in order; resumed ones only count."""
+        for k, block in enumerate(_chunks(input_path, fmt, chunk_size)):
+            count["chunks"] += 1
+            count["rows"] += len(block)
+            if k in done:
+                if progress:
+                    progress(len(block))
+                continue
+            yield k, block
 
     def finished(k: int, n: int, result: tuple[list[dict], list[dict]]) -> None:
         write_part(parts, k, result[0], result[1], schema, ofmt)
@@ -120,57 +129,34 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
         try:
             pending: dict = {}
             ac = as_completed()
-            for k, block in enumerate(_chunks(input_path, fmt, chunk_size)):
-                n_chunks += 1
-                rows_in += len(block)
-                if k in done:
-                    if progress:
-                        progress(len(block))
-                    continue
+            for k, block in todo():
                 fut = client.submit(run_chunk, task, fmt, block, options, pure=False)
                 pending[fut] = (k, len(block))
                 ac.add(fut)
-                while len(pending) >= 4 * workers:
+                while len(pending) >= 4 * workers:          # a bounded window of chunks in flight
                     f = next(ac)
-                    k2, n2 = pending.pop(f)
-                    finished(k2, n2, f.result())
+                    finished(*pending.pop(f), f.result())
             for f in ac:
-                k2, n2 = pending.pop(f)
-                finished(k2, n2, f.result())
+                finished(*pending.pop(f), f.result())
         finally:
             client.close()
     elif workers <= 1:
-        for k, block in enumerate(_chunks(input_path, fmt, chunk_size)):
-            n_chunks += 1
-            rows_in += len(block)
-            if k in done:
-                if progress:
-                    progress(len(block))
-                continue
+        for k, block in todo():
             finished(k, len(block), run_chunk(task, fmt, block, options))
     else:
         import multiprocessing as mp
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
         with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as ex:
             inflight: dict = {}
-            queue: deque = deque()
-            for k, block in enumerate(_chunks(input_path, fmt, chunk_size)):
-                n_chunks += 1
-                rows_in += len(block)
-                if k in done:
-                    if progress:
-                        progress(len(block))
-                    continue
+            for k, block in todo():
                 inflight[ex.submit(run_chunk, task, fmt, block, options)] = (k, len(block))
-                while len(inflight) >= 2 * workers:        # constant memory: a bounded window of chunks
+                while len(inflight) >= 2 * workers:          # constant memory: a bounded window
                     ready, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
                     for f in ready:
-                        k2, n2 = inflight.pop(f)
-                        finished(k2, n2, f.result())
+                        finished(*inflight.pop(f), f.result())
             for f in list(inflight):
-                k2, n2 = inflight.pop(f)
-                finished(k2, n2, f.result())
-            del queue
+                finished(*inflight.pop(f), f.result())
+    rows_in, n_chunks = count["rows"], count["chunks"]
     errors_p = out_p.with_name(out_p.name + ".errors.jsonl")
     n_out, n_err = merge(parts, out_p, errors_p, schema, ofmt, n_chunks)
     shutil.rmtree(parts)

@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import CARD_POINTS, JACKS, SUIT_BLOCK, iter_cards, popcount
+from ..cards import CARD_POINTS, iter_cards, popcount
 from ..deal import Deal
-from ..evaluate import evaluate_declare, evaluate_hand, ranked_discards
-from ..games import BASE_VALUES, GAMES, GRAND, NULL, Declaration
+from ..evaluate import best_stegen_game, evaluate_declare, evaluate_hand, ranked_discards, stegen
+from ..games import BASE_VALUES, GRAND, Declaration
 from ..play import legal_moves, rules_for
 from ..scoring import matadors, multiplier
 
@@ -98,25 +98,6 @@ class RandomPlayer(Player):
 
 
 # ------------------------------------------------------------------ rules
-
-def stegen(cards: int, game: int) -> float:
-    """The club point count (suit games and Grand)."""
-    aces_tens = sum(1 for s in range(4) for r in (5, 6) if (cards >> (s * 7 + r)) & 1)
-    jacks = popcount(cards & JACKS)
-    if game == GRAND:
-        return jacks + aces_tens
-    trumps = popcount(cards & (JACKS | SUIT_BLOCK[game]))
-    j = [(cards >> (28 + s)) & 1 for s in range(4)]
-    bonus = 2.0 if all(j) else 1.5 if (j[3] and j[2] and j[1]) else 0.5 if (j[2] and j[1] and j[0]) or \
-        (j[3] and j[2]) else 0.0
-    voids = sum(1 for s in range(4) if s != game and not cards & SUIT_BLOCK[s])
-    return trumps + jacks + aces_tens + bonus + 0.5 * voids
-
-
-def best_stegen_game(cards: int) -> int:
-    """The suit game or Grand with the best count relative to its threshold (10 / 6)."""
-    return max(list(GAMES[:4]) + [GRAND], key=lambda g: stegen(cards, g) - (6 if g == GRAND else 10))
-
 
 class RulePlayer(Player):
     """A baseline: bids by the club point count, plays by fixed heuristics."""

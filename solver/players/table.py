@@ -15,7 +15,7 @@ import numpy as np
 from ..bidding import Auction
 from ..cards import CARD_NAMES, card_list, iter_cards, popcount
 from ..deal import Deal, replay, score_deal
-from ..games import SEATS, Declaration, DeclarationError
+from ..games import SEATS, DeclarationError
 from ..match import MatchSheet
 from ..scoring import BID_LADDER, seeger_fabian
 from .base import Player, PlayView
