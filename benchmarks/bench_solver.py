@@ -26,7 +26,8 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+# SKAT_SOLVER_TREE: measure another checkout's solver with this script (before/after comparisons)
+sys.path.insert(0, os.environ.get("SKAT_SOLVER_TREE", str(ROOT)))
 
 from solver.search import kernel as K  # noqa: E402
 from solver.search.api import Solver, position, solve_many  # noqa: E402
@@ -82,9 +83,14 @@ def time_job(solver: Solver, recs: list[dict], job: str) -> tuple[list[float], i
     return ts, nodes
 
 
-TECHNIQUES = [("transposition table", K.OPT_TT), ("payoff-similar hits", K.OPT_SIMILAR),
-              ("equivalent cards", K.OPT_EQUIV), ("move ordering", K.OPT_ORDER),
-              ("sure-trick bounds", K.OPT_QUICK), ("all bounds", K.OPT_BOUNDS | K.OPT_QUICK)]
+TECHNIQUES = [("transposition table", "OPT_TT"), ("payoff-similar hits", "OPT_SIMILAR"),
+              ("equivalent cards", "OPT_EQUIV"), ("move ordering", "OPT_ORDER"),
+              ("sure-trick bounds", "OPT_QUICK"), ("all bounds", "OPT_BOUNDS OPT_QUICK")]
+
+
+def technique_bits(names: str) -> int:
+    """The kernel's option bits by name (0 for a technique an older kernel lacks)."""
+    return sum(getattr(K, n, 0) for n in names.split())
 
 
 def startup_times() -> tuple[float, float]:
@@ -128,8 +134,8 @@ def main() -> None:
     if args.ablation:
         print(f"\ntechnique switched off (exact value / Null outcome, median ms on {args.ablation} deals a type)")
         print(f"{'technique':22} {'suit':>9} {'grand':>9} {'null':>9}")
-        for name, bit in [("(none: all on)", 0)] + TECHNIQUES:
-            s = Solver(opts=K.OPT_ALL & ~bit)
+        for name, bits in [("(none: all on)", "")] + TECHNIQUES:
+            s = Solver(opts=K.OPT_ALL & ~technique_bits(bits))
             cells = []
             for kind in ("suit", "grand", "null"):
                 recs = groups[kind][:args.ablation]

@@ -469,26 +469,37 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
             keep |= low
             prev = c
         legal = keep
-    # move list with scores
+    # move list: the table's move alone first; the others are generated and
+    # scored only if it does not cut off
     nm = 0
-    x = legal
-    while x:
-        low = x & -x
-        c = lowest(low)
-        x ^= low
-        ms[ply, nm] = c
-        if c == tt_move:
-            ms[ply, 16 + nm] = 1 << 30
-        elif c == ms[33, ply * 3 + n] and (opts & OPT_ORDER) and n == 0 and not is_max:
-            ms[ply, 16 + nm] = 1 << 29             # killer move: cut off at this ply before
-        elif opts & OPT_ORDER:
-            ms[ply, 16 + nm] = _order_score(c, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab)
-        else:
-            ms[ply, 16 + nm] = 0
-        nm += 1
+    pending = legal
+    if tt_move >= 0 and (legal >> tt_move) & 1:
+        ms[ply, 0] = tt_move
+        ms[ply, 16] = 1 << 30
+        nm = 1
+        pending = legal & ~(1 << tt_move)
     best = -INF if is_max else INF
     best_move = -1
-    for i in range(nm):
+    i = -1
+    while True:
+        i += 1
+        if i >= nm:
+            if pending == 0:
+                break
+            x = pending
+            pending = 0
+            while x:
+                low = x & -x
+                c = lowest(low)
+                x ^= low
+                ms[ply, nm] = c
+                if c == ms[33, ply * 3 + n] and (opts & OPT_ORDER) and n == 0 and not is_max:
+                    ms[ply, 16 + nm] = 1 << 29             # killer move: cut off at this ply before
+                elif opts & OPT_ORDER:
+                    ms[ply, 16 + nm] = _order_score(c, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab)
+                else:
+                    ms[ply, 16 + nm] = 0
+                nm += 1
         # selection sort step: bring the best-scored remaining move to i
         bi = i
         for j in range(i + 1, nm):
