@@ -124,7 +124,7 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
             return 50 + pts if beats else -pts
         # second hand
         if beats:
-            return 30 - pts // 4
+            return 30 + pts
         return (pts if same_side else -pts)
     # Null
     if p == decl:
