@@ -90,9 +90,10 @@ def _pack(lb: int, ub: int, move: int, depth: int) -> int:
     return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
 
 
-@njit("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1])", cache=True, inline="always")
+@njit("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1], int64[::1])", cache=True,
+      inline="always")
 def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
-                 tab: np.ndarray) -> int:
+                 tab: np.ndarray, h: np.ndarray) -> int:
     """Heuristic move score (higher first) for player ``p``."""
     pts = tab[32 + card]
     decl = tab[T_DECL]
@@ -102,6 +103,11 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
         eff = tab[card]
         master = (alive_other & eff) == 0 or highest(alive_other & eff) < card
         if decl_max == 1:
+            if master and not (trump >> card) & 1:
+                # a side-suit master is only sure if no opponent can ruff it
+                for q in range(3):
+                    if q != p and ((q == decl) != (p == decl)) and not (h[q] & eff) and (h[q] & trump):
+                        master = False
             if master:
                 return 100 + pts
             return -pts - (8 if (trump >> card) & 1 else 0)
@@ -124,6 +130,17 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
             return 50 + pts if beats else -pts
         # second hand
         if beats:
+            q = (p + 1) % 3
+            if (q == decl) != (p == decl):
+                hq = h[q]
+                led_eff = tab[c0]
+                follow = hq & led_eff
+                if (trump >> card) & 1:
+                    over = (follow == 0 or (led_eff & trump) != 0) and (hq & trump) >> (card + 1) != 0
+                else:
+                    over = (follow >> (card + 1)) != 0 or (follow == 0 and (hq & trump) != 0)
+                if over:
+                    return 15 + pts             # the third hand can still take it
             return 30 + pts
         return (pts if same_side else -pts)
     # Null
@@ -496,7 +513,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                 if c == ms[33, ply * 3 + n] and (opts & OPT_ORDER) and n == 0 and not is_max:
                     ms[ply, 16 + nm] = 1 << 29             # killer move: cut off at this ply before
                 elif opts & OPT_ORDER:
-                    ms[ply, 16 + nm] = _order_score(c, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab)
+                    ms[ply, 16 + nm] = _order_score(c, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab, h)
                 else:
                     ms[ply, 16 + nm] = 0
                 nm += 1
