@@ -22,9 +22,17 @@ def card_text(code: str) -> Text:
     return Text(sym, style="red" if code[0] in RED else "")
 
 
-def cards_text(codes: list[str]) -> Text:
+def cards_text(codes: list[str], game: str | None = None) -> Text:
+    """Cards with symbols, sorted as a player sorts them for ``game`` (trumps first)."""
     t = Text()
-    for i, c in enumerate(sorted(codes, key=lambda c: sort_key(parse_card(c)))):
+    if game is not None:
+        from solver.games import parse_game
+        from solver.play import display_order
+        from solver.cards import CARD_NAMES
+        ordered = [CARD_NAMES[c] for c in display_order([parse_card(x) for x in codes], parse_game(game))]
+    else:
+        ordered = sorted(codes, key=lambda c: sort_key(parse_card(c)))
+    for i, c in enumerate(ordered):
         if i:
             t.append(" ")
         t.append_text(card_text(c))
@@ -46,7 +54,8 @@ def solved_table(rec: dict[str, Any], console: Console) -> None:
     for seat in "FMR":
         hand = rec["hands"][seat] if isinstance(rec["hands"], dict) else rec["hands"]["FMR".index(seat)]
         label = seat + (" (declarer)" if rec["declarer"] == seat else "")
-        t.add_row(label, cards_text([c.upper() for c in hand] if isinstance(hand, list) else hand.split()))
+        t.add_row(label, cards_text([c.upper() for c in hand] if isinstance(hand, list) else hand.split(),
+                                    rec["game"]))
     t.add_row("skat", cards_text(list(rec.get("skat", []))))
     if rec.get("played"):
         t.add_row("played", Text(" ").join(card_text(c) for c in rec["played"]))
@@ -86,7 +95,7 @@ def review_table(rv, console: Console) -> None:
     console.rule(title)
     for seat in "FMR":
         console.print(Text(f"{seat}{' (declarer)' if rec['declarer'] == seat else ''}: ", style="bold")
-                      + cards_text(rec["hands"][seat]))
+                      + cards_text(rec["hands"][seat], rec["game"]))
     console.print(Text("skat: ", style="bold") + cards_text(rec["skat"]))
     t = Table(box=None, show_header=True)
     for col in ("trick", "seat", "card", "before", "after", "best", "cost", ""):
