@@ -109,7 +109,7 @@ class Solver:
                 kind = np.where(rows[:, K.P_JOB] <= K.JOB_AT_LEAST, 0, rows[:, K.P_JOB] - 1)
                 rows = rows.copy()
                 rows[:, K.P_STAMP] = self.session + kind
-            stamp = self._take_stamps(rows.shape[0])
+            stamp = self.session if self.session is not None else self._take_stamps(rows.shape[0])
             K.solve_batch(rows, self.effs, self.ptss, self.tt, stamp, self.opts, out, nodes)
         self.last_nodes = int(nodes.sum())
         return out, nodes
