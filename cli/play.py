@@ -108,7 +108,8 @@ class HumanPlayer(Player):
                 self.p.console.print(str(e))
 
     def kontra(self, view: PlayView) -> bool:
-        return self.p.ask("Kontra? (y/n)").lower().startswith("y")
+        word = "Re" if view.seat == view.declarer else "Kontra"
+        return self.p.ask(f"{word}? (y/n)").lower().startswith("y")
 
     def play(self, view: PlayView) -> int:
         c = self.p.console
@@ -162,6 +163,12 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
         elif kind == "trick":
             console.print("  " + " ".join(prompter.cards([c]) for c in data["cards"])
                           + f"  -> {SEATS[data['winner']]} (+{data['points']})")
+        elif kind == "timeout":
+            console.print(f"[red]{SEATS[data['seat']]} ran out of time on that card[/red]")
+        elif kind == "kontra":
+            console.print(f"{SEATS[data['seat']]}: Kontra!")
+        elif kind == "re":
+            console.print(f"{SEATS[data['seat']]}: Re!")
         elif kind == "result":
             console.print(f"result: {data['declarer']} {data['declaration']}: {data['reason']}, "
                           f"score {data['score']:+d}")

@@ -27,10 +27,13 @@ def table(path):
     ("games.sgf", "dd", 5, 1), ("games.sgf.bz2", "dd", 5, 1),
     ("hands.csv", "bid", 4, 3), ("hands.csv.xz", "bid", 4, 3),
     ("played.jsonl", "analyse", 6, 1),
+    ("games.sgf", "analyse", 4, 2),          # the passed deal and the broken line fail; no play: start value only
+    ("games.sgf", "bid", 15, 1),             # every seat of every readable deal, passed ones too
 ])
 def test_every_input_format(tmp_path, name, task, rows_out, failed):
     out = tmp_path / "out.parquet"
-    s = run_bulk(task, str(DATA / name), str(out), workers=1, options={"samples": 24} if task == "bid" else {})
+    s = run_bulk(task, str(DATA / name), str(out), workers=1,
+                 options={"samples": 16, "precision": 0.2} if task == "bid" else {})
     assert (s.rows_out, s.rows_failed) == (rows_out, failed)
     errors = [json.loads(x) for x in Path(s.errors).read_text().splitlines()]
     assert all(e["error"].startswith(f"line {e['row']}:") for e in errors)

@@ -125,7 +125,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
             break
         p = st.to_move
         view = PlayView(p, st.hands[p], d, decl, st.leader, list(st.trick),
-                        [((deal.leader + 0) % 3, 0)] * 0 + _history(deal, st), [popcount(h) for h in st.hands],
+                        _history(deal, st), [popcount(h) for h in st.hands],
                         skat=skat if p == d else None,
                         shown={d: st.hands[d]} if decl.ouvert and p != d else {},
                         declarer_points=st.declarer_points if p == d else st.declarer_points - _pts(skat))
@@ -145,6 +145,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
             clocks[p] -= used
             if clocks[p] < 0:
                 result.timeouts.append((p, len(deal.played)))
+                event("timeout", {"seat": p, "card": len(deal.played) + 1})
             clocks[p] = min(120.0, max(clocks[p], 0.0) + (10.0 if used <= 10 else 0.0))
         if not (view.legal() >> card) & 1:
             raise IllegalMove(f"{SEATS[p]} played {CARD_NAMES[card]}, which is not legal")
