@@ -90,6 +90,18 @@ def _pack(lb: int, ub: int, move: int, depth: int) -> int:
     return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
 
 
+@njit("boolean(int64, int64, int64, int64[::1])", cache=True, inline="always")
+def _can_beat(hq: int, lead: int, cur: int, tab: np.ndarray) -> bool:
+    """Can a hand ``hq`` beat ``cur``, the card winning a trick led by ``lead``, with a legal card?"""
+    trump = tab[T_TRUMP]
+    led_eff = tab[lead]
+    follow = hq & led_eff
+    if (trump >> cur) & 1:
+        # only a higher trump beats it, and only if the hand may play a trump
+        return (follow == 0 or (led_eff & trump) != 0) and ((hq & trump) >> (cur + 1)) != 0
+    return (follow >> (cur + 1)) != 0 or (follow == 0 and (hq & trump) != 0)
+
+
 @njit("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1], int64[::1])", cache=True,
       inline="always")
 def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
@@ -101,7 +113,8 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
     decl_max = tab[T_DECL_MAX]
     if n == 0:
         eff = tab[card]
-        master = (alive_other & eff) == 0 or highest(alive_other & eff) < card
+        opp = alive_other & (h[decl] if p != decl else alive_other)
+        master = (opp & eff) == 0 or highest(opp & eff) < card
         if decl_max == 1:
             if master and not (trump >> card) & 1:
                 # a side-suit master is only sure if no opponent can ruff it
@@ -131,17 +144,12 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
         # second hand
         if beats:
             q = (p + 1) % 3
-            if (q == decl) != (p == decl):
-                hq = h[q]
-                led_eff = tab[c0]
-                follow = hq & led_eff
-                if (trump >> card) & 1:
-                    over = (follow == 0 or (led_eff & trump) != 0) and (hq & trump) >> (card + 1) != 0
-                else:
-                    over = (follow >> (card + 1)) != 0 or (follow == 0 and (hq & trump) != 0)
-                if over:
-                    return 15 + pts             # the third hand can still take it
+            if (q == decl) != (p == decl) and _can_beat(h[q], c0, card, tab):
+                return 15 + pts                 # the third hand can still take it
             return 30 + pts
+        if p != decl and _can_beat(h[(p + 1) % 3], c0, c0, tab):
+            # the third hand can still take the lead: smear if that is the partner, else play low
+            return -pts if same_side else pts
         return (pts if same_side else -pts)
     # Null
     if p == decl:
