@@ -21,7 +21,7 @@ Clubs 3.  Codes are suit letter + rank: ``CJ``, ``ST``, ``H7``.
 True
 >>> format_cards(parse_cards("cj, sj .HA 10s"))
 'CJ SJ ST HA'
->>> popcount(parse_cards("CJ SJ HJ DJ")), card_set_to_str(JACKS)
+>>> popcount(parse_cards("CJ SJ HJ DJ")), format_cards(JACKS)
 (4, 'CJ SJ HJ DJ')
 """
 
@@ -308,10 +308,6 @@ def format_cards(cards: Iterable[int] | int, style: str = "code", sort: bool = F
     elif sort:
         cards = sorted(cards, key=sort_key)
     return " ".join(format_card(c, style) for c in cards)
-
-
-def card_set_to_str(x: int, style: str = "code") -> str:
-    return format_cards(x, style)
 
 
 def card_list(x: int) -> list[str]:

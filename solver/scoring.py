@@ -19,10 +19,9 @@ after a pick-up, bid 27.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 
-from .cards import SUIT_BLOCK
-from .games import BASE_VALUES, GAMES, GRAND, NULL, NULL_VALUES, SUIT_GAMES, Declaration
+from .games import BASE_VALUES, GAMES, NULL, NULL_VALUES, SUIT_GAMES, Declaration
 
 TOTAL_POINTS = 120
 TRICKS = 10
@@ -93,9 +92,6 @@ class GameResult:
     matadors: int
     declarer_points: int | None
     reason: str              # one line: why won or lost
-
-    def as_dict(self) -> dict:
-        return asdict(self)
 
 
 def score_game(decl: Declaration, mats: int, declarer_points: int | None, declarer_tricks: int,
@@ -197,9 +193,5 @@ def check_bid(bid: int) -> int:
     return bid
 
 
-def null_value(hand: bool, ouvert: bool) -> int:
-    return NULL_VALUES[(hand, ouvert)]
-
-
 __all__ = ["BID_LADDER", "GameResult", "game_value", "matadors", "score_game", "seeger_fabian",
-           "next_bid", "check_bid", "trump_order", "multiplier", "GRAND", "SUIT_BLOCK"]
+           "next_bid", "check_bid", "trump_order", "multiplier"]

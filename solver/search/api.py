@@ -15,7 +15,6 @@ study with a trick in progress; the independent solver's value is 15):
 
 from __future__ import annotations
 
-import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
@@ -341,9 +340,3 @@ def best_moves(record: dict | str | Deal, solver: Solver | None = None) -> list[
     """Every legal card of the player to move with its value (see :meth:`Solver.best_moves`)."""
     s = solver or default_solver()
     return [(CARD_NAMES[c], v) for c, v in s.best_moves(_as_deal(record))]
-
-
-def timed(fn, *args, **kw):
-    t = time.perf_counter()
-    r = fn(*args, **kw)
-    return r, time.perf_counter() - t
