@@ -252,6 +252,37 @@ class PimcPlayer(Player):
         r = ev.recommended
         return r.discard, r.declaration
 
+    def kontra(self, view: PlayView) -> bool:
+        """Kontra (a defender) when the declarer wins in at most a tenth of the sampled
+        worlds; Re (the declarer) when he wins in at least nine tenths.  A defender only
+        samples worlds in which the declarer's cards (with the skat) count as biddable for
+        his game, since he did bid: uniform worlds would give him weak hands."""
+        from ..search.api import default_solver, position
+        if view.declaration.is_null:
+            return False
+        solver = self.solver or default_solver()
+        g = view.declaration.game
+        need_count = 6 if g == GRAND else 10
+        wins = n = 0
+        with solver.shared_table():
+            for _ in range(self.samples):
+                world = None
+                for _try in range(50):
+                    w = sample_hidden(view, self.rng)
+                    if w is None or view.seat == view.declarer or \
+                            stegen(w[0][view.declarer] | w[1], g) >= need_count:
+                        world = w
+                        break
+                if world is None:
+                    continue
+                p = position(_study(view, *world))
+                wins += solver.reach_many([p], [90 if view.declaration.schneider else 61])[0]
+                n += 1
+        if n == 0:
+            return False
+        rate = wins / n
+        return rate >= 0.9 if view.seat == view.declarer else rate <= 0.1
+
     def play(self, view: PlayView) -> int:
         legal = list(iter_cards(view.legal()))
         if len(legal) == 1:
