@@ -222,12 +222,14 @@ def play(deals, seed, scoring, kontra, deck, clock, auto_bid, strength):
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--samples", type=int, default=8, show_default=True, help="PIMC samples per move")
 @click.option("--out", type=click.Path(dir_okay=False), help="write every game as a deal record (JSONL)")
+@click.option("--iss", "iss_out", type=click.Path(dir_okay=False), help="also write ISS-style game lines (.sgf)")
 @click.option("--json", "as_json", is_flag=True)
-def arena(spec, deals, seed, samples, out, as_json):
+def arena(spec, deals, seed, samples, out, iss_out, as_json):
     """Computer against computer over duplicate deals: tournament points
     (Seeger-Fabian) per game for each player type with a 95% interval."""
     types = [t.strip() for t in spec.split(",")]
     fh = open(out, "w") if out else None
+    ih = open(iss_out, "w") if iss_out else None
     err = Console(stderr=True)
     done = [0]
 
@@ -240,12 +242,14 @@ def arena(spec, deals, seed, samples, out, as_json):
             err.print(f"\r{done[0] // 3}/{deals} deals", end="")
 
     try:
-        res = run_arena(types, deals, seed, {"samples": samples, "bid_samples": max(8, 2 * samples)}, on_game)
+        res = run_arena(types, deals, seed, {"samples": samples, "bid_samples": max(8, 2 * samples)}, on_game,
+                        (lambda line: ih.write(line + "\n")) if ih else None)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     finally:
-        if fh:
-            fh.close()
+        for f in (fh, ih):
+            if f:
+                f.close()
     if as_json:
         click.echo(json.dumps(res))
         return

@@ -225,3 +225,49 @@ def parse_line(line: str) -> IssGame:
 def is_iss_line(line: str) -> bool:
     s = line.lstrip()
     return s.startswith("(;") or s.startswith("GM[") or "MV[" in s
+
+
+def format_line(dealt: list[int], auction: list[tuple[int, str]], deal: Deal | None, game_id: str = "",
+                players: tuple[str, str, str] = ("P0", "P1", "P2"), result: dict | None = None) -> str:
+    """An ISS-style game line for a deal played here (the inverse of :func:`parse_line`).
+
+    ``dealt`` holds F's, M's and R's hands and the skat as dealt; ``auction``
+    the calls as (seat, '18' | 'y' | 'p').  The result block is ours:
+    ``d:`` declarer, win/loss, ``v:`` settlement, ``m:`` matadors, ``p:``
+    points, ``t:`` tricks, ``s:``/``z:`` Schneider/Schwarz reached.
+    """
+    from .cards import iter_cards as _iter
+    from .cards import sort_key
+    cards = []
+    for s in dealt[:3]:
+        cards += sorted(_iter(s), key=sort_key)
+    cards += sorted(_iter(dealt[3]), key=sort_key)
+    moves = ["w", ".".join(CARD_NAMES[c] for c in cards)]
+    for seat, call in auction:
+        moves += [str(seat), call]
+    if deal is None:
+        body = " ".join(moves)
+        return f"(;GM[Skat]PC[skat-solver]ID[{game_id}]P0[{players[0]}]P1[{players[1]}]P2[{players[2]}]" \
+               f"MV[{body} ]R[passed] ;)"
+    d = deal.declarer
+    decl = deal.declaration
+    code = GAME_LETTERS[decl.game] + ("H" if decl.hand else "") + ("O" if decl.ouvert else "") + \
+        ("S" if decl.schneider and not decl.schwarz else "") + ("Z" if decl.schwarz else "")
+    if decl.hand:
+        moves += [str(d), code]
+    else:
+        moves += [str(d), "s", "w", ".".join(CARD_NAMES[c] for c in sorted(_iter(dealt[3]), key=sort_key))]
+        moves += [str(d), code + "." + ".".join(CARD_NAMES[c] for c in sorted(_iter(deal.skat), key=sort_key))]
+    leader = 0
+    for t in range(0, len(deal.played), 3):
+        for i, c in enumerate(deal.played[t:t + 3]):
+            moves += [str((leader + i) % 3), CARD_NAMES[c]]
+        st = replay(deal, deal.played[:t + 3])
+        if len(deal.played[t:t + 3]) == 3:
+            leader = st.trick_winners[-1]
+    res, fin = score_deal(deal)
+    r = f"d:{d} {'win' if res.won else 'loss'} v:{res.score} m:{res.matadors} " \
+        f"{'overbid' if res.overbid else 'bidok'} p:{fin.declarer_points} t:{fin.declarer_tricks} " \
+        f"s:{int(res.schneider)} z:{int(res.schwarz)}"
+    return f"(;GM[Skat]PC[skat-solver]ID[{game_id}]P0[{players[0]}]P1[{players[1]}]P2[{players[2]}]" \
+           f"MV[{' '.join(moves)} ]R[{r}] ;)"

@@ -57,3 +57,16 @@ def test_bad_lines_name_the_problem():
     items = list(read_lines(["(;GM[Skat]MV[w HA.SK ]R[] ;)", LINES[0].replace("2 D.ST.H8", "2 X.ST.H8")]))
     assert "expected 32" in items[0].error
     assert items[1].error and "line 2" in items[1].error
+
+
+def test_written_lines_read_back():
+    from solver.iss import format_line
+    for line in LINES:
+        g = parse_line(line)
+        if g.passed or g.ended_early:
+            continue
+        dealt = [sum(1 << c for c in h) for h in g.dealt]
+        again = parse_line(format_line(dealt, g.auction, g.deal, g.id, tuple(g.players)))
+        assert again.deal.played == g.deal.played and again.deal.skat == g.deal.skat
+        assert again.deal.declaration == g.deal.declaration and again.deal.bid == g.deal.bid
+        assert again.recorded["v"] == g.recorded["v"] and again.recorded["p"] == g.recorded["p"]

@@ -150,12 +150,19 @@ def test_pimc_never_plays_an_illegal_card():
         assert (view.legal() >> card) & 1
 
 
-def test_arena_cli(tmp_path):
-    out = tmp_path / "games.jsonl"
-    r = CliRunner().invoke(cli, ["arena", "--players", "rules,random,random", "--deals", "2", "--json",
-                                 "--out", str(out)])
+def test_arena_cli_writes_records_and_iss_lines_that_rescore(tmp_path):
+    out, iss = tmp_path / "games.jsonl", tmp_path / "games.sgf"
+    r = CliRunner().invoke(cli, ["arena", "--players", "rules,rules,random", "--deals", "3", "--json",
+                                 "--out", str(out), "--iss", str(iss)])
     assert r.exit_code == 0, r.output
     res = json.loads(r.output)
     assert {p["player"] for p in res["players"]} == {"rules", "random"}
     r = CliRunner().invoke(cli, ["score", str(out)])
     assert r.exit_code == 0
+    records = [json.loads(x) for x in out.read_text().splitlines()]
+    r = CliRunner().invoke(cli, ["score", str(iss)])
+    assert r.exit_code == 0, r.output
+    scored = [json.loads(x) for x in r.output.splitlines()]
+    assert len(scored) == 9 and all(s["agrees"] for s in scored)
+    for rec, s in zip(records, scored):
+        assert s["score"] == (0 if rec.get("passed") else rec["result"]["score"])

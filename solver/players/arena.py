@@ -15,6 +15,7 @@ from typing import Callable
 import numpy as np
 
 from ..games import SEATS
+from ..iss import format_line
 from . import PLAYERS
 from .table import DealResult, TableOptions, play_deal, shuffle
 
@@ -49,8 +50,12 @@ def make_player(name: str, seed: int, strength: dict | None = None):
 
 
 def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None = None,
-              on_game: Callable[[dict], None] | None = None) -> dict:
-    """Play ``deals`` duplicate deals (three rotations each); returns per-type statistics."""
+              on_game: Callable[[dict], None] | None = None,
+              on_iss: Callable[[str], None] | None = None) -> dict:
+    """Play ``deals`` duplicate deals (three rotations each); returns per-type statistics.
+
+    ``on_game`` gets every game as a deal record, ``on_iss`` as an ISS-style line.
+    """
     if len(types) != 3:
         raise ValueError("the arena needs three players, e.g. pimc,rules,rules")
     rng = np.random.default_rng(seed)
@@ -74,9 +79,15 @@ def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None
                     st.declared += 1
                     st.won += bool(r.result["won"])
                     st.lost += not r.result["won"]
+            gid = f"arena-{seed}-{k}-{rot}"
             if on_game:
                 rec = r.to_record()
-                rec["id"] = f"arena-{seed}-{k}-{rot}"
+                rec["id"] = gid
                 rec["players"] = {SEATS[s]: types[i] for i, s in enumerate(seat_of)}
                 on_game(rec)
+            if on_iss:
+                names = [""] * 3
+                for i, s in enumerate(seat_of):
+                    names[s] = f"{types[i]}{i + 1}"
+                on_iss(format_line(r.dealt, r.auction, r.deal, gid, tuple(names)))
     return {"deals": deals, "games": games, "seed": seed, "players": [s.summary() for s in stats.values()]}
