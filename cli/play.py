@@ -34,7 +34,7 @@ class Prompter:
         else:
             cs = sorted(iter_cards(cards) if isinstance(cards, int) else cards, key=sort_key)
         if self.deck == "german":
-            return " ".join(format_card(c, "german") for c in cs)
+            return " ".join(format_card(c, "prague") for c in cs)
         return " ".join(format_card(c, "symbol") for c in cs)
 
     def ask(self, prompt: str) -> str:

@@ -161,6 +161,8 @@ _SUIT_WORDS = {
     "c": CLUBS, "s": SPADES, "h": HEARTS, "d": DIAMONDS,
     "♣": CLUBS, "♠": SPADES, "♥": HEARTS, "♦": DIAMONDS,
     "♧": CLUBS, "♤": SPADES, "♡": HEARTS, "♢": DIAMONDS,
+    # the Prague pattern's suit signs: acorn, leaf, heart, bell
+    "🌰": CLUBS, "🍃": SPADES, "❤": HEARTS, "🔔": DIAMONDS,
     # German deck (Prague pattern) and their English names
     "eichel": CLUBS, "eicheln": CLUBS, "acorns": CLUBS, "acorn": CLUBS, "kreuz": CLUBS,
     "laub": SPADES, "grün": SPADES, "gruen": SPADES, "grun": SPADES, "blatt": SPADES,
@@ -171,12 +173,14 @@ _SUIT_WORDS = {
 }
 _RANK_WORDS = {
     "7": "7", "8": "8", "9": "9", "t": "T", "10": "T", "j": "J", "q": "Q", "k": "K", "a": "A",
-    "unter": "J", "bube": "J", "jack": "J", "ober": "Q", "dame": "Q", "queen": "Q",
+    "unter": "J", "bube": "J", "jack": "J", "ober": "Q", "dame": "Q", "queen": "Q", "u": "J", "o": "Q",
     "könig": "K", "koenig": "K", "konig": "K", "king": "K",
     "daus": "A", "ass": "A", "as": "A", "ace": "A", "zehn": "T", "ten": "T",
     "neun": "9", "acht": "8", "sieben": "7",
 }
-_SUIT_SYMBOL_CHARS = "♣♠♥♦♧♤♡♢"
+_SUIT_SYMBOL_CHARS = "♣♠♥♦♧♤♡♢🌰🍃❤🔔"
+PRAGUE_SYMBOLS = "🔔❤🍃🌰"          # Schellen, Herz, Grün, Eichel (suit order D H S C)
+PRAGUE_RANKS = {"J": "U", "Q": "O", "K": "K", "A": "A", "T": "10"}
 
 
 def _make(suit: int, rank: str) -> int:
@@ -276,10 +280,12 @@ def parse_cards(text: str | Iterable[str]) -> int:
 
 
 def format_card(card: int, style: str = "code") -> str:
-    """``code`` (CJ), ``symbol`` (J♣) or ``german`` (Eichel-Unter).
+    """``code`` (CJ), ``symbol`` (J♣), ``german`` (Eichel-Unter) or ``prague`` (U🌰).
 
-    >>> format_card(HT, "symbol"), format_card(SQ, "german")
-    ('10♥', 'Laub-Ober')
+    >>> format_card(HT, "symbol"), format_card(SQ, "german"), format_card(CJ, "prague")
+    ('10♥', 'Laub-Ober', 'U🌰')
+    >>> parse_card("U🌰") == CJ and parse_card("O🔔") == DQ
+    True
     """
     name = CARD_NAMES[card]
     if style == "code":
@@ -287,6 +293,8 @@ def format_card(card: int, style: str = "code") -> str:
     suit, rank = suit_of(card), name[1]
     if style == "symbol":
         return ("10" if rank == "T" else rank) + SUIT_SYMBOLS[suit]
+    if style == "prague":
+        return PRAGUE_RANKS.get(rank, rank) + PRAGUE_SYMBOLS[suit]
     if style == "german":
         gs = ("Schellen", "Herz", "Laub", "Eichel")[suit]
         gr = {"J": "Unter", "Q": "Ober", "K": "König", "A": "Daus", "T": "10"}.get(rank, rank)

@@ -50,8 +50,9 @@ def test_card_set_round_trip(cards):
     assert parse_cards(format_cards(s)) == s
     assert parse_cards(format_cards(s, "symbol")) == s
     assert parse_cards(format_cards(s, "german")) == s
+    assert parse_cards(format_cards(s, "prague")) == s
 
 
-@given(st.integers(0, 31), st.sampled_from(["code", "symbol", "german"]))
+@given(st.integers(0, 31), st.sampled_from(["code", "symbol", "german", "prague"]))
 def test_single_card_round_trip(card, style):
     assert parse_card(format_card(card, style)) == card
