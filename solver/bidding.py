@@ -87,13 +87,7 @@ class Auction:
             self.phase, self.bidder, self.holder, self.awaiting = 2, 2, survivor, "bid"
             return
         # end of the second duel
-        if self.value == 0 and survivor == 0 and seat == 2 and 1 in self.passed:
-            self.phase = 3                  # nobody bid: F may play 18 or pass
-            return
         if self.value == 0:
-            # R passed against M?  Impossible: M would have had to bid in phase 1.
-            self.phase = 3 if survivor == 0 else 4
-            if self.phase == 4:
-                self.declarer = survivor
+            self.phase = 3                  # nobody bid (M and R passed): F may play 18 or pass
             return
         self.declarer, self.phase = survivor, 4

@@ -11,22 +11,30 @@ layout* of :mod:`solver.play` (a higher bit is the stronger card of its
 effective suit), and the trick rules are the ones of :mod:`solver.play`.
 
 Techniques, each switchable through the option flags so that the benchmark
-can measure them (names as in Kupferschmid & Helmert 2006 and Haglund's DDS):
+can measure them (names as in Kupferschmid & Helmert 2006, Furtak & Buro 2011
+and Haglund's DDS):
 
-* **transposition table** (``OPT_TT``): keyed by the three hands and the
-  leader at trick boundaries, stores *bounds on V still to win* (not absolute
-  points), so that entries are reused across the zero-window probes of one
-  solve; a two-way bucket (depth-preferred + always-replace) of fixed size;
+* **transposition table** (``OPT_TT``): entries at trick starts store *bounds
+  on V still to win* (not absolute points), so they serve every zero-window
+  probe of a solve and every solve of one deal (:func:`solve_batch` takes a
+  per-row stamp); two-way buckets, depth-preferred and always-replace;
+* **payoff-similar hits** (``OPT_SIMILAR``): the key compacts each run of one
+  effective suit, so positions that differ only in which cards are gone share
+  an entry; a hit on such a position widens its bounds by the summed point
+  differences of the cards mapped one to one, and maps its best lead;
 * **equivalent cards** (``OPT_EQUIV``): of cards adjacent in the remaining
   order of one effective suit in one hand only one is searched; in point
   games only when they are worth the same points;
-* **move ordering** (``OPT_ORDER``): the table's best move first, then
-  heuristics (win cheaply, smear points to a winning partner, duck in Null);
-* **fast bounds** (``OPT_BOUNDS``): V still to win lies between the points of
-  sure tricks (top cards of the suit led by the leader; not yet) and the
-  points still in play;
-* **zero-window search** with the exact value found by **MTD(f)**
-  (:func:`mtdf`), and threshold queries as a single zero-window probe.
+* **move ordering** (``OPT_ORDER``): the table's move first (tried before the
+  others are even generated), a killer move for defenders' leads, then
+  heuristics: cash masters an opponent cannot ruff, take a trick with the most
+  valuable winner, smear onto a partner's trick, duck what the third hand will
+  take; in Null, duck;
+* **fast bounds** (``OPT_BOUNDS``, ``OPT_QUICK``): V still to win lies between
+  the points of sure tricks (:func:`sure_points`) and the points in play;
+* **last two tricks** enumerated directly (:func:`last_tricks`);
+* **zero-window search**: threshold queries are one probe; the exact value is
+  found by bisection over probes that share the table (:func:`mtdf`).
 
 The table array ``tab`` (int64) holds, in order: ``eff[32]`` (effective suit
 of each card), ``pts[32]`` (points of each card x ``pw``), then the scalars at
