@@ -98,7 +98,7 @@ def _pack(lb: int, ub: int, move: int, depth: int) -> int:
     return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
 
 
-@njit("boolean(int64, int64, int64, int64[::1])", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _can_beat(hq: int, lead: int, cur: int, tab: np.ndarray) -> bool:
     """Can a hand ``hq`` beat ``cur``, the card winning a trick led by ``lead``, with a legal card?"""
     trump = tab[T_TRUMP]
@@ -110,8 +110,7 @@ def _can_beat(hq: int, lead: int, cur: int, tab: np.ndarray) -> bool:
     return (follow >> (cur + 1)) != 0 or (follow == 0 and (hq & trump) != 0)
 
 
-@njit("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1], int64[::1])", cache=True,
-      inline="always")
+@njit(cache=True, inline="always")
 def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
                  tab: np.ndarray, h: np.ndarray) -> int:
     """Heuristic move score (higher first) for player ``p``."""
@@ -266,7 +265,7 @@ def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, nee
     return best
 
 
-@njit("int64(int64, int64, int64, int64, int64[::1])", cache=True, inline="always")
+@njit(cache=True, inline="always")
 def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     """V of one complete trick led by ``leader`` with cards x, y, z; and who won, as value*4+winner."""
     w = (leader + trick_winner(x, y, z, tab[T_TRUMP], tab)) % 3
