@@ -163,27 +163,23 @@ class Solver:
         v, _ = self.run(rows)
         return [bool(x) for x in v]
 
-    def all_tricks_many(self, positions: Sequence[Position]) -> list[bool]:
-        """Can the declarer take every trick (counting those already played)?"""
-        todo = [i for i, p in enumerate(positions) if p.state.defender_tricks == 0]
+    def _still_possible(self, positions: Sequence[Position], job: int, possible) -> list[bool]:
+        """A yes/no job for the positions where ``possible(position)``; False for the others."""
+        todo = [i for i, p in enumerate(positions) if possible(p)]
         res = [False] * len(positions)
         if todo:
-            rows = np.array([self._job(positions[i], K.JOB_ALL_TRICKS) for i in todo])
-            v, _ = self.run(rows)
+            v, _ = self.run(np.array([self._job(positions[i], job) for i in todo]))
             for i, x in zip(todo, v):
                 res[i] = bool(x)
         return res
 
+    def all_tricks_many(self, positions: Sequence[Position]) -> list[bool]:
+        """Can the declarer take every trick (counting those already played)?"""
+        return self._still_possible(positions, K.JOB_ALL_TRICKS, lambda p: p.state.defender_tricks == 0)
+
     def null_many(self, positions: Sequence[Position]) -> list[bool]:
         """Null: can the declarer avoid every trick (counting those already played)?"""
-        todo = [i for i, p in enumerate(positions) if p.state.declarer_tricks == 0]
-        res = [False] * len(positions)
-        if todo:
-            rows = np.array([self._job(positions[i], K.JOB_NULL) for i in todo])
-            v, _ = self.run(rows)
-            for i, x in zip(todo, v):
-                res[i] = bool(x)
-        return res
+        return self._still_possible(positions, K.JOB_NULL, lambda p: p.state.declarer_tricks == 0)
 
     def solve_positions(self, positions: Sequence[Position]) -> list[dict[str, Any]]:
         """The solved keys (``dd_points``, ``dd_all_tricks``, ``dd_declarer_wins``) of each position."""
