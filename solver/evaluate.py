@@ -504,6 +504,18 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                           time.perf_counter() - t0)
 
 
+def evaluate_hands(hands: Iterable[tuple], **options) -> list[HandEvaluation]:
+    """Many hands at once: ``(cards, seat)`` or ``(cards, seat, bid)`` tuples, with the
+    options of :func:`evaluate_hand` (a bid in a tuple overrides ``bid=``)."""
+    out = []
+    for h in hands:
+        kw = dict(options)
+        if len(h) > 2:
+            kw["bid"] = h[2]
+        out.append(evaluate_hand(h[0], h[1], **kw))
+    return out
+
+
 def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, skat: int | str | None = None,
                      samples: int = 400, seed: int = 0, scoring: str = "simple", min_win: float | None = None,
                      precision: float = 0.05, discards_per_game: int = 3, first_batch: int = 24,

@@ -47,6 +47,18 @@ def test_same_seed_same_numbers():
     assert a == b
 
 
+def test_many_hands_in_one_call_match_single_calls():
+    from solver.evaluate import evaluate_hands
+    kw = dict(samples=16, first_batch=16, workers=1, seed=4)
+    many = evaluate_hands([(FOUR_JACKS, "F", 48), ("CQ CK S8 SQ SK H9 HQ HK DT DK", "R")], **kw)
+    assert many[0].bid == 48 and many[1].bid is None
+    single = evaluate_hand(FOUR_JACKS, "F", bid=48, **kw).to_dict()
+    got = many[0].to_dict()
+    for d in (got, single):
+        d.pop("seconds")
+    assert got == single
+
+
 def test_hand_game_value_counts_the_skat():
     """With CJ SJ and no HJ a Hearts Hand is 'with 2' = 40 unless the skat holds HJ (with 3, or more)."""
     cards = parse_cards("CJ SJ HA HT HK H9 SA S7 D8 D7")

@@ -13,9 +13,9 @@ from typing import Callable
 import numpy as np
 
 from ..bidding import Auction
-from ..cards import CARD_NAMES, card_list, iter_cards, popcount
+from ..cards import CARD_NAMES, card_list, card_points, popcount
 from ..deal import Deal, replay, score_deal
-from ..games import SEATS, DeclarationError
+from ..games import SEATS
 from ..match import MatchSheet
 from ..scoring import BID_LADDER, seeger_fabian
 from .base import Player, PlayView
@@ -128,7 +128,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
                         _history(deal, st), [popcount(h) for h in st.hands],
                         skat=skat if p == d else None,
                         shown={d: st.hands[d]} if decl.ouvert and p != d else {},
-                        declarer_points=st.declarer_points if p == d else st.declarer_points - _pts(skat))
+                        declarer_points=st.declarer_points if p == d else st.declarer_points - card_points(skat))
         if opts.kontra and p != d and not kontra_asked[p] and result.kontra == 1:
             kontra_asked[p] = True
             if players[p].kontra(view):
@@ -187,11 +187,6 @@ def _history(deal: Deal, st) -> list[tuple[int, int]]:
     return out
 
 
-def _pts(cards: int) -> int:
-    from ..cards import CARD_POINTS
-    return sum(CARD_POINTS[c] for c in iter_cards(cards))
-
-
 def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: TableOptions | None = None,
                names: tuple[str, str, str] | None = None,
                on_event: Callable[[str, dict], None] | None = None) -> tuple[MatchSheet, list[DealResult]]:
@@ -218,5 +213,4 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
     return sheet, results
 
 
-__all__ = ["DealResult", "IllegalMove", "TableOptions", "play_deal", "play_match", "run_auction", "shuffle",
-           "DeclarationError"]
+__all__ = ["DealResult", "IllegalMove", "TableOptions", "play_deal", "play_match", "run_auction", "shuffle"]

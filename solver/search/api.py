@@ -53,10 +53,6 @@ class Position:
             alive |= 1 << c
         return sum(int(self.rules.points[self.rules.to_game[c]]) for c in iter_cards(alive))
 
-    @property
-    def to_move(self) -> int:
-        return self.state.to_move
-
 
 def _as_deal(x: Deal | dict | str) -> Deal:
     return x if isinstance(x, Deal) else load_deal(x)
