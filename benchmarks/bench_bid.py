@@ -29,7 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from solver.cards import card_list  # noqa: E402
 from solver.deal import Deal  # noqa: E402
-from solver.evaluate import evaluate_hand, ranked_discards, stegen  # noqa: E402
+from solver.evaluate import evaluate_hand  # noqa: E402
+from solver.heuristics import ranked_discards, stegen  # noqa: E402
 from solver.games import GRAND, NULL, Declaration  # noqa: E402
 from solver.search.api import default_solver, position  # noqa: E402
 

@@ -21,7 +21,7 @@ from typing import Any, Iterable
 
 from .cards import CARD_NAMES, iter_cards
 from .deal import Deal, replay, score_deal
-from .evaluate import ranked_discards
+from .heuristics import ranked_discards
 from .games import GAME_NAMES, GAMES, NULL, SEATS, Declaration
 from .scoring import matadors, score_game
 from .search.api import Solver, default_solver, position

@@ -31,7 +31,9 @@ import re
 import unicodedata
 from typing import Iterable, Iterator
 
+from llvmlite import ir
 from numba import njit
+from numba.extending import intrinsic, overload
 
 # Suits, ranked from low to high (and in base-value order 9, 10, 11, 12).
 DIAMONDS, HEARTS, SPADES, CLUBS = 0, 1, 2, 3
@@ -74,57 +76,82 @@ def suit_of(card: int) -> int:
     return card - 28 if card >= 28 else card // 7
 
 
-def rank_of(card: int) -> str:
-    """The rank letter of a card: one of ``789TJQKA``."""
-    return CARD_NAMES[card][1]
-
-
-def bit(card: int) -> int:
-    return 1 << card
-
-
 # ---------------------------------------------------------------- set helpers
-# Small numba functions usable from compiled code and from Python alike.
+# Plain Python functions for the Python layer; inside compiled code numba
+# uses their overloads below, one LLVM bit instruction each (ctpop, cttz,
+# ctlz), so the Python layer never waits for a compile and the kernel pays
+# nothing for a call.
 
-@njit(cache=True, inline="always")
 def popcount(x: int) -> int:
-    """Number of cards in a set."""
-    x = x & 0xFFFFFFFF
-    x = x - ((x >> 1) & 0x55555555)
-    x = (x & 0x33333333) + ((x >> 2) & 0x33333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F
-    return ((x * 0x01010101) & 0xFFFFFFFF) >> 24
+    """Number of cards in a set.
+
+    >>> popcount(0b1011), popcount(0)
+    (3, 0)
+    """
+    return (int(x) & 0xFFFFFFFF).bit_count()
 
 
-@njit(cache=True, inline="always")
 def lowest(x: int) -> int:
     """The lowest card (bit index) of a non-empty set; -1 for the empty set."""
-    if x == 0:
-        return -1
-    return popcount((x & -x) - 1)
+    x = int(x)
+    return (x & -x).bit_length() - 1
+
+
+def highest(x: int) -> int:
+    """The highest card (bit index) of a non-empty set; -1 for the empty set.
+
+    >>> highest(0b1011), lowest(0b1010), highest(0), lowest(0)
+    (3, 1, -1, -1)
+    """
+    return int(x).bit_length() - 1
+
+
+def _bits(name):
+    """An LLVM bit-counting intrinsic as a numba intrinsic of one integer (64 at zero)."""
+    def typer(typingctx, x):
+        def codegen(context, builder, signature, args):
+            if name == "ctpop":
+                return builder.ctpop(args[0])
+            return getattr(builder, name)(args[0], ir.Constant(ir.IntType(1), 0))
+        return x(x), codegen
+    typer.__name__ = f"_{name}"
+    return intrinsic(typer)
+
+
+_ctpop, _cttz, _ctlz = _bits("ctpop"), _bits("cttz"), _bits("ctlz")
 
 
 @njit(cache=True, inline="always")
-def highest(x: int) -> int:
-    """The highest card (bit index) of a non-empty set; -1 for the empty set."""
-    if x == 0:
-        return -1
-    n = 0
-    if x >> 16:
-        x >>= 16
-        n += 16
-    if x >> 8:
-        x >>= 8
-        n += 8
-    if x >> 4:
-        x >>= 4
-        n += 4
-    if x >> 2:
-        x >>= 2
-        n += 2
-    if x >> 1:
-        n += 1
-    return n
+def popcount_nb(x):
+    """:func:`popcount` in compiled code (one instruction)."""
+    return _ctpop(x & 0xFFFFFFFF)
+
+
+@njit(cache=True, inline="always")
+def lowest_nb(x):
+    """:func:`lowest` in compiled code: -1 for the empty set."""
+    return _cttz(x) - 65 * (x == 0)
+
+
+@njit(cache=True, inline="always")
+def highest_nb(x):
+    """:func:`highest` in compiled code: -1 for the empty set."""
+    return 63 - _ctlz(x)
+
+
+@overload(popcount)
+def _popcount_nb(x):
+    return lambda x: popcount_nb(x)
+
+
+@overload(lowest)
+def _lowest_nb(x):
+    return lambda x: lowest_nb(x)
+
+
+@overload(highest)
+def _highest_nb(x):
+    return lambda x: highest_nb(x)
 
 
 def iter_cards(x: int) -> Iterator[int]:

@@ -20,10 +20,10 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from .cards import CARD_NAMES, SUIT_NAMES, CardParseError, card_list, parse_card_list, popcount, suit_of
-from .games import (GAME_NAMES, NULL, SEATS, Declaration, DeclarationError, parse_game, parse_seat)
-from .play import legal_moves, rules_for, trick_winner
-from .scoring import GameResult, matadors, score_game
+from .cards import CARD_NAMES, CardParseError, card_list, parse_card_list, popcount
+from .games import GAME_NAMES, SEATS, Declaration, DeclarationError, parse_game, parse_seat
+from .scoring import GameResult, check_bid, matadors, score_game
+from .state import GameState, IllegalCard, format_cards_in  # noqa: F401
 
 KNOWN_KEYS = {"id", "hands", "skat", "declarer", "game", "hand", "schneider", "schwarz", "ouvert",
               "bid", "played", "leader"}
@@ -58,6 +58,10 @@ class Deal:
     @property
     def is_study(self) -> bool:
         return self.cards_per_hand < 10
+
+    def start_state(self) -> GameState:
+        """The game state before the first card (of the deal or the study)."""
+        return GameState(self.hands, self.skat, self.declarer, self.declaration, self.leader)
 
     def to_record(self) -> dict:
         """The deal as a record: unknown keys of the input come back untouched."""
@@ -144,8 +148,13 @@ def load_deal(rec: dict | str) -> Deal:
     except DeclarationError as e:
         raise DealError(str(e)) from None
     bid = rec.get("bid")
-    if bid is not None and (not isinstance(bid, int) or isinstance(bid, bool) or bid < 18):
-        raise DealError(f"'bid' must be a whole number of at least 18, got {bid!r}")
+    if bid is not None:
+        if not isinstance(bid, int) or isinstance(bid, bool):
+            raise DealError(f"'bid' must be a whole number, got {bid!r}")
+        try:
+            check_bid(bid)
+        except ValueError as e:
+            raise DealError(f"'bid': {e}") from None
     if sizes[0] == 10 and leader != 0:
         raise DealError("F leads the first trick of a whole deal; 'leader' is for endgame studies")
     played = _cards(rec.get("played", []) or [], "played")
@@ -157,86 +166,29 @@ def load_deal(rec: dict | str) -> Deal:
     return deal
 
 
-@dataclass
-class PlayState:
-    """Where the play stands after a sequence of cards (public card sets)."""
-
-    hands: list[int]
-    trick: list[int]                 # cards of the trick in progress, in order
-    leader: int                      # who led the trick in progress (or leads next)
-    to_move: int
-    declarer_points: int             # skat + tricks taken
-    defender_points: int
-    declarer_tricks: int
-    defender_tricks: int
-    trick_winners: list[int]         # seat of each completed trick's winner
-    trick_points: list[int]
-    over: bool                       # no cards left
-    ended_by_trick: bool = False     # decided by a trick: Null lost / Schwarz announced lost
-
-
-def _follow_name(led: int, game: int) -> str:
-    if game != NULL and (led >= 28 or suit_of(led) == game):
-        return "trumps"
-    return SUIT_NAMES[suit_of(led)]
-
-
-def replay(deal: Deal, played: Iterable[int | str] | None = None) -> PlayState:
-    """Play ``played`` (default: the deal's own) from the start, checking each card.
+def replay(deal: Deal, played: Iterable[int | str] | None = None) -> GameState:
+    """The game state after ``played`` (default: the deal's own cards), each card checked.
 
     Raises :class:`DealError` naming the card, the trick and the reason.
     """
     seq = deal.played if played is None else [c if isinstance(c, int) else parse_card_list(c)[0]
                                                for c in played]
-    rules = rules_for(deal.game)
-    hands = list(deal.hands)
-    decl = deal.declarer
-    skat_pts = sum(int(rules.points[rules.to_game[c]]) for c in range(32) if (deal.skat >> c) & 1)
-    st = PlayState(hands, [], deal.leader, deal.leader, skat_pts, 0, 0, 0, [], [], False)
+    st = deal.start_state()
     for i, card in enumerate(seq):
-        trick_no = len(st.trick_winners) + 1
-        where = f"card {i + 1} ({CARD_NAMES[card]}, trick {trick_no})"
         if st.over:
-            raise DealError(f"{where}: the game is already over")
-        p = st.to_move
-        if not (hands[p] >> card) & 1:
-            holder = next((SEATS[q] for q in range(3) if (hands[q] >> card) & 1), None)
-            why = f"it is {holder}'s card" if holder else "it is not in play"
-            raise DealError(f"{where}: {SEATS[p]} is to play, but {why}")
-        led = int(rules.to_game[st.trick[0]]) if st.trick else -1
-        legal = legal_moves(rules.set_to_game(hands[p]), led, rules.eff)
-        if not (legal >> int(rules.to_game[card])) & 1:
-            need = _follow_name(st.trick[0], deal.game)
-            raise DealError(f"{where}: {SEATS[p]} must follow {need} "
-                            f"(holds {format_cards_in(rules.set_from_game(legal))})")
-        hands[p] &= ~(1 << card)
-        st.trick.append(card)
-        if len(st.trick) < 3:
-            st.to_move = (p + 1) % 3
-            continue
-        g = [int(rules.to_game[c]) for c in st.trick]
-        w = (st.leader + trick_winner(g[0], g[1], g[2], rules.trump, rules.eff)) % 3
-        pts = sum(int(rules.points[x]) for x in g)
-        st.trick_winners.append(w)
-        st.trick_points.append(pts)
-        if w == decl:
-            st.declarer_points += pts
-            st.declarer_tricks += 1
-        else:
-            st.defender_points += pts
-            st.defender_tricks += 1
-        st.trick, st.leader, st.to_move = [], w, w
-        if hands[0] == 0:
-            st.over = True
-        if (deal.declaration.is_null and st.declarer_tricks) or (deal.declaration.schwarz and st.defender_tricks):
-            # decided; a record may stop here (as the ISS does) or play on
-            st.ended_by_trick = True
+            raise DealError(f"card {i + 1} ({CARD_NAMES[card]}, trick {st.trick_number}): "
+                            f"the game is already over")
+        try:
+            st.push(card)
+        except IllegalCard as e:
+            raise DealError(f"card {i + 1} ({CARD_NAMES[card]}, trick {st.trick_number}): {e}") from None
     return st
 
-def score_deal(deal: Deal) -> tuple[GameResult, PlayState]:
-    """Score a played-out deal with our rules: (result, final play state)."""
+
+def score_deal(deal: Deal) -> tuple[GameResult, GameState]:
+    """Score a played-out deal with our rules: (result, final game state)."""
     st = replay(deal)
-    if not (st.over or st.ended_by_trick):
+    if not st.finished:
         raise DealError(f"the game is not finished: {len(deal.played)} cards played")
     mats = matadors(deal.hands[deal.declarer] | deal.skat, deal.game)
     res = score_game(deal.declaration, mats, st.declarer_points, st.declarer_tricks, deal.bid,
@@ -244,13 +196,8 @@ def score_deal(deal: Deal) -> tuple[GameResult, PlayState]:
     return res, st
 
 
-
-def format_cards_in(x: int) -> str:
-    return " ".join(card_list(x)) if x else "nothing"
-
-
 def dump_deal(deal: Deal) -> str:
     return json.dumps(deal.to_record(), ensure_ascii=False)
 
 
-__all__ = ["Deal", "DealError", "PlayState", "load_deal", "replay", "dump_deal", "score_deal", "GAME_NAMES"]
+__all__ = ["Deal", "DealError", "load_deal", "replay", "dump_deal", "score_deal", "GAME_NAMES"]

@@ -38,9 +38,9 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
-from .cards import CARD_POINTS, JACKS, SUIT_BLOCK, iter_cards, popcount
+from .cards import card_list, popcount
 from .deal import Deal
-from .cards import card_list
+from .heuristics import choose_discard, ranked_discards
 from .games import (BASE_VALUES, GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAMES, Declaration, DeclarationError,
                     parse_seat)
 from .sampling import World, WorldSampler
@@ -69,109 +69,6 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
     return (max(0.0, c - h), min(1.0, c + h))
-
-
-# ------------------------------------------------------------------ discard
-
-def _null_danger(cards: int) -> int:
-    """How catchable a Null hand is: per suit, the k-th lowest card should rank at most 2k."""
-    danger = 0
-    order = "789TJQKA"
-    for s in range(4):
-        ranks = sorted(order.index("789QKTA"[c - 7 * s] if c < 28 else "J")
-                       for c in iter_cards(cards & (SUIT_BLOCK[s] | (1 << (28 + s)))))
-        for k, r in enumerate(ranks):
-            danger += max(0, r - 2 * k)
-    return danger
-
-
-def _trumps(game: int) -> int:
-    return JACKS | (SUIT_BLOCK[game] if game in SUIT_GAMES else 0)
-
-
-def ranked_discards(twelve: int, game: int) -> list[int]:
-    """Every two-card discard from twelve cards, best first, by a heuristic that
-    sees only those cards.
-
-    Suit/Grand: bank points (an unguarded ten above all), make voids, keep
-    trumps, aces and ace-ten.  Null: leave the hand least catchable.
-    """
-    cards = list(iter_cards(twelve))
-    scored: list[tuple[float, int, int]] = []
-    if game == NULL:
-        for a, b in combinations(cards, 2):
-            d = (1 << a) | (1 << b)
-            scored.append((-_null_danger(twelve & ~d), a + b, d))
-    else:
-        trump = _trumps(game)
-        for a, b in combinations(cards, 2):
-            d = (1 << a) | (1 << b)
-            scored.append((_discard_score(twelve, d, game, trump), a + b, d))
-    scored.sort(reverse=True)
-    return [d for _, _, d in scored]
-
-
-def _discard_score(twelve: int, d: int, game: int, trump: int) -> float:
-    rest = twelve & ~d
-    score = 0.0
-    for c in iter_cards(d):
-        if (trump >> c) & 1:
-            score -= 30                                 # only when nothing else is left
-            continue
-        s, r = c // 7, c % 7                            # r: 0..6 = 7 8 9 Q K T A
-        has_a = (rest >> (s * 7 + 6)) & 1
-        has_t = (rest >> (s * 7 + 5)) & 1
-        if r == 6:
-            score -= 12                                 # an ace takes its own trick
-        elif r == 5:
-            score += -4 if has_a else 10                # keep A-T; bank an unguarded ten
-        elif r == 4:
-            score += -2 if (has_a and has_t) else 4
-        else:
-            score += CARD_POINTS[c]
-    for s in range(4):
-        blk = SUIT_BLOCK[s] & ~trump
-        if not blk or not (twelve & blk):
-            continue
-        left = rest & blk
-        if not left:
-            score += 12 if game != GRAND else 8         # a void
-        elif popcount(left) == 1 and (left >> (s * 7 + 5)) & 1:
-            score -= 6                                  # a bare ten will be caught
-    return score
-
-
-def choose_discard(twelve: int, game: int) -> int:
-    """The two cards to put away after a pick-up (the best of :func:`ranked_discards`).
-
-    >>> from solver.cards import parse_cards, format_cards
-    >>> # Hearts: the bare DT banks ten points and leaves two voids, the obvious discard
-    >>> format_cards(choose_discard(parse_cards("CJ SJ HJ HA HT HK H9 H8 SA ST DT C7"), 1))
-    'C7 DT'
-    """
-    return ranked_discards(twelve, game)[0]
-
-
-# ------------------------------------------------------------------ point count
-
-def stegen(cards: int, game: int) -> float:
-    """The club point count (Stegen): suit game 1 per trump, 1 per jack, 1 per ace or ten,
-    jack bonuses, 0.5 per void; Grand 1 per jack and per ace or ten."""
-    aces_tens = sum(1 for s in range(4) for r in (5, 6) if (cards >> (s * 7 + r)) & 1)
-    jacks = popcount(cards & JACKS)
-    if game == GRAND:
-        return jacks + aces_tens
-    trumps = popcount(cards & (JACKS | SUIT_BLOCK[game]))
-    j = [(cards >> (28 + s)) & 1 for s in range(4)]
-    bonus = 2.0 if all(j) else 1.5 if (j[3] and j[2] and j[1]) else 0.5 if (j[2] and j[1] and j[0]) or \
-        (j[3] and j[2]) else 0.0
-    voids = sum(1 for s in range(4) if s != game and not cards & SUIT_BLOCK[s])
-    return trumps + jacks + aces_tens + bonus + 0.5 * voids
-
-
-def best_stegen_game(cards: int) -> int:
-    """The suit game or Grand with the best count relative to its threshold (10 / 6)."""
-    return max(list(GAMES[:4]) + [GRAND], key=lambda g: stegen(cards, g) - (6 if g == GRAND else 10))
 
 
 # ------------------------------------------------------------------ results

@@ -186,7 +186,10 @@ def parse_line(line: str) -> IssGame:
             continue
         if decl is None and picked_up and mv.count(".") == 1:
             # discard first, declaration as a separate move
-            discard = parse_card_list(mv.replace(".", " "))
+            try:
+                discard = parse_card_list(mv.replace(".", " "))
+            except CardParseError as e:
+                raise IssError(f"discard {mv!r}: {e}") from None
             continue
         try:
             played.append(parse_card(mv))
@@ -258,13 +261,10 @@ def format_line(dealt: list[int], auction: list[tuple[int, str]], deal: Deal | N
     else:
         moves += [str(d), "s", "w", ".".join(CARD_NAMES[c] for c in sorted(_iter(dealt[3]), key=sort_key))]
         moves += [str(d), code + "." + ".".join(CARD_NAMES[c] for c in sorted(_iter(deal.skat), key=sort_key))]
-    leader = 0
-    for t in range(0, len(deal.played), 3):
-        for i, c in enumerate(deal.played[t:t + 3]):
-            moves += [str((leader + i) % 3), CARD_NAMES[c]]
-        st = replay(deal, deal.played[:t + 3])
-        if len(deal.played[t:t + 3]) == 3:
-            leader = st.trick_winners[-1]
+    st = deal.start_state()
+    for c in deal.played:
+        moves += [str(st.to_move), CARD_NAMES[c]]
+        st.push(c)
     res, fin = score_deal(deal)
     r = f"d:{d} {'win' if res.won else 'loss'} v:{res.score} m:{res.matadors} " \
         f"{'overbid' if res.overbid else 'bidok'} p:{fin.declarer_points} t:{fin.declarer_tricks} " \

@@ -28,13 +28,54 @@ from __future__ import annotations
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
+from numba.extending import register_jitable
 
-from .cards import CARD_POINTS, JACKS, PLAIN_RANKS, SUIT_BLOCK, highest, lowest  # noqa: F401
+from .cards import CARD_POINTS, JACKS, PLAIN_RANKS, RANK_LETTERS, SUIT_BLOCK, SUIT_MASK, SUIT_NAMES, highest, \
+    lowest, suit_of  # noqa: F401
 from .games import GRAND, NULL, SUIT_GAMES
 
+#: The ranks in Null order, low to high (the ten below the jack, jacks in their printed suit).
+NULL_ORDER = RANK_LETTERS
 
-@njit(cache=True, inline="always")
+
+def trump_set(game: int) -> int:
+    """The trumps of a game as a public card set: the jacks and the trump suit; Grand the jacks;
+    Null none.
+
+    >>> from solver.cards import format_cards
+    >>> format_cards(trump_set(4)), trump_set(5)
+    ('CJ SJ HJ DJ', 0)
+    """
+    if game == NULL:
+        return 0
+    return JACKS | (SUIT_BLOCK[game] if game in SUIT_GAMES else 0)
+
+
+def effective_suit(card: int, game: int) -> int:
+    """The cards a player must follow with when ``card`` is led (a public card set).
+
+    >>> from solver.cards import format_cards, SJ, HA
+    >>> format_cards(effective_suit(SJ, 1))        # hearts: the jack is a trump
+    'CJ SJ HJ DJ HA HT HK HQ H9 H8 H7'
+    >>> format_cards(effective_suit(SJ, 5))        # Null: the jack is a spade
+    'SJ SA ST SK SQ S9 S8 S7'
+    """
+    t = trump_set(game)
+    if (t >> card) & 1:
+        return t
+    if game == NULL:
+        return SUIT_MASK[suit_of(card)]
+    return SUIT_BLOCK[suit_of(card)]
+
+
+def follow_name(led: int, game: int) -> str:
+    """What a player must follow when ``led`` is led: 'trumps' or the suit's name."""
+    if (trump_set(game) >> led) & 1:
+        return "trumps"
+    return SUIT_NAMES[suit_of(led)]
+
+
+@register_jitable(inline="always")
 def legal_moves(hand: int, led: int, eff: np.ndarray) -> int:
     """The cards of ``hand`` that may be played to a trick led by card ``led``.
 
@@ -47,7 +88,7 @@ def legal_moves(hand: int, led: int, eff: np.ndarray) -> int:
     return f if f else hand
 
 
-@njit(cache=True, inline="always")
+@register_jitable(inline="always")
 def trick_winner(c0: int, c1: int, c2: int, trump: int, eff: np.ndarray) -> int:
     """Which card of a complete trick wins: 0 (the lead), 1 or 2.
 
@@ -63,17 +104,6 @@ def trick_winner(c0: int, c1: int, c2: int, trump: int, eff: np.ndarray) -> int:
     return 2
 
 
-@njit(cache=True, inline="always")
-def set_points(cards: int, points: np.ndarray) -> int:
-    """Card points of a set of cards (in the game layout)."""
-    total = 0
-    while cards:
-        low = cards & -cards
-        total += points[lowest(low)]
-        cards ^= low
-    return total
-
-
 class GameRules:
     """Per-game tables in the game layout (see module docs)."""
 
@@ -81,13 +111,12 @@ class GameRules:
         self.game = game
         to_game = np.arange(32, dtype=np.int64)
         if game == NULL:
-            null_order = "789TJQKA"
             for c in range(32):
                 if c >= 28:
                     s, r = c - 28, "J"
                 else:
                     s, r = c // 7, PLAIN_RANKS[c % 7]
-                to_game[c] = s * 8 + null_order.index(r)
+                to_game[c] = s * 8 + NULL_ORDER.index(r)
         self.to_game = to_game
         self.from_game = np.argsort(to_game).astype(np.int64)
         eff = np.zeros(32, dtype=np.int64)
@@ -96,7 +125,7 @@ class GameRules:
             for g in range(32):
                 eff[g] = 0xFF << (8 * (g // 8))
         else:
-            trump = JACKS | (SUIT_BLOCK[game] if game in SUIT_GAMES else 0)
+            trump = trump_set(game)
             for g in range(32):
                 eff[g] = trump if (trump >> g) & 1 else SUIT_BLOCK[g // 7]
         self.trump = int(trump)
@@ -106,21 +135,58 @@ class GameRules:
             points[to_game[c]] = CARD_POINTS[c]
         self.points = points
 
+        self._to = [int(x) for x in to_game]
+        self._from = [int(x) for x in self.from_game]
+
     def set_to_game(self, cards) -> int:
         """A public card set (int) or card list to the game layout."""
-        if isinstance(cards, (int, np.integer)):
-            cards = [c for c in range(32) if (int(cards) >> c) & 1]
+        to = self._to
         s = 0
+        if isinstance(cards, (int, np.integer)):
+            x = int(cards)
+            while x:
+                low = x & -x
+                s |= 1 << to[low.bit_length() - 1]
+                x ^= low
+            return s
         for c in cards:
-            s |= 1 << int(self.to_game[c])
+            s |= 1 << to[c]
         return s
 
     def set_from_game(self, x: int) -> int:
+        fr = self._from
         s = 0
-        for g in range(32):
-            if (x >> g) & 1:
-                s |= 1 << int(self.from_game[g])
+        x = int(x)
+        while x:
+            low = x & -x
+            s |= 1 << fr[low.bit_length() - 1]
+            x ^= low
         return s
+
+    # -- the trick rules on public cards (through the one implementation above)
+    def legal(self, hand: int, led: int | None) -> int:
+        """The cards of ``hand`` (public set) that may be played to a trick led by ``led`` (None: a lead)."""
+        if led is None:
+            return hand
+        return self.set_from_game(legal_moves(self.set_to_game(hand), self._to[led], self.eff))
+
+    def winner(self, trick: list[int]) -> int:
+        """Which card of a trick (one to three public cards, in order) wins so far: 0, 1 or 2."""
+        g = [self._to[c] for c in trick]
+        if len(g) == 1:
+            return 0
+        return trick_winner(g[0], g[1], g[-1], self.trump, self.eff)
+
+    def follows(self, card: int, led: int) -> bool:
+        """Does ``card`` belong to the effective suit of ``led``?"""
+        return bool((int(self.eff[self._to[led]]) >> self._to[card]) & 1)
+
+    def suit_of_led(self, led: int) -> int:
+        """The effective suit of ``led`` as a public card set."""
+        return effective_suit(led, self.game)
+
+    def follow_name(self, led: int) -> str:
+        return follow_name(led, self.game)
 
 
 def display_order(cards, game: int) -> list[int]:

@@ -1,9 +1,10 @@
 """Hidden-card worlds consistent with what a player knows, drawn reproducibly.
 
 A *world* fixes the cards a player cannot see: the other two hands and the
-skat.  Worlds are drawn uniformly from the unseen cards by a seeded numpy
-generator, so the same seed gives the same worlds in the same order, however
-many are asked for at a time.
+skat.  One sampler serves the bid advice (ten cards, nothing played) and the
+card play (cards played, voids shown, a shown Ouvert hand, the declarer's
+own skat).  Worlds come from a seeded numpy generator, so the same seed gives
+the same worlds in the same order, however many are asked for at a time.
 
 >>> from solver.cards import parse_cards, popcount
 >>> s = WorldSampler(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), seat=0, seed=7)
@@ -13,6 +14,13 @@ many are asked for at a time.
 >>> w[0].hands[0] == parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT")
 True
 >>> WorldSampler(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), 0, seed=7).draw(2) == w
+True
+
+Voids are respected: a seat that showed out of hearts gets no heart.
+
+>>> from solver.cards import SUIT_BLOCK
+>>> s = WorldSampler(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), 0, seed=1, void={1: SUIT_BLOCK[1]})
+>>> all(w.hands[1] & SUIT_BLOCK[1] == 0 for w in s.draw(20))
 True
 """
 
@@ -24,64 +32,93 @@ import numpy as np
 
 from .cards import ALL_CARDS, iter_cards, popcount
 
+SKAT = 3                    # the skat as a fourth holder of hidden cards
+
+
+class NoWorld(ValueError):
+    """What is known contradicts itself: no deal fits the voids and known cards."""
+
 
 @dataclass(frozen=True)
 class World:
-    hands: tuple[int, int, int]       # F, M, R as dealt (card sets)
+    hands: tuple[int, int, int]       # F, M, R (card sets)
     skat: int
 
 
 class WorldSampler:
     """Draws worlds for a player holding ``cards`` in ``seat`` (0 F, 1 M, 2 R).
 
-    ``known`` optionally fixes further cards: a dict seat -> card set that a
-    seat is known to hold (for example an Ouvert hand), and ``void`` a dict
-    seat -> card set the seat cannot hold (suits it showed out of).
+    ``sizes``: how many cards F, M, R and the skat hold (in play: what is
+    left); ``seen``: cards out of play (played); ``skat_known``: the skat,
+    when the player knows it; ``known``: seat -> cards it is known to hold
+    (an Ouvert hand); ``void``: seat -> cards it cannot hold (suits it showed
+    out of).  ``seed`` may be a number or a numpy generator to draw from.
     """
 
-    def __init__(self, cards: int, seat: int, seed: int = 0, skat_known: int | None = None,
+    def __init__(self, cards: int, seat: int, seed: int | np.random.Generator = 0, skat_known: int | None = None,
                  known: dict[int, int] | None = None, void: dict[int, int] | None = None,
-                 sizes: tuple[int, int, int, int] = (10, 10, 10, 2)):
+                 sizes: tuple[int, int, int, int] = (10, 10, 10, 2), seen: int = 0):
         self.cards, self.seat = cards, seat
-        self.rng = np.random.default_rng(seed)
+        self.rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
         self.skat_known = skat_known
-        self.known = dict(known or {})
-        self.void = dict(void or {})
+        self.known = {p: c for p, c in (known or {}).items() if p != seat}
+        self.void = {p: v for p, v in (void or {}).items() if v and p != seat}
         self.sizes = sizes
-        fixed = cards | (skat_known or 0)
+        fixed = cards | (skat_known or 0) | seen
         for s in self.known.values():
             fixed |= s
         self.unseen = np.array(list(iter_cards(ALL_CARDS & ~fixed)), dtype=np.int64)
+        # how many hidden cards each holder still takes
+        self.need = {p: sizes[p] - popcount(self.known.get(p, 0)) for p in range(3) if p != seat}
+        if skat_known is None:
+            self.need[SKAT] = sizes[3]
+        if sum(self.need.values()) != len(self.unseen) or min(self.need.values(), default=0) < 0:
+            raise NoWorld(f"{len(self.unseen)} hidden cards do not fill the hands and skat "
+                          f"({', '.join(f'{n}' for n in self.need.values())} wanted)")
 
     def draw(self, n: int) -> list[World]:
-        """``n`` worlds; rejection sampling when voids constrain the deal."""
-        out: list[World] = []
-        tries = 0
-        while len(out) < n:
-            tries += 1
-            if tries > 1000 * n + 1000:
-                raise ValueError("no deal fits what is known (voids and known cards contradict)")
-            perm = self.rng.permutation(self.unseen)
-            hands = [0, 0, 0]
-            hands[self.seat] = self.cards
-            pos = 0
-            for p in range(3):
-                if p == self.seat:
-                    continue
-                have = self.known.get(p, 0)
-                need = self.sizes[p] - popcount(have)
-                take = 0
-                for c in perm[pos:pos + need]:
-                    take |= 1 << int(c)
-                pos += need
-                hands[p] = have | take
-            if self.skat_known is not None:
-                skat = self.skat_known
+        """``n`` worlds (see the class docs)."""
+        return [self._constrained() if self.void else self._uniform() for _ in range(n)]
+
+    def _world(self, got: dict[int, int]) -> World:
+        hands = [0, 0, 0]
+        hands[self.seat] = self.cards
+        for p in range(3):
+            if p != self.seat:
+                hands[p] = self.known.get(p, 0) | got.get(p, 0)
+        skat = self.skat_known if self.skat_known is not None else got.get(SKAT, 0)
+        return World((hands[0], hands[1], hands[2]), skat)
+
+    def _uniform(self) -> World:
+        perm = self.rng.permutation(self.unseen)
+        got: dict[int, int] = {}
+        pos = 0
+        for h, k in self.need.items():
+            take = 0
+            for c in perm[pos:pos + k]:
+                take |= 1 << int(c)
+            got[h] = take
+            pos += k
+        return self._world(got)
+
+    def _constrained(self, tries: int = 500) -> World:
+        """Most constrained cards first, each to a holder that may have it, weighted by the
+        room left; a dead end starts over."""
+        holders = list(self.need)
+        allowed = {int(c): [h for h in holders if h == SKAT or not (self.void.get(h, 0) >> int(c)) & 1]
+                   for c in self.unseen}
+        for _ in range(tries):
+            order = sorted(self.rng.permutation(self.unseen).tolist(), key=lambda c: len(allowed[c]))
+            left = dict(self.need)
+            got = {h: 0 for h in holders}
+            for c in order:
+                opts = [h for h in allowed[c] if left[h] > 0]
+                if not opts:
+                    break
+                w = np.array([left[h] for h in opts], dtype=float)
+                h = opts[int(self.rng.choice(len(opts), p=w / w.sum()))]
+                got[h] |= 1 << c
+                left[h] -= 1
             else:
-                skat = 0
-                for c in perm[pos:pos + self.sizes[3]]:
-                    skat |= 1 << int(c)
-            if any(hands[p] & self.void.get(p, 0) for p in range(3)):
-                continue
-            out.append(World((hands[0], hands[1], hands[2]), skat))
-        return out
+                return self._world(got)
+        raise NoWorld("no deal fits what is known (voids and known cards contradict)")

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 from .games import BASE_VALUES, GAMES, NULL, NULL_VALUES, SUIT_GAMES, Declaration
 
 TOTAL_POINTS = 120
@@ -56,27 +58,111 @@ def matadors(cards: int, game: int) -> int:
     return n if has_top else -n
 
 
-def multiplier(decl: Declaration, mats: int, schneider: bool, schwarz: bool) -> int:
-    """Matadors + game + Hand + Schneider (+announced) + Schwarz (+announced) + Ouvert."""
-    m = abs(mats) + 1
-    m += decl.hand
-    m += schneider or decl.schneider or schwarz or decl.schwarz
-    m += decl.schneider
-    m += schwarz or decl.schwarz
-    m += decl.schwarz
-    m += decl.ouvert
+#: The win thresholds: 61 card points win, 90 make the opponents Schneider, and a side with
+#: 30 or fewer is Schneider (so the declarer escapes it with 31).
+WIN_POINTS = 61
+SCHNEIDER_POINTS = 90
+SCHNEIDER_ESCAPE = 31
+
+
+def multiplier(decl: Declaration, mats, schneider, schwarz):
+    """Matadors + game + Hand + Schneider (+announced) + Schwarz (+announced) + Ouvert.
+
+    Works on numbers and on numpy arrays alike (``schneider``/``schwarz`` reached in play).
+    """
+    m = np.abs(mats) + 1 + int(decl.hand)
+    m = m + (np.logical_or(schneider, decl.schneider | schwarz | decl.schwarz)).astype(np.int64)
+    m = m + int(decl.schneider)
+    m = m + np.logical_or(schwarz, decl.schwarz).astype(np.int64)
+    m = m + int(decl.schwarz) + int(decl.ouvert)
     return m
 
 
-def game_value(decl: Declaration, mats: int = 0, schneider: bool = False, schwarz: bool = False) -> int:
-    """The value of a game (Null: its fixed value)."""
+def game_value(decl: Declaration, mats=0, schneider=False, schwarz=False):
+    """The value of a game (Null: its fixed value); arrays in, arrays out."""
     if decl.is_null:
         return decl.value_base
-    return BASE_VALUES[decl.game] * multiplier(decl, mats, schneider, schwarz)
+    v = BASE_VALUES[decl.game] * multiplier(decl, mats, schneider, schwarz)
+    return int(v) if np.ndim(v) == 0 else v
 
 
 def lowest_multiple(base: int, at_least: int) -> int:
     return -(-at_least // base) * base
+
+
+def null_conceded(bid: int) -> int:
+    """An invalid Null (its value below the bid) is lost as the cheapest suit or Grand game
+    reaching the bid: the lowest multiple of any base value that is at least the bid.
+
+    >>> null_conceded(24), null_conceded(25), null_conceded(36)
+    (24, 27, 36)
+    """
+    return min(lowest_multiple(b, bid) for b in BASE_VALUES)
+
+
+def play_outcome(decl: Declaration, reach61, reach90, reach31, all_tricks, any_trick):
+    """What the play decided, from five yes/no facts about the declarer's result.
+
+    ``reach61``/``reach90``/``reach31``: he has at least 61/90/31 card points;
+    ``all_tricks``: he took every trick; ``any_trick``: he took a trick.
+    Returns (won by play, Schneider, Schwarz) for suit and Grand games
+    (Null: won = no trick taken).  Arrays in, arrays out: the evaluator passes
+    one entry per sampled world, :func:`score_game` one game.
+    """
+    r61, r90, r31, alls, anyt = (np.asarray(x, dtype=bool) for x in (reach61, reach90, reach31, all_tricks,
+                                                                     any_trick))
+    if decl.is_null:
+        return ~anyt, np.zeros_like(anyt), np.zeros_like(anyt)
+    schneider = r90 | ~r31
+    schwarz = alls | ~anyt
+    won = r61.copy()
+    if decl.schneider:
+        won &= r90
+    if decl.schwarz:
+        won &= alls
+    return won, schneider | schwarz, schwarz
+
+
+def settle(decl: Declaration, mats, won, schneider, schwarz, bid: int | None = None,
+           scoring: str = "simple", players: int = 3):
+    """The settlement of a game: (won, game value, declarer's score, each defender's score).
+
+    The one place the rules of settlement live: the value from matadors and
+    levels; a game worth less than the bid is overbid and lost at the lowest
+    multiple of its base value reaching the bid; an invalid Null is lost as
+    :func:`null_conceded`; a won game scores +value, a lost one -2 x value;
+    Seeger-Fabian adds 50 to a won game, takes 50 from a lost one and gives
+    each defender 40 (30 at a four-player table) when the declarer loses.
+    Arrays in, arrays out.
+
+    >>> from solver.games import Declaration, HEARTS_GAME
+    >>> settle(Declaration(HEARTS_GAME), 2, True, False, False, bid=27)
+    (True, 30, 30, 0)
+    >>> settle(Declaration(HEARTS_GAME), 2, True, False, False, bid=33, scoring="seeger-fabian")
+    (False, 40, -130, 40)
+    """
+    won = np.asarray(won, dtype=bool)
+    if decl.is_null:
+        value = np.full(won.shape, decl.value_base, dtype=np.int64)
+        if bid is not None and bid > decl.value_base:
+            value[...] = null_conceded(bid)
+            won = np.zeros_like(won)
+    else:
+        value = np.asarray(game_value(decl, mats, schneider, schwarz), dtype=np.int64)
+        if bid is not None:
+            over = value < bid
+            value = np.where(over, lowest_multiple(BASE_VALUES[decl.game], bid), value)
+            won = won & ~over
+    score = np.where(won, value, -2 * value)
+    defender = np.zeros_like(score)
+    if scoring == "seeger-fabian":
+        bonus, defender = tournament_points(won, players)
+        score = score + bonus
+    elif scoring != "simple":
+        raise ValueError(f"unknown scoring {scoring!r} (simple or seeger-fabian)")
+    if won.ndim == 0:
+        return bool(won), int(value), int(score), int(defender)
+    return won, value, score, defender
 
 
 @dataclass
@@ -97,7 +183,7 @@ class GameResult:
 def score_game(decl: Declaration, mats: int, declarer_points: int | None, declarer_tricks: int,
                bid: int | None = None, defender_tricks: int | None = None,
                ended_by_trick: bool = False) -> GameResult:
-    """Score a game from its card points and tricks.
+    """Score a game from its card points and tricks (through :func:`play_outcome` and :func:`settle`).
 
     ``declarer_tricks`` / ``defender_tricks`` are the tricks each side took
     (``defender_tricks`` defaults to ``10 - declarer_tricks``).  A Null game
@@ -109,48 +195,45 @@ def score_game(decl: Declaration, mats: int, declarer_points: int | None, declar
     120
     >>> score_game(Declaration(GRAND), 1, 60, 5).reason
     'lost: 60 card points (61 needed)'
+    >>> score_game(Declaration(GRAND), 1, 0, 0).score          # with 1, game, Schneider, Schwarz: -2 x 4 x 24
+    -192
     """
     if defender_tricks is None:
         defender_tricks = TRICKS - declarer_tricks
-    if decl.is_null:
-        value = decl.value_base
-        won = declarer_tricks == 0
-        reason = "won: the declarer took no trick" if won else "lost: the declarer took a trick"
-        overbid = False
-        if bid is not None and bid > value:
-            # Invalid Null: concede the cheapest lost suit/Grand game that covers the bid.
-            value = min(lowest_multiple(BASE_VALUES[g], bid) for g in GAMES[:5])
-            won, overbid = False, True
-            reason = f"lost: Null ({decl.value_base}) is below the bid {bid}; conceded as {value}"
-        return GameResult(won, value, value if won else -2 * value, False, False, overbid, 0,
-                          declarer_points, reason)
-
     pts = declarer_points
-    schwarz = declarer_tricks == 0 or (defender_tricks == 0 and declarer_tricks == TRICKS)
-    schneider = schwarz or (pts is not None and (pts >= 90 or pts <= 30))
-    value = game_value(decl, mats, schneider, schwarz)
-    if decl.schwarz and defender_tricks > 0:
-        won, reason = False, "lost: Schwarz announced but the defenders took a trick"
-    elif pts is None:
+    if pts is None and not decl.is_null:
         raise ValueError("card points are needed to score a suit or Grand game")
-    elif decl.schneider and pts < 90:
-        won, reason = False, f"lost: Schneider announced but only {pts} card points"
-    elif pts < 61:
-        won, reason = False, f"lost: {pts} card points (61 needed)"
-    else:
-        won, reason = True, f"won: {pts} card points"
-    overbid = bid is not None and value < bid
+    p = pts or 0
+    all_tricks = defender_tricks == 0 and declarer_tricks == TRICKS
+    won_play, schneider, schwarz = play_outcome(decl, p >= WIN_POINTS, p >= SCHNEIDER_POINTS,
+                                                p >= SCHNEIDER_ESCAPE, all_tricks, declarer_tricks > 0)
+    won_play, schneider, schwarz = bool(won_play), bool(schneider), bool(schwarz)
+    won, value, score, _ = settle(decl, mats, won_play, schneider, schwarz, bid)
+    if decl.is_null:
+        if bid is not None and bid > decl.value_base:
+            reason = f"lost: Null ({decl.value_base}) is below the bid {bid}; conceded as {value}"
+            return GameResult(False, value, score, False, False, True, 0, pts, reason)
+        reason = "won: the declarer took no trick" if won else "lost: the declarer took a trick"
+        return GameResult(won, value, score, False, False, False, 0, pts, reason)
+    played_value = game_value(decl, mats, schneider, schwarz)
+    overbid = bid is not None and played_value < bid
     if overbid:
-        value = lowest_multiple(BASE_VALUES[decl.game], max(bid, value))
-        won, reason = False, f"lost: overbid (bid {bid}, game worth {game_value(decl, mats, schneider, schwarz)})"
-    return GameResult(won, value, value if won else -2 * value, schneider, schwarz, overbid, mats,
-                      pts, reason)
+        reason = f"lost: overbid (bid {bid}, game worth {played_value})"
+    elif decl.schwarz and defender_tricks > 0:
+        reason = "lost: Schwarz announced but the defenders took a trick"
+    elif decl.schneider and p < SCHNEIDER_POINTS:
+        reason = f"lost: Schneider announced but only {p} card points"
+    elif not won_play:
+        reason = f"lost: {p} card points ({WIN_POINTS} needed)"
+    else:
+        reason = f"won: {p} card points"
+    return GameResult(won, value, score, schneider, schwarz, overbid, mats, pts, reason)
 
 
 # ------------------------------------------------------------ Seeger-Fabian
 
 def seeger_fabian(result: GameResult, players: int = 3) -> tuple[int, int]:
-    """Tournament scoring: (declarer's score, each defender's score).
+    """Tournament scoring of a scored game: (declarer's score, each defender's score).
 
     +50 for a won game, -50 for a lost one; when the declarer loses each
     defender gets +40 (30 at a four-player table).
@@ -160,9 +243,13 @@ def seeger_fabian(result: GameResult, players: int = 3) -> tuple[int, int]:
     >>> seeger_fabian(r)
     (-110, 40)
     """
-    if result.won:
-        return result.score + 50, 0
-    return result.score - 50, (40 if players == 3 else 30)
+    bonus, defender = tournament_points(result.won, players)
+    return result.score + int(bonus), int(defender)
+
+
+def tournament_points(won, players: int = 3):
+    """Seeger-Fabian's additions: (the declarer's +50 / -50, each defender's 0 / 40, or 30 at four)."""
+    return np.where(won, 50, -50), np.where(won, 0, 40 if players == 3 else 30)
 
 
 # ------------------------------------------------------------ bid ladder
@@ -180,7 +267,11 @@ BID_LADDER: tuple[int, ...] = tuple(_all_values())
 
 
 def next_bid(value: int) -> int | None:
-    """The next value on the ladder above ``value`` (None past 264)."""
+    """The next value on the ladder above ``value`` (None past 264).
+
+    >>> next_bid(18), next_bid(0), next_bid(264)
+    (20, 18, None)
+    """
     for v in BID_LADDER:
         if v > value:
             return v
@@ -193,5 +284,6 @@ def check_bid(bid: int) -> int:
     return bid
 
 
-__all__ = ["BID_LADDER", "GameResult", "game_value", "matadors", "score_game", "seeger_fabian",
-           "next_bid", "check_bid", "trump_order", "multiplier"]
+__all__ = ["BID_LADDER", "GameResult", "game_value", "matadors", "score_game", "seeger_fabian", "settle",
+           "play_outcome", "null_conceded", "next_bid", "check_bid", "trump_order", "multiplier",
+           "WIN_POINTS", "SCHNEIDER_POINTS", "SCHNEIDER_ESCAPE"]

@@ -14,17 +14,20 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..cards import CARD_POINTS, iter_cards, popcount
+from ..cards import CARD_POINTS, card_points, iter_cards
 from ..deal import Deal
-from ..evaluate import best_stegen_game, evaluate_declare, evaluate_hand, ranked_discards, stegen
-from ..games import BASE_VALUES, GRAND, Declaration
-from ..play import legal_moves, rules_for
-from ..scoring import matadors, multiplier
+from ..evaluate import evaluate_declare, evaluate_hand
+from ..games import GRAND, Declaration
+from ..heuristics import best_stegen_game, ranked_discards, stegen
+from ..play import rules_for
+from ..sampling import NoWorld, WorldSampler
+from ..scoring import game_value, matadors
+from ..state import GameState
 
 
 @dataclass
 class PlayView:
-    """What one player knows when it is to play."""
+    """What one player knows when it is to play: the public part of the game state and its own cards."""
 
     seat: int
     hand: int                          # own remaining cards
@@ -37,25 +40,39 @@ class PlayView:
     skat: int | None = None            # known to the declarer (his discard, or the skat after a Hand game)
     shown: dict[int, int] = field(default_factory=dict)   # seat -> remaining cards shown (Ouvert)
     declarer_points: int = 0           # the declarer's card points so far (skat included when known)
+    void: dict[int, int] = field(default_factory=dict)    # seat -> cards it cannot hold (suits shown out of)
+
+    @classmethod
+    def of(cls, state: GameState, seat: int, skat: int | None = None,
+           shown: dict[int, int] | None = None) -> "PlayView":
+        """The view of ``seat`` on a game state: only its own cards of the hidden ones."""
+        pts = state.declarer_points if seat == state.declarer or skat is not None else \
+            state.declarer_points - card_points(state.skat)
+        return cls(seat, state.hands[seat], state.declarer, state.declaration, state.leader, list(state.trick),
+                   state.history, state.hand_sizes, skat, dict(shown or {}), pts,
+                   {p: state.voids[p] for p in range(3)})
 
     def legal(self) -> int:
-        rules = rules_for(self.declaration.game)
-        led = int(rules.to_game[self.trick[0]]) if self.trick else -1
-        return rules.set_from_game(legal_moves(rules.set_to_game(self.hand), led, rules.eff))
+        led = self.trick[0] if self.trick else None
+        return rules_for(self.declaration.game).legal(self.hand, led)
 
     def voids(self) -> dict[int, int]:
         """seat -> cards it cannot hold: the effective suits it failed to follow."""
-        rules = rules_for(self.declaration.game)
-        out: dict[int, int] = {0: 0, 1: 0, 2: 0}
-        lead_card = None
-        for i, (s, c) in enumerate(self.history):
-            if i % 3 == 0:
-                lead_card = c
-                continue
-            g_led = int(rules.to_game[lead_card])
-            if not (rules.eff[g_led] >> int(rules.to_game[c])) & 1:
-                out[s] |= rules.set_from_game(int(rules.eff[g_led]))
-        return out
+        return dict(self.void)
+
+    def played(self) -> int:
+        s = 0
+        for _, c in self.history:
+            s |= 1 << c
+        return s
+
+    def sampler(self, rng: np.random.Generator) -> WorldSampler:
+        """The one hidden-card sampler, set up with everything this player knows: the remaining
+        hands (as :class:`~solver.sampling.World` hands) and the skat."""
+        skat_known = self.skat
+        sizes = (*self.hand_sizes, 0 if skat_known is not None else 2)
+        return WorldSampler(self.hand, self.seat, rng, skat_known=skat_known, known=self.shown, void=self.void,
+                            sizes=sizes, seen=self.played())
 
 
 class Player:
@@ -108,8 +125,7 @@ class RulePlayer(Player):
         g = best_stegen_game(hand)
         if stegen(hand, g) < (6 if g == GRAND else 10):
             return 0
-        m = matadors(hand, g)
-        return BASE_VALUES[g] * multiplier(Declaration(g), m, False, False)
+        return game_value(Declaration(g), matadors(hand, g))
 
     def play(self, view: PlayView) -> int:
         legal = list(iter_cards(view.legal()))
@@ -120,8 +136,7 @@ class RulePlayer(Player):
         if view.declaration.is_null:
             if not view.trick:
                 return min(legal, key=lambda c: g[c])
-            cur = _current_winner_card(view, rules)
-            losing = [c for c in legal if not _beats(rules, view.trick[0], cur, c)]
+            losing = [c for c in legal if not _beats(rules, view.trick, c)]
             if me_decl:
                 return max(losing, key=lambda c: g[c]) if losing else min(legal, key=lambda c: g[c])
             return min(legal, key=lambda c: g[c])
@@ -131,83 +146,30 @@ class RulePlayer(Player):
                 if trumps:
                     return max(trumps, key=lambda c: g[c])
             return min(legal, key=lambda c: (pts[c], g[c]))
-        cur = _current_winner_card(view, rules)
-        owner = _current_winner_seat(view, rules)
+        owner = (view.leader + rules.winner(view.trick)) % 3
         partner_wins = owner != view.declarer and not me_decl
         if partner_wins:
             return max(legal, key=lambda c: (pts[c], -g[c]))
-        winners = [c for c in legal if _beats(rules, view.trick[0], cur, c)]
+        winners = [c for c in legal if _beats(rules, view.trick, c)]
         if winners:
             return min(winners, key=lambda c: (g[c] if (rules.trump >> g[c]) & 1 else -100 + g[c], pts[c]))
         return min(legal, key=lambda c: (pts[c], g[c]))
 
 
-def _beats(rules, lead: int, cur: int, c: int) -> bool:
-    """Does card c beat the current winning card cur, in a trick led with lead?"""
-    from ..play import trick_winner
-    gl, gc, gx = int(rules.to_game[lead]), int(rules.to_game[cur]), int(rules.to_game[c])
-    if gc == gl:
-        return trick_winner(gl, gx, gx, rules.trump, rules.eff) == 1
-    return trick_winner(gl, gc, gx, rules.trump, rules.eff) == 2
-
-
-def _current_winner_card(view: PlayView, rules) -> int:
-    cur = view.trick[0]
-    for c in view.trick[1:]:
-        if _beats(rules, view.trick[0], cur, c):
-            cur = c
-    return cur
-
-
-def _current_winner_seat(view: PlayView, rules) -> int:
-    cur = _current_winner_card(view, rules)
-    return (view.leader + view.trick.index(cur)) % 3
+def _beats(rules, trick: list[int], c: int) -> bool:
+    """Would card c take the lead of the trick in progress (through the one trick-winner rule)?"""
+    return rules.winner(trick + [c]) == len(trick)
 
 
 # ------------------------------------------------------------------ PIMC
 
-def sample_hidden(view: PlayView, rng: np.random.Generator, tries: int = 200) -> tuple[list[int], int] | None:
+def sample_hidden(view: PlayView, rng: np.random.Generator) -> tuple[list[int], int] | None:
     """One assignment of the unseen cards consistent with the view: (remaining hands, skat)."""
-    known = view.hand
-    for c in iter_cards(sum(1 << c for _, c in view.history)):
-        known |= 1 << c
-    for s in view.shown.values():
-        known |= s
-    skat_known = view.skat is not None
-    if skat_known:
-        known |= view.skat
-    unseen = [c for c in range(32) if not (known >> c) & 1]
-    voids = view.voids()
-    need = {p: view.hand_sizes[p] - popcount(view.shown.get(p, 0)) for p in range(3) if p != view.seat}
-    holders = list(need) + ([] if skat_known else [3])
-    cap = dict(need)
-    if not skat_known:
-        cap[3] = 2
-    for _ in range(tries):
-        order = list(rng.permutation(unseen))
-        left = dict(cap)
-        got = {h: view.shown.get(h, 0) if h != 3 else 0 for h in holders}
-        ok = True
-        # most constrained cards first
-        order.sort(key=lambda c: sum(1 for h in holders if h == 3 or not (voids.get(h, 0) >> int(c)) & 1))
-        for c in order:
-            c = int(c)
-            opts = [h for h in holders if left[h] > 0 and (h == 3 or not (voids.get(h, 0) >> c) & 1)]
-            if not opts:
-                ok = False
-                break
-            weights = np.array([left[h] for h in opts], dtype=float)
-            h = opts[int(rng.choice(len(opts), p=weights / weights.sum()))]
-            got[h] |= 1 << c
-            left[h] -= 1
-        if ok and all(v == 0 for v in left.values()):
-            hands = [0, 0, 0]
-            hands[view.seat] = view.hand
-            for p in need:
-                hands[p] = got[p]
-            skat = view.skat if skat_known else got[3]
-            return hands, skat
-    return None
+    try:
+        w = view.sampler(rng).draw(1)[0]
+    except NoWorld:
+        return None
+    return list(w.hands), w.skat
 
 
 class PimcPlayer(Player):

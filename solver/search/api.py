@@ -21,9 +21,11 @@ from typing import Any, Iterable, Sequence
 
 import numpy as np
 
-from ..cards import CARD_NAMES, iter_cards
-from ..deal import Deal, DealError, PlayState, load_deal, replay
-from ..play import GameRules, legal_moves, rules_for
+from ..cards import CARD_NAMES, card_points, iter_cards
+from ..deal import Deal, DealError, load_deal, replay
+from ..play import GameRules, rules_for
+from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, matadors, play_outcome, settle
+from ..state import GameState
 from . import kernel as K
 
 TOTAL_GAMES = 6
@@ -31,10 +33,10 @@ TOTAL_GAMES = 6
 
 @dataclass
 class Position:
-    """A deal after a played prefix, ready for the kernel."""
+    """A game state ready for the kernel: the deal, a snapshot of its state and the kernel row."""
 
     deal: Deal
-    state: PlayState
+    state: GameState
     rules: GameRules
     row: np.ndarray            # kernel position row (without job)
 
@@ -46,35 +48,49 @@ class Position:
     @property
     def points_in_play(self) -> int:
         """Card points still in hands or in the trick in progress."""
-        alive = 0
-        for hnd in self.state.hands:
-            alive |= hnd
-        for c in self.state.trick:
-            alive |= 1 << c
-        return sum(int(self.rules.points[self.rules.to_game[c]]) for c in iter_cards(alive))
+        return card_points(self.state.alive())
 
 
 def _as_deal(x: Deal | dict | str) -> Deal:
     return x if isinstance(x, Deal) else load_deal(x)
 
 
-def position(deal: Deal | dict | str, played: Sequence[int] | None = None) -> Position:
-    """The position after the deal's ``played`` cards (or ``played`` given here)."""
-    d = _as_deal(deal)
-    st = replay(d, played)
-    if st.hands[st.to_move] == 0:
+def position_of(deal: Deal, state: GameState) -> Position:
+    """The kernel position of a game state (copied: later pushes do not change it)."""
+    st = state.copy()
+    if st.over:
         raise DealError("every card has been played: nothing left to solve")
-    rules = rules_for(d.game)
+    rules = st.rules
     row = np.zeros(K.POS_FIELDS, dtype=np.int64)
     row[K.P_H0:K.P_H2 + 1] = [rules.set_to_game(hnd) for hnd in st.hands]
     row[K.P_LEADER] = st.leader
     row[K.P_N] = len(st.trick)
     row[K.P_C0] = rules.to_game[st.trick[0]] if len(st.trick) > 0 else -1
     row[K.P_C1] = rules.to_game[st.trick[1]] if len(st.trick) > 1 else -1
-    row[K.P_DECL] = d.declarer
+    row[K.P_DECL] = st.declarer
     row[K.P_TRUMP] = rules.trump
-    row[K.P_GAMEKIND] = d.game
-    return Position(d, st, rules, row)
+    row[K.P_GAMEKIND] = st.game
+    return Position(deal, st, rules, row)
+
+
+def position(deal: Deal | dict | str, played: Sequence[int] | None = None) -> Position:
+    """The position after the deal's ``played`` cards (or ``played`` given here)."""
+    d = _as_deal(deal)
+    return position_of(d, replay(d, played))
+
+
+def job_row(pos: Position, job: int, target: int = 0) -> np.ndarray:
+    """The kernel row asking ``job`` (``kernel.JOB_*``) of a position; ``target``: the
+    declarer's card points still to win, for ``JOB_AT_LEAST``."""
+    row = pos.row.copy()
+    row[K.P_JOB] = job
+    row[K.P_TARGET] = target
+    return row
+
+
+def job_rows(jobs: Iterable[tuple[Position, int, int]]) -> np.ndarray:
+    """Many (position, job, target) as one array of kernel rows."""
+    return np.array([job_row(p, j, t) for p, j, t in jobs], dtype=np.int64).reshape(-1, K.POS_FIELDS)
 
 
 class Solver:
@@ -101,7 +117,7 @@ class Solver:
         if rows.shape[0]:
             if self.session is not None:
                 # one stamp per kind of value: points and threshold probes share entries
-                kind = np.where(rows[:, K.P_JOB] <= K.JOB_AT_LEAST, 0, rows[:, K.P_JOB] - 1)
+                kind = np.asarray(K.JOB_VALUE_KIND)[rows[:, K.P_JOB]]
                 rows = rows.copy()
                 rows[:, K.P_STAMP] = self.session + kind
             stamp = self.session if self.session is not None else self._take_stamps(rows.shape[0])
@@ -138,25 +154,15 @@ class Solver:
         finally:
             self.session = None
 
-    @staticmethod
-    def _job(pos: Position, job: int, target: int = 0) -> np.ndarray:
-        row = pos.row.copy()
-        row[K.P_JOB] = job
-        row[K.P_TARGET] = target
-        return row
-
     # -------------------------------------------------------------- queries
     def points_many(self, positions: Sequence[Position]) -> list[int]:
         """Exact ``dd_points`` of suit/Grand positions."""
-        rows = np.array([self._job(p, K.JOB_POINTS) for p in positions]).reshape(-1, K.POS_FIELDS)
-        v, _ = self.run(rows)
+        v, _ = self.run(job_rows((p, K.JOB_POINTS, 0) for p in positions))
         return [p.base_points + int(x) for p, x in zip(positions, v)]
 
     def reach_many(self, positions: Sequence[Position], points: Sequence[int]) -> list[bool]:
         """Can the declarer end with at least ``points`` card points?"""
-        rows = np.array([self._job(p, K.JOB_AT_LEAST, t - p.base_points)
-                         for p, t in zip(positions, points)]).reshape(-1, K.POS_FIELDS)
-        v, _ = self.run(rows)
+        v, _ = self.run(job_rows((p, K.JOB_AT_LEAST, t - p.base_points) for p, t in zip(positions, points)))
         return [bool(x) for x in v]
 
     def _still_possible(self, positions: Sequence[Position], job: int, possible) -> list[bool]:
@@ -164,7 +170,7 @@ class Solver:
         todo = [i for i, p in enumerate(positions) if possible(p)]
         res = [False] * len(positions)
         if todo:
-            v, _ = self.run(np.array([self._job(positions[i], job) for i in todo]))
+            v, _ = self.run(job_rows((positions[i], job, 0) for i in todo))
             for i, x in zip(todo, v):
                 res[i] = bool(x)
         return res
@@ -172,6 +178,35 @@ class Solver:
     def all_tricks_many(self, positions: Sequence[Position]) -> list[bool]:
         """Can the declarer take every trick (counting those already played)?"""
         return self._still_possible(positions, K.JOB_ALL_TRICKS, lambda p: p.state.defender_tricks == 0)
+
+    def any_trick_many(self, positions: Sequence[Position]) -> list[bool]:
+        """Can the declarer take a trick (counting those already played)?  No: he is Schwarz."""
+        done = [p.state.declarer_tricks > 0 for p in positions]
+        todo = [p for p, d in zip(positions, done) if not d]
+        got = iter(self._still_possible(todo, K.JOB_ANY_TRICK, lambda p: True))
+        return [True if d else next(got) for d in done]
+
+    def settle_many(self, positions: Sequence[Position], bid: int | None = None) -> list[dict[str, Any]]:
+        """The double-dummy result of each position, settled at ``bid`` by :func:`~solver.scoring.settle`:
+        the exact card points, every trick when he can take them all, no trick when the defenders
+        can take them all (Null: whether he avoids every trick)."""
+        out = []
+        for pos, solved in zip(positions, self.solve_positions(positions)):
+            d = pos.deal.declaration
+            mats = matadors(pos.deal.hands[pos.deal.declarer] | pos.deal.skat, d.game)
+            if d.is_null:
+                facts = (False, False, False, False, not solved["dd_declarer_wins"])
+            else:
+                pts = solved["dd_points"]
+                # points beyond what he has already won come from a trick he takes
+                anyt = pts > pos.base_points or self.any_trick_many([pos])[0]
+                facts = (pts >= WIN_POINTS, pts >= SCHNEIDER_POINTS, pts >= SCHNEIDER_ESCAPE,
+                         solved["dd_all_tricks"], anyt)
+            won, schneider, schwarz = play_outcome(d, *facts)
+            won, value, score, _ = settle(d, mats, won, schneider, schwarz, bid)
+            out.append({**solved, "dd_declarer_wins": won, "score": score, "game_value": value,
+                        "schneider": bool(schneider), "schwarz": bool(schwarz)})
+        return out
 
     def null_many(self, positions: Sequence[Position]) -> list[bool]:
         """Null: can the declarer avoid every trick (counting those already played)?"""
@@ -207,14 +242,17 @@ class Solver:
         Equivalent cards (adjacent in the remaining order of one suit, worth
         the same) are solved once and get the same value by construction.
         """
-        pos = position(deal, played)
-        st, rules = pos.state, pos.rules
-        led = int(rules.to_game[st.trick[0]]) if st.trick else -1
+        d = _as_deal(deal)
+        return self.best_moves_of(d, replay(d, played))
+
+    def best_moves_of(self, deal: Deal, state: GameState) -> list[tuple[int, Any]]:
+        """:meth:`best_moves` of a game state (left as it was)."""
+        st, rules = state, state.rules
+        if st.over:
+            raise DealError("every card has been played: nothing left to solve")
         hand_g = rules.set_to_game(st.hands[st.to_move])
-        legal_g = legal_moves(hand_g, led, rules.eff)
-        alive_g = rules.set_to_game(st.hands[0] | st.hands[1] | st.hands[2]) | \
-            rules.set_to_game(sum(1 << c for c in st.trick))
-        others = alive_g & ~hand_g
+        legal_g = rules.set_to_game(st.legal())
+        others = rules.set_to_game(st.alive()) & ~hand_g
         # one representative per run of equivalent cards
         rep: dict[int, int] = {}
         prev = -1
@@ -225,24 +263,23 @@ class Solver:
             else:
                 rep[g] = g
             prev = g
-        prefix = list(pos.deal.played if played is None else played)
-        is_null = pos.deal.declaration.is_null
+        is_null = st.declaration.is_null
         got: dict[int, Any] = {}
         live: list[Position] = []
         live_g: list[int] = []
         for g in sorted(set(rep.values())):
-            c = int(rules.from_game[g])
-            st2 = replay(pos.deal, prefix + [c])
-            if st2.over:
-                got[g] = (st2.declarer_tricks == 0) if is_null else st2.declarer_points
+            st.push(int(rules.from_game[g]))
+            if st.over:
+                got[g] = (st.declarer_tricks == 0) if is_null else st.declarer_points
             else:
-                live.append(position(pos.deal, prefix + [c]))
+                live.append(position_of(deal, st))
                 live_g.append(g)
+            st.pop()
         with self.shared_table():
             vals = self.null_many(live) if is_null else self.points_many(live) if live else []
         got.update(zip(live_g, vals))
         children = [(int(rules.from_game[g]), got[rep[g]]) for g in rep]
-        declarer_moves = st.to_move == pos.deal.declarer
+        declarer_moves = st.to_move == st.declarer
         children.sort(key=lambda cv: (-int(cv[1]) if declarer_moves else int(cv[1]), cv[0]))
         return children
 

@@ -14,39 +14,54 @@ Techniques, each switchable through the option flags so that the benchmark
 can measure them (names as in Kupferschmid & Helmert 2006, Furtak & Buro 2011
 and Haglund's DDS):
 
-* **transposition table** (``OPT_TT``): entries at trick starts store *bounds
-  on V still to win* (not absolute points), so they serve every zero-window
-  probe of a solve and every solve of one deal (:func:`solve_batch` takes a
-  per-row stamp); two-way buckets, depth-preferred and always-replace;
-* **payoff-similar hits** (``OPT_SIMILAR``): the key compacts each run of one
-  effective suit, so positions that differ only in which cards are gone share
-  an entry; a hit on such a position widens its bounds by the summed point
-  differences of the cards mapped one to one, and maps its best lead;
-* **equivalent cards** (``OPT_EQUIV``): of cards adjacent in the remaining
-  order of one effective suit in one hand only one is searched; in point
-  games only when they are worth the same points;
-* **move ordering** (``OPT_ORDER``): the table's move first (tried before the
-  others are even generated), a killer move for defenders' leads, then
-  heuristics: cash masters an opponent cannot ruff, take a trick with the most
-  valuable winner, smear onto a partner's trick, duck what the third hand will
-  take; in Null, duck;
-* **fast bounds** (``OPT_BOUNDS``, ``OPT_QUICK``): V still to win lies between
-  the points of sure tricks (:func:`sure_points`) and the points in play;
+* **transposition table** (``OPT_TT``; :func:`tt_key`, :func:`tt_probe`,
+  :func:`tt_store`): entries at trick starts store *bounds on V still to win*
+  (not absolute points), so they serve every zero-window probe of a solve and
+  every solve of one deal (:func:`solve_batch` takes a per-row stamp); two-way
+  buckets, depth-preferred and always-replace;
+* **payoff-similar hits** (``OPT_SIMILAR``; :func:`similar_bounds`): the key
+  compacts each run of one effective suit, so positions that differ only in
+  which cards are gone share an entry; a hit on such a position widens its
+  bounds by the summed point differences of the cards mapped one to one, and
+  maps its best lead;
+* **equivalent cards** (``OPT_EQUIV``; :func:`equivalent_cards`): of cards
+  adjacent in the remaining order of one effective suit in one hand only one
+  is searched; in point games only when they are worth the same points;
+* **move ordering** (``OPT_ORDER``; :func:`generate_moves`,
+  :func:`_order_score`, :func:`pick_next`): the table's move first (tried
+  before the others are even generated), a killer move for defenders' leads,
+  then heuristics: cash masters an opponent cannot ruff, take a trick with the
+  most valuable winner, smear onto a partner's trick, duck what the third hand
+  will take; in Null, duck;
+* **fast bounds** (``OPT_BOUNDS``, ``OPT_QUICK``; :func:`fast_bound`): V still
+  to win lies between the points of sure tricks (:func:`sure_points`, "quick
+  tricks") and the points in play;
 * **last two tricks** enumerated directly (:func:`last_tricks`);
 * **zero-window search**: threshold queries are one probe; the exact value is
   found by bisection over probes that share the table (:func:`mtdf`).
 
-The table array ``tab`` (int64) holds, in order: ``eff[32]`` (effective suit
+The parts are separate compiled functions, not inlined copies: numba's own
+inlining of them made the search take 28 s to compile, and LLVM inlines the
+small ones anyway.  The table array ``tab`` (int64) holds, in order: ``eff[32]`` (effective suit
 of each card), ``pts[32]`` (points of each card x ``pw``), then the scalars at
 the ``T_*`` offsets below.
 """
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 from numba import njit
+from numba.core.errors import NumbaIRAssumptionWarning
 
-from ..cards import highest, lowest, popcount
+# numba's pedantic SSA check flags the inlined trick rules' conditional expressions; the
+# compiled code is right (the reference tests check every value), the message is noise
+warnings.filterwarnings("ignore", category=NumbaIRAssumptionWarning)
+
+from ..cards import highest_nb as highest
+from ..cards import lowest_nb as lowest
+from ..cards import popcount_nb as popcount
 from ..play import legal_moves, trick_winner
 
 # offsets in tab
@@ -66,15 +81,24 @@ OPT_TT = 1
 OPT_EQUIV = 2
 OPT_ORDER = 4
 OPT_BOUNDS = 8
-OPT_TT_MID = 16
 OPT_QUICK = 32
-OPT_CANON = 64
 OPT_SIMILAR = 128
 OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS | OPT_QUICK | OPT_SIMILAR
 
-TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2, leader, trick, stamp), data, unused
+TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2 | leader << 32 | stamp << 46), data, the cards alive
 STAMP_LIMIT = 1 << 17  # stamps live in the top bits of key2
 INF = 1 << 20
+NO_BOUND = -(1 << 21)  # fast_bound found nothing
+
+# The scratch array ``ms`` of the search (int64, MS_ROWS x MS_COLS): row ``ply``
+# (cards still in play) holds that ply's move list in columns MS_MOVES.. and
+# their ordering scores in MS_SCORES..; row MS_KILLERS holds, at ply * 3 + n,
+# the move that last cut off there.
+MS_MOVES = 0
+MS_SCORES = 16
+MS_KILLERS = 33
+MS_ROWS = 34
+MS_COLS = 128
 
 
 def new_table(megabytes: float = 64.0) -> np.ndarray:
@@ -110,7 +134,7 @@ def _can_beat(hq: int, lead: int, cur: int, tab: np.ndarray) -> bool:
     return (follow >> (cur + 1)) != 0 or (follow == 0 and (hq & trump) != 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
                  tab: np.ndarray, h: np.ndarray) -> int:
     """Heuristic move score (higher first) for player ``p``."""
@@ -265,7 +289,7 @@ def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, nee
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     """V of one complete trick led by ``leader`` with cards x, y, z; and who won, as value*4+winner."""
     w = (leader + trick_winner(x, y, z, tab[T_TRUMP], tab)) % 3
@@ -332,6 +356,218 @@ def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
     return best0
 
 
+# ---------------------------------------------------------------- fast bounds
+
+@njit(cache=True)
+def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_set: int, alpha: int,
+               beta: int, tab: np.ndarray) -> int:
+    """A value that ends the search at once, or ``NO_BOUND``: V still to win is at most the
+    points (and tricks) still in play and at least 0; at a trick start at least the sure
+    tricks of the declarer and at most what the defenders' sure tricks leave him."""
+    hi = points_of(alive | trick_set, tab) + tab[T_BONUS] * popcount(hand)
+    if hi <= alpha:
+        return hi
+    if beta <= 0:
+        return 0
+    if n == 0 and (tab[T_OPTS] & OPT_QUICK) and tab[T_DECL_MAX] == 1:
+        q = sure_points(h, leader, 1, tab, beta)
+        if q >= beta:
+            return q
+        q = sure_points(h, leader, 0, tab, hi - alpha)
+        if hi - q <= alpha:
+            return hi - q
+    return NO_BOUND
+
+
+# ---------------------------------------------------------------- transposition table
+
+@njit(cache=True)
+def tt_key(h: np.ndarray, leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
+    """The table key of a trick start: the three hands and the leader, each group of
+    adjacent cards of one effective suit compacted (``OPT_SIMILAR``), so that positions
+    that differ only in which cards of a group are gone share an entry."""
+    g0 = h[0]
+    g1 = h[1]
+    g2 = h[2]
+    if tab[T_OPTS] & OPT_SIMILAR:
+        for gi in range(tab[T_NGROUPS]):
+            o = tab[T_GROUPS + 2 * gi]
+            wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
+            av = (alive >> o) & wm
+            if av == wm or av == 0:
+                continue
+            r0 = 0
+            r1 = 0
+            r2 = 0
+            j = 0
+            y = av
+            while y:
+                low = y & -y
+                y ^= low
+                if (g0 >> o) & low:
+                    r0 |= 1 << j
+                elif (g1 >> o) & low:
+                    r1 |= 1 << j
+                else:
+                    r2 |= 1 << j
+                j += 1
+            m = ~(wm << o)
+            g0 = (g0 & m) | (r0 << o)
+            g1 = (g1 & m) | (r1 << o)
+            g2 = (g2 & m) | (r2 << o)
+    return g0 | (g1 << 32), g2 | (leader << 32) | (tab[T_STAMP] << 46)
+
+
+@njit(cache=True)
+def similar_bounds(d: int, other: int, alive: int, tab: np.ndarray) -> tuple[int, int, int]:
+    """A payoff-similar hit (Furtak & Buro 2011): the entry ``d`` was stored for the cards
+    ``other``, with the same owners in the same order but other cards gone.  Mapping card k
+    of each group to card k keeps every line's trick winners and moves the declarer's
+    points by at most the summed point differences: (lower, upper, mapped best lead)."""
+    lb = d & 0xFFFF
+    ub = (d >> 16) & 0xFFFF
+    pos = 0
+    neg = 0
+    smove = (d >> 32) & 0xFF
+    move = smove if smove != 0xFF and (alive >> smove) & 1 and (other >> smove) & 1 else -1
+    for gi in range(tab[T_NGROUPS]):
+        o = tab[T_GROUPS + 2 * gi]
+        wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
+        a1 = (other >> o) & wm
+        a2 = (alive >> o) & wm
+        while a1:
+            l1 = a1 & -a1
+            l2 = a2 & -a2
+            c1m = o + lowest(l1)
+            c2m = o + lowest(l2)
+            if c1m == smove:
+                move = c2m              # the stored best lead, mapped to this position
+            dp = tab[32 + c2m] - tab[32 + c1m]
+            if dp > 0:
+                pos += dp
+            else:
+                neg -= dp
+            a1 ^= l1
+            a2 ^= l2
+    return (lb - neg if lb > neg else 0), ub + pos, move
+
+
+@njit(cache=True)
+def tt_probe(k1: int, k2: int, alive: int, ply: int, tab: np.ndarray,
+             tt: np.ndarray) -> tuple[int, int, int, int]:
+    """Look a trick start up: (slot to store into, best lead or -1, lower bound, upper bound).
+
+    A bucket holds two entries; with no hit the slot is the one of another
+    stamp or of a shallower position (depth-preferred), else the second
+    (always-replace)."""
+    idx = _tt_index(k1, k2, tt.shape[0] - 1)
+    for j in range(2):
+        if tt[idx + j, 0] == k1 and tt[idx + j, 1] == k2:
+            d = tt[idx + j, 2]
+            other = tt[idx + j, 3]
+            if other == alive:
+                move = (d >> 32) & 0xFF
+                return idx + j, (-1 if move == 0xFF else move), d & 0xFFFF, (d >> 16) & 0xFFFF
+            lb, ub, move = similar_bounds(d, other, alive, tab)
+            return idx + j, move, lb, ub        # overwrite the similar entry with this position
+    if tt[idx, 1] >> 46 != tab[T_STAMP] or ((tt[idx, 2] >> 40) <= ply):
+        return idx, -1, 0, INF
+    return idx + 1, -1, 0, INF
+
+
+@njit(cache=True)
+def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int, alpha0: int, beta0: int,
+             move: int, ply: int) -> None:
+    """Store the search's result as bounds, merged with the slot's own entry for this position."""
+    lb = 0
+    ub = 0xFFFF
+    if tt[slot, 0] == k1 and tt[slot, 1] == k2 and tt[slot, 3] == alive:
+        d = tt[slot, 2]
+        lb = d & 0xFFFF
+        ub = (d >> 16) & 0xFFFF
+    if best <= alpha0:
+        if best < ub:
+            ub = best
+    elif best >= beta0:
+        if best > lb:
+            lb = best
+    else:
+        lb = best
+        ub = best
+    tt[slot, 0] = k1
+    tt[slot, 1] = k2
+    tt[slot, 2] = _pack(lb, ub, move, ply)
+    tt[slot, 3] = alive
+
+
+# ---------------------------------------------------------------- moves
+
+@njit(cache=True)
+def equivalent_cards(legal: int, others: int, tab: np.ndarray) -> int:
+    """One card of each run of own cards that are adjacent in the remaining order of their
+    effective suit (``others``: every other card still in play) and worth the same."""
+    x = legal
+    prev = -1
+    keep = 0
+    while x:
+        low = x & -x
+        c = lowest(low)
+        x ^= low
+        if prev >= 0:
+            eff = tab[c]
+            if (eff >> prev) & 1 and tab[32 + prev] == tab[32 + c]:
+                between = ((1 << c) - 1) & ~((2 << prev) - 1) & eff
+                if (others & between) == 0:
+                    prev = c
+                    continue
+        keep |= low
+        prev = c
+    return keep
+
+
+@njit(cache=True)
+def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: int,
+                   leader: int, is_max: bool, alive_other: int, tab: np.ndarray, h: np.ndarray) -> int:
+    """Append ``moves`` to the ply's move list with their ordering scores; returns the new length.
+
+    Scores: the killer move (a defender's lead that cut off at this ply
+    before) first, then :func:`_order_score`'s heuristics (``OPT_ORDER``)."""
+    order = (tab[T_OPTS] & OPT_ORDER) != 0
+    x = moves
+    while x:
+        low = x & -x
+        c = lowest(low)
+        x ^= low
+        ms[ply, MS_MOVES + nm] = c
+        if order and n == 0 and not is_max and c == ms[MS_KILLERS, ply * 3 + n]:
+            ms[ply, MS_SCORES + nm] = 1 << 29
+        elif order:
+            ms[ply, MS_SCORES + nm] = _order_score(c, p, n, c0, c1, leader, alive_other, tab, h)
+        else:
+            ms[ply, MS_SCORES + nm] = 0
+        nm += 1
+    return nm
+
+
+@njit(cache=True)
+def pick_next(ms: np.ndarray, ply: int, i: int, nm: int) -> int:
+    """Selection sort step: bring the best-scored of moves i.. to place i; returns that move."""
+    bi = i
+    for j in range(i + 1, nm):
+        if ms[ply, MS_SCORES + j] > ms[ply, MS_SCORES + bi]:
+            bi = j
+    if bi != i:
+        t = ms[ply, MS_MOVES + i]
+        ms[ply, MS_MOVES + i] = ms[ply, MS_MOVES + bi]
+        ms[ply, MS_MOVES + bi] = t
+        t = ms[ply, MS_SCORES + i]
+        ms[ply, MS_SCORES + i] = ms[ply, MS_SCORES + bi]
+        ms[ply, MS_SCORES + bi] = t
+    return ms[ply, MS_MOVES + i]
+
+
+# ---------------------------------------------------------------- the search
+
 @njit("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
       cache=True)
 def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
@@ -339,8 +575,8 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
     """Fail-soft alpha-beta on V still to win (see module docs).
 
     ``h`` holds the three hands (mutated and restored), ``n`` the number of
-    cards in the trick in progress (``c0``, ``c1``), ``ms`` a scratch array
-    for move lists (one row per ply).
+    cards in the trick in progress (``c0``, ``c1``), ``ms`` the scratch
+    array of move lists (``MS_*``).
     """
     tab[T_NODES] += 1
     opts = tab[T_OPTS]
@@ -352,8 +588,6 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         return last_tricks(h, leader, tab)      # the last two tricks: enumerate them
     decl = tab[T_DECL]
     is_max = (p == decl) == (tab[T_DECL_MAX] == 1)
-    bonus = tab[T_BONUS]
-    trump = tab[T_TRUMP]
     alive = h[0] | h[1] | h[2]
     trick_set = 0
     if n >= 1:
@@ -361,153 +595,37 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
     if n >= 2:
         trick_set |= 1 << c1
     ply = popcount(alive)
-    tt_slot = -1
-    tt_move = -1
-    k1 = 0
-    k2 = 0
+    if opts & OPT_BOUNDS:
+        v = fast_bound(h, leader, n, hand, alive, trick_set, alpha, beta, tab)
+        if v != NO_BOUND:
+            return v
     alpha0 = alpha
     beta0 = beta
-    if opts & OPT_BOUNDS:
-        # all points (and tricks) still in play is an upper bound, 0 a lower one
-        hi = points_of(alive | trick_set, tab) + bonus * popcount(hand)
-        if hi <= alpha:
-            return hi
-        if beta <= 0:
-            return 0
-        if n == 0 and (opts & OPT_QUICK) and tab[T_DECL_MAX] == 1:
-            q = sure_points(h, leader, 1, tab, beta)
-            if q >= beta:
-                return q
-            q = sure_points(h, leader, 0, tab, hi - alpha)
-            if hi - q <= alpha:
-                return hi - q
-    use_tt = (opts & OPT_TT) != 0 and (n == 0 or (opts & OPT_TT_MID) != 0)
+    use_tt = (opts & OPT_TT) != 0 and n == 0
+    tt_move = -1
+    slot = -1
+    k1 = 0
+    k2 = 0
     if use_tt:
-        g0 = h[0]
-        g1 = h[1]
-        g2 = h[2]
-        if opts & (OPT_CANON | OPT_SIMILAR):
-            # compact each group of cards (adjacent, one effective suit; with
-            # OPT_CANON also of equal points, so that which of them are gone
-            # does not matter; with OPT_SIMILAR of any points, see below)
-            for gi in range(tab[T_NGROUPS]):
-                o = tab[T_GROUPS + 2 * gi]
-                wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
-                av = (alive >> o) & wm
-                if av == wm or av == 0:
-                    continue
-                r0 = 0
-                r1 = 0
-                r2 = 0
-                j = 0
-                y = av
-                while y:
-                    low = y & -y
-                    y ^= low
-                    if (g0 >> o) & low:
-                        r0 |= 1 << j
-                    elif (g1 >> o) & low:
-                        r1 |= 1 << j
-                    else:
-                        r2 |= 1 << j
-                    j += 1
-                m = ~(wm << o)
-                g0 = (g0 & m) | (r0 << o)
-                g1 = (g1 & m) | (r1 << o)
-                g2 = (g2 & m) | (r2 << o)
-        k1 = g0 | (g1 << 32)
-        k2 = g2 | (leader << 32) | (n << 34) | ((c0 & 31) << 36) | ((c1 & 31) << 41) | (tab[T_STAMP] << 46)
-        mask = tt.shape[0] - 1
-        idx = _tt_index(k1, k2, mask)
-        for j in range(2):
-            if tt[idx + j, 0] == k1 and tt[idx + j, 1] == k2:
-                d = tt[idx + j, 2]
-                lb = d & 0xFFFF
-                ub = (d >> 16) & 0xFFFF
-                other = tt[idx + j, 3]
-                if other == alive:
-                    tt_move = (d >> 32) & 0xFF
-                    if tt_move == 0xFF:
-                        tt_move = -1
-                    tt_slot = idx + j
-                elif n > 0:
-                    continue            # mid-trick: the trick's cards are not mapped
-                else:
-                    # payoff-similar position (Furtak & Buro 2011): same owners
-                    # in the same order, other cards gone. Mapping card k of each
-                    # group to card k, every line of play keeps its trick
-                    # winners and moves the declarer's points by at most the
-                    # summed point differences of the cards.
-                    pos = 0
-                    neg = 0
-                    smove = (d >> 32) & 0xFF
-                    tt_move = smove if smove != 0xFF and (alive >> smove) & 1 and (other >> smove) & 1 else -1
-                    for gi in range(tab[T_NGROUPS]):
-                        o = tab[T_GROUPS + 2 * gi]
-                        wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
-                        a1 = (other >> o) & wm
-                        a2 = (alive >> o) & wm
-                        while a1:
-                            l1 = a1 & -a1
-                            l2 = a2 & -a2
-                            c1m = o + lowest(l1)
-                            c2m = o + lowest(l2)
-                            if c1m == smove:
-                                tt_move = c2m       # the stored best lead, mapped to this position
-                            dp = tab[32 + c2m] - tab[32 + c1m]
-                            if dp > 0:
-                                pos += dp
-                            else:
-                                neg -= dp
-                            a1 ^= l1
-                            a2 ^= l2
-                    lb = lb - neg if lb > neg else 0
-                    ub = ub + pos
-                if lb >= beta:
-                    return lb
-                if ub <= alpha:
-                    return ub
-                if lb > alpha:
-                    alpha = lb
-                if ub < beta:
-                    beta = ub
-                if tt_slot < 0:
-                    tt_slot = idx + j   # overwrite the similar entry with this position
-                break
-        if tt_slot < 0:
-            tt_slot = idx + 1
-            if tt[idx, 1] >> 46 != tab[T_STAMP] or ((tt[idx, 2] >> 40) <= ply):
-                tt_slot = idx
-    led = c0 if n > 0 else -1
-    legal = legal_moves(hand, led, tab)
-    # equivalent cards: keep one card of each run of own cards that are adjacent
-    # in the remaining order of their effective suit (and worth the same points)
+        k1, k2 = tt_key(h, leader, alive, tab)
+        slot, tt_move, lb, ub = tt_probe(k1, k2, alive, ply, tab, tt)
+        if lb >= beta:
+            return lb
+        if ub <= alpha:
+            return ub
+        if lb > alpha:
+            alpha = lb
+        if ub < beta:
+            beta = ub
+    legal = legal_moves(hand, c0 if n > 0 else -1, tab)
     if opts & OPT_EQUIV:
-        others = (alive | trick_set) & ~hand
-        x = legal
-        prev = -1
-        keep = 0
-        while x:
-            low = x & -x
-            c = lowest(low)
-            x ^= low
-            if prev >= 0:
-                eff = tab[c]
-                if (eff >> prev) & 1 and tab[32 + prev] == tab[32 + c]:
-                    between = ((1 << c) - 1) & ~((2 << prev) - 1) & eff
-                    if (others & between) == 0:
-                        prev = c
-                        continue
-            keep |= low
-            prev = c
-        legal = keep
-    # move list: the table's move alone first; the others are generated and
-    # scored only if it does not cut off
+        legal = equivalent_cards(legal, (alive | trick_set) & ~hand, tab)
+    # the table's move alone first; the others are generated and scored only if it does not cut off
     nm = 0
     pending = legal
     if tt_move >= 0 and (legal >> tt_move) & 1:
-        ms[ply, 0] = tt_move
-        ms[ply, 16] = 1 << 30
+        ms[ply, MS_MOVES] = tt_move
+        ms[ply, MS_SCORES] = 1 << 30
         nm = 1
         pending = legal & ~(1 << tt_move)
     best = -INF if is_max else INF
@@ -518,33 +636,10 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         if i >= nm:
             if pending == 0:
                 break
-            x = pending
+            nm = generate_moves(ms, ply, nm, pending, p, n, c0, c1, leader, is_max,
+                                (alive | trick_set) & ~hand, tab, h)
             pending = 0
-            while x:
-                low = x & -x
-                c = lowest(low)
-                x ^= low
-                ms[ply, nm] = c
-                if c == ms[33, ply * 3 + n] and (opts & OPT_ORDER) and n == 0 and not is_max:
-                    ms[ply, 16 + nm] = 1 << 29             # killer move: cut off at this ply before
-                elif opts & OPT_ORDER:
-                    ms[ply, 16 + nm] = _order_score(c, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab, h)
-                else:
-                    ms[ply, 16 + nm] = 0
-                nm += 1
-        # selection sort step: bring the best-scored remaining move to i
-        bi = i
-        for j in range(i + 1, nm):
-            if ms[ply, 16 + j] > ms[ply, 16 + bi]:
-                bi = j
-        if bi != i:
-            t = ms[ply, i]
-            ms[ply, i] = ms[ply, bi]
-            ms[ply, bi] = t
-            t = ms[ply, 16 + i]
-            ms[ply, 16 + i] = ms[ply, 16 + bi]
-            ms[ply, 16 + bi] = t
-        c = ms[ply, i]
+        c = pick_next(ms, ply, i, nm)
         h[p] = hand & ~(1 << c)
         # (arguments are kept int64 expressions: literal constants would make
         # numba look for a second, literal-typed specialisation of this function)
@@ -553,10 +648,10 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         elif n == 1:
             v = search(h, leader, n + 1, c0, c, alpha, beta, tab, tt, ms)
         else:
-            w = (leader + trick_winner(c0, c1, c, trump, tab)) % 3
+            w = (leader + trick_winner(c0, c1, c, tab[T_TRUMP], tab)) % 3
             tv = 0
             if w == decl:
-                tv = tab[32 + c0] + tab[32 + c1] + tab[32 + c] + bonus
+                tv = tab[32 + c0] + tab[32 + c1] + tab[32 + c] + tab[T_BONUS]
             none = n - 3      # -1, typed int64
             v = tv + search(h, w, n - 2, none, none, alpha - tv, beta - tv, tab, tt, ms)
         h[p] = hand
@@ -573,28 +668,10 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                 if v < beta:
                     beta = v
         if alpha >= beta:
-            ms[33, ply * 3 + n] = c
+            ms[MS_KILLERS, ply * 3 + n] = c
             break
     if use_tt:
-        lb = 0
-        ub = 0xFFFF
-        if tt[tt_slot, 0] == k1 and tt[tt_slot, 1] == k2 and tt[tt_slot, 3] == alive:
-            d = tt[tt_slot, 2]
-            lb = d & 0xFFFF
-            ub = (d >> 16) & 0xFFFF
-        if best <= alpha0:
-            if best < ub:
-                ub = best
-        elif best >= beta0:
-            if best > lb:
-                lb = best
-        else:
-            lb = best
-            ub = best
-        tt[tt_slot, 0] = k1
-        tt[tt_slot, 1] = k2
-        tt[tt_slot, 2] = _pack(lb, ub, best_move, ply)
-        tt[tt_slot, 3] = alive
+        tt_store(tt, slot, k1, k2, alive, best, alpha0, beta0, best_move, ply)
     return best
 
 
@@ -627,6 +704,11 @@ JOB_POINTS = 0      # exact V with pw=1, bonus=0 (declarer's remaining card poin
 JOB_AT_LEAST = 1    # 1 if V >= target else 0
 JOB_NULL = 2        # Null: 1 if the declarer can avoid every trick
 JOB_ALL_TRICKS = 3  # 1 if the declarer can take every remaining trick
+JOB_ANY_TRICK = 4   # 1 if the declarer can take at least one more trick (else the defenders make him Schwarz)
+
+#: Jobs whose table entries bound the same value in the same game, and may share a stamp:
+#: card points (exact and threshold), Null's tricks (declarer minimising), tricks (maximising).
+JOB_VALUE_KIND = (0, 0, 1, 2, 2)
 
 # position row layout for solve_batch
 P_H0, P_H1, P_H2, P_LEADER, P_N, P_C0, P_C1, P_DECL, P_TRUMP, P_GAMEKIND, P_JOB, P_TARGET, P_STAMP = range(13)
@@ -646,14 +728,12 @@ def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
     tab[T_DECL_MAX] = 0 if job == JOB_NULL else 1
     tab[T_STAMP] = stamp
     tab[T_OPTS] = opts
-    # groups of interchangeable cards for the table key: runs of one effective
-    # suit that are adjacent in the layout and worth the same (points x pw)
+    # the groups that the table key compacts (OPT_SIMILAR): runs of one
+    # effective suit that are adjacent in the layout
     ng = 0
     start = 0
     for c in range(1, 33):
-        same_pts = tab[32 + c] == tab[32 + start] if c < 32 else False
-        if c == 32 or eff[c] != eff[start] or not (eff[start] >> c) & 1 or \
-                (not same_pts and not (opts & OPT_SIMILAR)):
+        if c == 32 or eff[c] != eff[start] or not (eff[start] >> c) & 1:
             if c - start >= 2:
                 tab[T_GROUPS + 2 * ng] = start
                 tab[T_GROUPS + 2 * ng + 1] = c - start
@@ -697,6 +777,8 @@ def solve_one(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tt: np.ndarray,
         return 1 if search(h, leader, n, c0, c1, t - 1, t, tab, tt, ms) >= t else 0
     if job == JOB_NULL:
         return 0 if search(h, leader, n, c0, c1, 0, 1, tab, tt, ms) >= 1 else 1
+    if job == JOB_ANY_TRICK:
+        return 1 if search(h, leader, n, c0, c1, 0, 1, tab, tt, ms) >= 1 else 0
     # all tricks: the declarer's tricks still to come must equal the tricks left
     tricks = popcount(h[(leader + n) % 3])     # the player to move has one card per trick left
     return 1 if search(h, leader, n, c0, c1, tricks - 1, tricks, tab, tt, ms) >= tricks else 0
@@ -712,7 +794,7 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
     ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``).
     """
     tab = np.zeros(TAB_SIZE, dtype=np.int64)
-    ms = np.zeros((34, 128), dtype=np.int64)
+    ms = np.zeros((MS_ROWS, MS_COLS), dtype=np.int64)
     for i in range(positions.shape[0]):
         g = positions[i, P_GAMEKIND]
         tab[T_NODES] = 0
