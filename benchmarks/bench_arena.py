@@ -14,7 +14,6 @@ import json
 import math
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -24,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.players import base as player_base  # noqa: E402
 from solver.players.arena import run_arena  # noqa: E402
+from solver.pool import map_processes  # noqa: E402
 
 
 def _part(args) -> tuple[list[dict], float, int]:
@@ -56,8 +56,7 @@ def main() -> None:
     strength = {"samples": args.samples, "bid_samples": max(8, 2 * args.samples)}
     per = [args.deals // args.workers + (1 if i < args.deals % args.workers else 0) for i in range(args.workers)]
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as ex:
-        parts = list(ex.map(_part, [(types, n, args.seed * 1000 + i, strength) for i, n in enumerate(per)]))
+    parts = map_processes(_part, [(types, n, args.seed * 1000 + i, strength) for i, n in enumerate(per)], args.workers)
     games = [g for p in parts for g in p[0]]
     move_s = sum(p[1] for p in parts) / max(1, sum(p[2] for p in parts))
     if args.out:

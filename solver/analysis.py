@@ -21,10 +21,12 @@ from typing import Any, Iterable
 
 from .cards import CARD_NAMES, iter_cards
 from .deal import Deal, replay, score_deal
-from .heuristics import ranked_discards
 from .games import GAME_NAMES, GAMES, NULL, SEATS, Declaration
-from .scoring import matadors, score_game
-from .search.api import Solver, default_solver, position
+from .heuristics import ranked_discards
+from .pool import map_processes
+from .scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS
+from .search.api import Position, Solver, default_solver, position, position_of
+from .state import GameState
 
 
 @dataclass
@@ -86,8 +88,8 @@ def _outcome(decl: Declaration, v: Any) -> tuple[str, str]:
     """(win/loss, schneider level) of a value, for marking outcome changes."""
     if decl.is_null:
         return ("win" if v else "loss", "")
-    need = 90 if decl.schneider else 61
-    level = "schneider" if v >= 90 else ("schneider lost" if v <= 30 else "")
+    need = SCHNEIDER_POINTS if decl.schneider else WIN_POINTS
+    level = "schneider" if v >= SCHNEIDER_POINTS else ("schneider lost" if v < SCHNEIDER_ESCAPE else "")
     return ("win" if v >= need else "loss", level)
 
 
@@ -106,43 +108,57 @@ def _changed(decl: Declaration, before: Any, after: Any) -> str | None:
     return None
 
 
+def _final_value(st: GameState) -> Any:
+    """The value of a state with no cards left: the actual result."""
+    return (st.declarer_tricks == 0) if st.declaration.is_null else st.declarer_points
+
+
 def review(deal: Deal, solver: Solver | None = None, declaration: bool = True) -> DealReview:
-    """Review every card of ``deal.played`` double-dummy (see the module docs)."""
+    """Review every card of ``deal.played`` double-dummy (see the module docs).
+
+    The play is walked once with a :class:`~solver.state.GameState`: at each
+    card, the position before it is solved exactly and every other legal card
+    is probed by pushing it, taking a snapshot and popping it again.
+    """
     s = solver or default_solver()
     played = list(deal.played)
     decl = deal.declaration
     entries: list[CardReview] = []
-    states = [replay(deal, played[:k]) for k in range(len(played) + 1)]
-    n = len(played)
-    while n > 0 and states[n - 1].hands[states[n - 1].to_move] == 0:
-        n -= 1
+    st = deal.start_state()
+    positions: list[Position | None] = []        # the position before each card, and after the last
+    alternatives_at: list[list[tuple[int, Any]]] = []   # per card: (other legal card, its position or value)
+    for card in played:
+        if st.over:
+            break
+        positions.append(position_of(deal, st))
+        others: list[tuple[int, Any]] = []
+        for c in iter_cards(st.legal()):
+            if c == card:
+                continue
+            st.push(c)
+            others.append((c, _final_value(st) if st.over else position_of(deal, st)))
+            st.pop()
+        alternatives_at.append(others)
+        st.push(card)
+    n = len(alternatives_at)
+    final_state = st
     with s.shared_table():
         # the value of every position along the play: one exact solve each
-        live = [k for k in range(n + 1) if states[k].hands[states[k].to_move] != 0]
-        pos = {k: position(deal, played[:k]) for k in live}
-        exact = s.null_many([pos[k] for k in live]) if decl.is_null else s.points_many([pos[k] for k in live])
-        values: dict[int, Any] = dict(zip(live, exact))
-        for k in range(n + 1):
-            if k not in values:                      # no cards left: the actual result
-                values[k] = (states[k].declarer_tricks == 0) if decl.is_null else states[k].declarer_points
+        live = positions
+        exact = s.null_many(live) if decl.is_null else s.points_many(live)
+        values: list[Any] = list(exact)
+        values.append(_final_value(final_state) if final_state.over else
+                      (s.null_many if decl.is_null else s.points_many)([position_of(deal, final_state)])[0])
         for k in range(n):
-            st = states[k]
+            pos = positions[k]
             card = played[k]
             best_value, after = values[k], values[k + 1]
-            ds = st.to_move == deal.declarer
+            seat = pos.state.to_move
+            ds = seat == deal.declarer
             # the other best cards: one zero-window probe per legal card
             best = [card] if after == best_value else []
-            probes = []
-            for c in _legal(deal, st):
-                if c == card:
-                    continue
-                st2 = replay(deal, played[:k] + [c])
-                if st2.hands[st2.to_move] == 0:            # that card ends the play
-                    v = (st2.declarer_tricks == 0) if decl.is_null else st2.declarer_points
-                    if v == best_value:
-                        best.append(c)
-                else:
-                    probes.append((c, position(deal, played[:k] + [c])))
+            probes = [(c, p) for c, p in alternatives_at[k] if isinstance(p, Position)]
+            best += [c for c, v in alternatives_at[k] if not isinstance(v, Position) and v == best_value]
             ps = [p for _, p in probes]
             if decl.is_null:
                 ok = [v == best_value for v in s.null_many(ps)] if ps else []
@@ -156,14 +172,14 @@ def review(deal: Deal, solver: Solver | None = None, declaration: bool = True) -
                 cost = int(bool(best_value) != bool(after))
             else:
                 cost = (best_value - after) if ds else (after - best_value)
-            entries.append(CardReview(k, len(st.trick_winners) + 1, card, st.to_move, ds, best_value, after,
+            entries.append(CardReview(k, pos.state.trick_number, card, seat, ds, best_value, after,
                                       best, best_value, cost, _changed(decl, best_value, after)))
     start = values[0]
     final: dict[str, Any] = {}
     st = replay(deal)
     final["declarer_points"] = st.declarer_points
     final["declarer_tricks"] = st.declarer_tricks
-    final["finished"] = st.over or st.ended_by_trick
+    final["finished"] = st.finished
     if final["finished"]:
         res, _ = score_deal(deal)
         final.update(won=res.won, game_value=res.game_value, score=res.score, reason=res.reason)
@@ -171,25 +187,10 @@ def review(deal: Deal, solver: Solver | None = None, declaration: bool = True) -
     return DealReview(deal, entries, start, final, alternatives)
 
 
-def _dd_settlement(deal: Deal, s: Solver) -> dict:
-    """The double-dummy result of a deal before the first lead, settled at its bid."""
-    p = position(Deal(deal.hands, deal.skat, deal.declarer, deal.declaration, [], deal.bid, deal.leader))
-    d = deal.declaration
-    mats = matadors(deal.hands[deal.declarer] | deal.skat, d.game)
-    if d.is_null:
-        wins = s.null_many([p])[0]
-        res = score_game(d, 0, None, 0 if wins else 1, deal.bid)
-        return {"dd_declarer_wins": wins, "score": res.score}
-    pts = s.points_many([p])[0]
-    every = pts == p.base_points + p.points_in_play and s.all_tricks_many([p])[0]
-    res = score_game(d, mats, pts, 10 if every else (5 if pts > p.base_points else 0), deal.bid,
-                     0 if every else None)
-    return {"dd_points": pts, "dd_declarer_wins": res.won, "score": res.score}
-
-
 def declaration_alternatives(deal: Deal, solver: Solver | None = None, discards: int = 2) -> list[dict]:
     """The actual declaration and the alternatives a declarer with these twelve cards had,
-    each solved double-dummy before the first lead and settled at the bid (best first).
+    each solved double-dummy before the first lead and settled at the bid (best first), by
+    :meth:`~solver.search.api.Solver.settle_many`.
 
     Pick-up games try the actual discard and the best ``discards`` by the
     twelve-card heuristic for every game; Hand games keep the skat and try
@@ -208,36 +209,24 @@ def declaration_alternatives(deal: Deal, solver: Solver | None = None, discards:
                 options.append((decl, dsc))
     if (d0, deal.skat) not in options:
         options.append((d0, deal.skat))
-    out = []
+    positions = []
     for decl, dsc in options:
         hands = list(deal.hands)
         hands[deal.declarer] = twelve & ~dsc
-        alt = Deal(hands, dsc, deal.declarer, decl, [], deal.bid, deal.leader)
-        r = _dd_settlement(alt, s)
-        r.update(game=GAME_NAMES[decl.game], declaration=decl.name,
-                 discard=[CARD_NAMES[c] for c in iter_cards(dsc)], actual=(decl == d0 and dsc == deal.skat))
-        out.append(r)
+        positions.append(position(Deal(hands, dsc, deal.declarer, decl, [], deal.bid, deal.leader)))
+    out = []
+    for (decl, dsc), r in zip(options, s.settle_many(positions, deal.bid)):
+        row = {k: r[k] for k in ("dd_points", "dd_declarer_wins", "score") if k in r}
+        row.update(game=GAME_NAMES[decl.game], declaration=decl.name,
+                   discard=[CARD_NAMES[c] for c in iter_cards(dsc)], actual=(decl == d0 and dsc == deal.skat))
+        out.append(row)
     out.sort(key=lambda r: (-r["score"], not r["actual"]))
     return out
 
 
-def _legal(deal: Deal, st) -> list[int]:
-    from .play import legal_moves, rules_for
-    rules = rules_for(deal.game)
-    led = int(rules.to_game[st.trick[0]]) if st.trick else -1
-    return list(iter_cards(rules.set_from_game(legal_moves(rules.set_to_game(st.hands[st.to_move]), led,
-                                                          rules.eff))))
-
-
 def review_many(deals: Iterable[Deal], workers: int = 1, **kw) -> list[DealReview]:
     """Review many deals, on ``workers`` processes."""
-    deals = list(deals)
-    if workers <= 1 or len(deals) < 2:
-        return [review(d, **kw) for d in deals]
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
-    with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as ex:
-        return list(ex.map(_review_one, [(d, kw) for d in deals]))
+    return map_processes(_review_one, [(d, kw) for d in deals], workers)
 
 
 def _review_one(args) -> DealReview:

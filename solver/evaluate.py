@@ -44,9 +44,10 @@ from .heuristics import choose_discard, ranked_discards
 from .games import (BASE_VALUES, GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAMES, Declaration, DeclarationError,
                     parse_seat)
 from .sampling import World, WorldSampler
-from .scoring import BID_LADDER, check_bid, lowest_multiple, matadors
+from .scoring import (BID_LADDER, SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, check_bid, game_value, matadors,
+                      play_outcome, settle)
 from .search import kernel as K
-from .search.api import Solver, default_solver, position, run_rows
+from .search.api import Position, Solver, default_solver, job_rows, position, run_rows
 
 SCORINGS = ("simple", "seeger-fabian")
 Z95 = 1.959964
@@ -79,9 +80,14 @@ class DeclarationResult:
 
     declaration: Declaration
     won: np.ndarray = field(repr=False)          # per world: won by play (points/tricks)
-    value: np.ndarray = field(repr=False)        # per world: game value before any overbid
+    mats: np.ndarray = field(repr=False)         # per world: matadors (the skat counts)
+    schneider: np.ndarray = field(repr=False)    # per world: Schneider reached (either side)
+    schwarz: np.ndarray = field(repr=False)      # per world: Schwarz reached (either side)
     scoring: str = "simple"
     discard: int | None = None                   # a fixed discard (skat declare), else None
+
+    def __post_init__(self) -> None:
+        self._settled: dict[int, tuple] = {}
 
     @property
     def pickup(self) -> bool:
@@ -91,27 +97,24 @@ class DeclarationResult:
     def samples(self) -> int:
         return int(self.won.size)
 
+    @property
+    def value(self) -> np.ndarray:
+        """Per world: the game value as played (before any overbid)."""
+        v = game_value(self.declaration, self.mats, self.schneider, self.schwarz)
+        return np.broadcast_to(np.asarray(v, dtype=np.int64), self.won.shape)
+
+    def _settle(self, bid: int) -> tuple:
+        if bid not in self._settled:
+            self._settled[bid] = settle(self.declaration, self.mats, self.won, self.schneider, self.schwarz, bid,
+                                        self.scoring)
+        return self._settled[bid]
+
     def scores_at(self, bid: int) -> np.ndarray:
-        """Each world's settlement for the declarer at ``bid``."""
-        d = self.declaration
-        if d.is_null:
-            if bid > d.value_base:
-                conceded = min(lowest_multiple(BASE_VALUES[g], bid) for g in GAMES[:5])
-                s = np.full(self.samples, -2 * conceded)
-                return s - 50 if self.scoring == "seeger-fabian" else s
-            s = np.where(self.won, self.value, -2 * self.value)
-        else:
-            over = self.value < bid
-            settled = np.where(over, lowest_multiple(BASE_VALUES[d.game], bid), self.value)
-            s = np.where(self.won & ~over, settled, -2 * settled)
-        if self.scoring == "seeger-fabian":
-            s = s + np.where(self.wins_at(bid), 50, -50)
-        return s
+        """Each world's settlement for the declarer at ``bid`` (:func:`~solver.scoring.settle`)."""
+        return self._settle(bid)[2]
 
     def wins_at(self, bid: int) -> np.ndarray:
-        if self.declaration.is_null:
-            return self.won & (bid <= self.declaration.value_base)
-        return self.won & (self.value >= bid)
+        return self._settle(bid)[0]
 
     def p_win(self, bid: int = 18) -> float:
         return float(self.wins_at(bid).mean()) if self.samples else 0.0
@@ -215,6 +218,7 @@ class _Outcome:
     q90: list[bool] = field(default_factory=list)
     qall: list[bool] = field(default_factory=list)
     q31: list[bool] = field(default_factory=list)
+    qany: list[bool] = field(default_factory=list)
     mats: list[int] = field(default_factory=list)
 
 
@@ -239,17 +243,20 @@ class _Evaluator:
             hands[self.seat] = twelve & ~skat
         return Deal(hands, skat, self.seat, decl)
 
-    def _run(self, jobs: list[tuple[object, int, int]]) -> list[int]:
+    def _run(self, jobs: list[tuple[Position, int, int]]) -> list[int]:
         """jobs: (position, kernel job, target) -> answers, in one batch."""
         if not jobs:
             return []
-        rows = np.array([Solver._job(p, j, t) for p, j, t in jobs]).reshape(-1, K.POS_FIELDS)
-        out = run_rows(rows, self.workers, self.solver)
+        out = run_rows(job_rows(jobs), self.workers, self.solver)
         self.solves += len(jobs)
         return [int(x) for x in out]
 
     def run(self, cands: Sequence[Candidate], worlds: Sequence[World], outcomes: dict) -> None:
-        """Solve ``worlds`` for each candidate, appending to ``outcomes[candidate]``."""
+        """Solve ``worlds`` for each candidate, appending to ``outcomes[candidate]``.
+
+        Suit and Grand: 61; if made, 90 and then every trick; if not, 31 and
+        then a trick at all (else the defenders make him Schwarz).  Null: the
+        outcome."""
         pos = {}
         for c in cands:
             for i, w in enumerate(worlds):
@@ -264,39 +271,35 @@ class _Evaluator:
             o.q90.append(False)
             o.qall.append(False)
             o.q31.append(True)
+            o.qany.append(not r)
+
+        def reach(ks, points):
+            return self._run([(pos[k], K.JOB_AT_LEAST, points - pos[k].base_points) for k in ks])
         pts = [k for k in keys if not k[0].declaration.is_null]
-        r61 = self._run([(pos[k], K.JOB_AT_LEAST, 61 - pos[k].base_points) for k in pts])
+        r61 = reach(pts, WIN_POINTS)
         won = [k for k, r in zip(pts, r61) if r]
         lost = [k for k, r in zip(pts, r61) if not r]
-        r90 = dict(zip(won, self._run([(pos[k], K.JOB_AT_LEAST, 90 - pos[k].base_points) for k in won])))
+        r90 = dict(zip(won, reach(won, SCHNEIDER_POINTS)))
         big = [k for k in won if r90[k]]
         rall = dict(zip(big, self._run([(pos[k], K.JOB_ALL_TRICKS, 0) for k in big])))
-        r31 = dict(zip(lost, self._run([(pos[k], K.JOB_AT_LEAST, 31 - pos[k].base_points) for k in lost])))
+        r31 = dict(zip(lost, reach(lost, SCHNEIDER_ESCAPE)))
+        small = [k for k in lost if not r31[k]]
+        rany = dict(zip(small, self._run([(pos[k], K.JOB_ANY_TRICK, 0) for k in small])))
         for k, r in zip(pts, r61):
             o = outcomes[k[0]]
             o.q61.append(bool(r))
             o.q90.append(bool(r90.get(k, False)))
             o.qall.append(bool(rall.get(k, False)))
             o.q31.append(bool(r31.get(k, True)))
+            o.qany.append(bool(rany.get(k, True)))
 
 
 def _result(cand: Candidate, o: _Outcome, scoring: str, decl: Declaration | None = None) -> DeclarationResult:
-    """Raw query outcomes -> won/value arrays; ``decl`` may add announcements to the candidate's play."""
+    """Raw query outcomes -> per-world facts; ``decl`` may add announcements to the candidate's play."""
     decl = decl or cand.declaration
-    q61, q90, qall, q31 = (np.array(x, dtype=bool) for x in (o.q61, o.q90, o.qall, o.q31))
-    mats = np.array(o.mats, dtype=np.int64)
-    if decl.is_null:
-        return DeclarationResult(decl, q61, np.full(q61.size, decl.value_base, dtype=np.int64), scoring,
-                                 cand.discard)
-    schneider = q90 | ~q31
-    mult = np.abs(mats) + 1 + decl.hand + (schneider | decl.schneider) + decl.schneider + \
-        (qall | decl.schwarz) + decl.schwarz + decl.ouvert
-    won = q61.copy()
-    if decl.schneider:
-        won &= q90
-    if decl.schwarz:
-        won &= qall
-    return DeclarationResult(decl, won, (BASE_VALUES[decl.game] * mult).astype(np.int64), scoring, cand.discard)
+    won, schneider, schwarz = play_outcome(decl, o.q61, o.q90, o.q31, o.qall, o.qany)
+    return DeclarationResult(decl, won, np.array(o.mats, dtype=np.int64), schneider, schwarz, scoring,
+                             cand.discard)
 
 
 def _shared(c: Candidate) -> Candidate:

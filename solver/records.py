@@ -19,7 +19,7 @@ from typing import Any, Iterable, Iterator
 from .deal import Deal, DealError, load_deal, score_deal
 from .games import GAME_NAMES, SEATS
 from .iss import IssError, IssGame, is_iss_line, parse_line
-from .scoring import seeger_fabian
+from .scoring import table_scores
 
 
 @dataclass
@@ -119,7 +119,7 @@ def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
     if deal.bid is not None:
         out["bid"] = deal.bid
     if scoring == "seeger-fabian":
-        out["score"], out["defender_score"] = seeger_fabian(res)
+        out["score"], out["defender_score"] = table_scores(res, scoring)
         out["simple_score"] = res.score
     if iss is not None:
         out["iss"] = iss.recorded

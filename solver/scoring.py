@@ -124,16 +124,17 @@ def play_outcome(decl: Declaration, reach61, reach90, reach31, all_tricks, any_t
 
 
 def settle(decl: Declaration, mats, won, schneider, schwarz, bid: int | None = None,
-           scoring: str = "simple", players: int = 3):
+           scoring: str = "simple", players: int = 3, kontra: int = 1):
     """The settlement of a game: (won, game value, declarer's score, each defender's score).
 
     The one place the rules of settlement live: the value from matadors and
     levels; a game worth less than the bid is overbid and lost at the lowest
     multiple of its base value reaching the bid; an invalid Null is lost as
     :func:`null_conceded`; a won game scores +value, a lost one -2 x value;
-    Seeger-Fabian adds 50 to a won game, takes 50 from a lost one and gives
-    each defender 40 (30 at a four-player table) when the declarer loses.
-    Arrays in, arrays out.
+    Kontra (``kontra`` 2) and Re (4) multiply the settlement, not the value
+    the bid is checked against; Seeger-Fabian adds 50 to a won game, takes 50
+    from a lost one and gives each defender 40 (30 at a four-player table)
+    when the declarer loses.  Arrays in, arrays out.
 
     >>> from solver.games import Declaration, HEARTS_GAME
     >>> settle(Declaration(HEARTS_GAME), 2, True, False, False, bid=27)
@@ -153,7 +154,7 @@ def settle(decl: Declaration, mats, won, schneider, schwarz, bid: int | None = N
             over = value < bid
             value = np.where(over, lowest_multiple(BASE_VALUES[decl.game], bid), value)
             won = won & ~over
-    score = np.where(won, value, -2 * value)
+    score = np.where(won, value, -2 * value) * kontra
     defender = np.zeros_like(score)
     if scoring == "seeger-fabian":
         bonus, defender = tournament_points(won, players)
@@ -232,6 +233,25 @@ def score_game(decl: Declaration, mats: int, declarer_points: int | None, declar
 
 # ------------------------------------------------------------ Seeger-Fabian
 
+def table_scores(result: GameResult, scoring: str = "simple", kontra: int = 1,
+                 players: int = 3) -> tuple[int, int]:
+    """A scored game at the table: (the declarer's score, each defender's score), with
+    Kontra/Re (``kontra`` 2 or 4) and the scoring (simple or Seeger-Fabian).
+
+    >>> from solver.games import Declaration, HEARTS_GAME
+    >>> r = score_game(Declaration(HEARTS_GAME), 2, 59, 5, bid=27)
+    >>> table_scores(r), table_scores(r, "seeger-fabian"), table_scores(r, kontra=2)
+    ((-60, 0), (-110, 40), (-120, 0))
+    """
+    score = result.score * kontra
+    if scoring == "seeger-fabian":
+        bonus, defender = tournament_points(result.won, players)
+        return score + int(bonus), int(defender)
+    if scoring != "simple":
+        raise ValueError(f"unknown scoring {scoring!r} (simple or seeger-fabian)")
+    return score, 0
+
+
 def seeger_fabian(result: GameResult, players: int = 3) -> tuple[int, int]:
     """Tournament scoring of a scored game: (declarer's score, each defender's score).
 
@@ -243,8 +263,7 @@ def seeger_fabian(result: GameResult, players: int = 3) -> tuple[int, int]:
     >>> seeger_fabian(r)
     (-110, 40)
     """
-    bonus, defender = tournament_points(result.won, players)
-    return result.score + int(bonus), int(defender)
+    return table_scores(result, "seeger-fabian", players=players)
 
 
 def tournament_points(won, players: int = 3):
@@ -285,5 +304,5 @@ def check_bid(bid: int) -> int:
 
 
 __all__ = ["BID_LADDER", "GameResult", "game_value", "matadors", "score_game", "seeger_fabian", "settle",
-           "play_outcome", "null_conceded", "next_bid", "check_bid", "trump_order", "multiplier",
+           "play_outcome", "null_conceded", "table_scores", "next_bid", "check_bid", "trump_order", "multiplier",
            "WIN_POINTS", "SCHNEIDER_POINTS", "SCHNEIDER_ESCAPE"]

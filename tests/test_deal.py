@@ -42,7 +42,9 @@ def test_seats_as_list_and_numbers():
     ({"schneider": True}, "Schneider may only be announced in a Hand game"),
     ({"hands": {"F": HANDS["F"], "M": HANDS["M"]}}, "lacks seat R"),
     ({"skat": ["DA", "CX"]}, "skat: 'CX': unknown rank 'X'"),
-    ({"bid": 17}, "'bid' must be"),
+    ({"bid": 17}, "'bid': 17 is not a possible bid"),
+    ({"bid": 19}, "'bid': 19 is not a possible bid"),      # no game is worth 19
+    ({"bid": "20"}, "'bid' must be a whole number"),
 ])
 def test_bad_records(change, message):
     with pytest.raises(DealError, match=message):

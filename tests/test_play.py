@@ -20,7 +20,6 @@ from solver.deal import load_deal, replay
 from solver.games import SEATS, Declaration, HEARTS_GAME
 from solver.players import PimcPlayer, PlayView
 from solver.players.arena import run_arena
-from solver.players.table import _history
 from solver.records import read_lines, score_item
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,9 +92,7 @@ def test_illegal_card_is_refused_with_the_reason(monkeypatch):
                                 "M": ["C8", "C9", "CT", "CK", "CQ", "CA", "S8", "S9", "ST", "SK"],
                                 "R": ["H7", "H8", "HQ", "DJ", "HJ", "SQ", "D9", "DT", "DK", "DQ"]},
                       "skat": ["DA", "C7"], "declarer": "F", "game": "hearts", "played": ["SA"]})
-    st = replay(deal)
-    view = PlayView(1, st.hands[1], 0, Declaration(HEARTS_GAME), st.leader, list(st.trick),
-                    _history(deal, st), [10, 10, 10])
+    view = PlayView.of(replay(deal), 1)
     out = io.StringIO()
     monkeypatch.setattr(sys, "stdin", io.StringIO("CA\nS8\n"))
     human = HumanPlayer(Prompter(Console(file=out, width=200), "french"))
@@ -136,18 +133,32 @@ def test_pimc_never_plays_an_illegal_card():
         rec = {"hands": {SEATS[p]: card_list(sum(1 << c for c in cards[10 * p:10 * p + 10])) for p in range(3)},
                "skat": card_list((1 << cards[30]) | (1 << cards[31])), "declarer": rnd.randrange(3), "game": game}
         deal = load_deal(rec)
+        st = deal.start_state()
         for _ in range(rnd.randrange(20)):
-            st = replay(deal)
-            view = PlayView(st.to_move, st.hands[st.to_move], deal.declarer, deal.declaration, st.leader,
-                            list(st.trick), _history(deal, st), [bin(h).count("1") for h in st.hands])
-            deal.played.append(rnd.choice(list(iter_cards(view.legal()))))
-        st = replay(deal)
+            st.push(rnd.choice(list(iter_cards(st.legal()))))
         p = st.to_move
-        view = PlayView(p, st.hands[p], deal.declarer, deal.declaration, st.leader, list(st.trick),
-                        _history(deal, st), [bin(h).count("1") for h in st.hands],
-                        skat=deal.skat if p == deal.declarer else None)
+        view = PlayView.of(st, p, skat=deal.skat if p == deal.declarer else None)
         card = player.play(view)
-        assert (view.legal() >> card) & 1
+        assert follows_suit_by_the_rules(st.hands[p], st.trick, card, deal.game), (game, st)
+
+
+def follows_suit_by_the_rules(hand: int, trick: list[int], card: int, game: int) -> bool:
+    """The rule as written (skat-rules.md), independently of solver.play: the card is in the
+    hand, and a player who can follow the led suit does (trumps: the jacks and, in a suit
+    game, the trump suit; in Null the jacks belong to their printed suit)."""
+    if not (hand >> card) & 1:
+        return False
+    if not trick:
+        return True
+
+    def suit(c: int) -> str:
+        name = CARD_NAMES[c]
+        if game != 5 and (name[1] == "J" or "DHSC".index(name[0]) == game):
+            return "trump"
+        return name[0]
+    led = suit(trick[0])
+    can_follow = any(suit(c) == led for c in iter_cards(hand))
+    return suit(card) == led or not can_follow
 
 
 def test_arena_cli_writes_records_and_iss_lines_that_rescore(tmp_path):

@@ -144,9 +144,10 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
         for k, block in todo():
             finished(k, len(block), run_chunk(task, fmt, block, options))
     else:
-        import multiprocessing as mp
-        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
-        with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as ex:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        from ..pool import fork_pool
+        with fork_pool(workers) as ex:
             inflight: dict = {}
             for k, block in todo():
                 inflight[ex.submit(run_chunk, task, fmt, block, options)] = (k, len(block))

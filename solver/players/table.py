@@ -13,11 +13,12 @@ from typing import Callable
 import numpy as np
 
 from ..bidding import Auction
-from ..cards import CARD_NAMES, card_list, card_points, popcount
-from ..deal import Deal, replay, score_deal
+from ..cards import CARD_NAMES, card_list, popcount
+from ..deal import Deal, score_deal
 from ..games import SEATS
 from ..match import MatchSheet
-from ..scoring import BID_LADDER, seeger_fabian
+from ..scoring import next_bid, table_scores
+from ..state import IllegalCard
 from .base import Player, PlayView
 
 
@@ -81,7 +82,7 @@ def run_auction(players: list[Player], hands: list[int], auction: Auction | None
         elif kind == "answer":
             a.hold() if limits[seat] >= a.value else a.pass_()
         else:
-            nxt = next((v for v in BID_LADDER if v > a.value), None)
+            nxt = next_bid(a.value)
             a.bid(nxt) if nxt is not None and limits[seat] >= nxt else a.pass_()
     return a
 
@@ -119,23 +120,17 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
     result = DealResult(dealt, auction.history, deal)
     clocks = [120.0, 120.0, 120.0]
     kontra_asked = [False, False, False]
-    while True:
-        st = replay(deal)
-        if st.over or st.ended_by_trick:
-            break
+    st = deal.start_state()
+    while not st.finished:
         p = st.to_move
-        view = PlayView(p, st.hands[p], d, decl, st.leader, list(st.trick),
-                        _history(deal, st), [popcount(h) for h in st.hands],
-                        skat=skat if p == d else None,
-                        shown={d: st.hands[d]} if decl.ouvert and p != d else {},
-                        declarer_points=st.declarer_points if p == d else st.declarer_points - card_points(skat))
+        view = PlayView.of(st, p, skat=skat if p == d else None,
+                           shown={d: st.hands[d]} if decl.ouvert and p != d else None)
         if opts.kontra and p != d and not kontra_asked[p] and result.kontra == 1:
             kontra_asked[p] = True
             if players[p].kontra(view):
                 result.kontra = 2
                 event("kontra", {"seat": p})
-                if players[d].kontra(PlayView(d, st.hands[d], d, decl, st.leader, list(st.trick), view.history,
-                                              view.hand_sizes, skat=skat)):
+                if players[d].kontra(PlayView.of(st, d, skat=skat)):
                     result.kontra = 4
                     event("re", {"seat": d})
         t = time.perf_counter()
@@ -147,44 +142,27 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
                 result.timeouts.append((p, len(deal.played)))
                 event("timeout", {"seat": p, "card": len(deal.played) + 1})
             clocks[p] = min(120.0, max(clocks[p], 0.0) + (10.0 if used <= 10 else 0.0))
-        if not (view.legal() >> card) & 1:
-            raise IllegalMove(f"{SEATS[p]} played {CARD_NAMES[card]}, which is not legal")
+        trick_no = st.trick_number
+        try:
+            st.push(card)
+        except IllegalCard as e:
+            raise IllegalMove(f"{SEATS[p]} played {CARD_NAMES[card]}, which is not legal: {e}") from None
         deal.played.append(card)
-        event("card", {"seat": p, "card": card, "trick": len(st.trick_winners) + 1})
-        st2 = replay(deal)
-        if len(st2.trick_winners) > len(st.trick_winners):
-            event("trick", {"winner": st2.trick_winners[-1], "points": st2.trick_points[-1],
-                            "cards": deal.played[-3:]})
+        event("card", {"seat": p, "card": card, "trick": trick_no})
+        if st.trick_number > trick_no:
+            event("trick", {"winner": st.trick_winners[-1], "points": st.trick_points[-1],
+                            "cards": deal.played[-3:], "seats": st.seats[-3:]})
     res, st = score_deal(deal)
-    k = result.kontra
-    score = res.score * k
-    scores = [0, 0, 0]
-    scores[d] = score
-    if opts.scoring == "seeger-fabian":
-        decl_sf, def_sf = seeger_fabian(res)
-        scores[d] = score + (decl_sf - res.score)
-        for q in range(3):
-            if q != d:
-                scores[q] = def_sf
+    decl_score, def_score = table_scores(res, opts.scoring, result.kontra)
+    scores = [def_score] * 3
+    scores[d] = decl_score
+    score = res.score * result.kontra
     result.scores = scores
     result.result = {"declarer": SEATS[d], "declaration": decl.name, "bid": bid, "won": res.won,
                      "declarer_points": st.declarer_points, "game_value": res.game_value, "score": score,
                      "reason": res.reason, "scores": {SEATS[q]: scores[q] for q in range(3)}}
     event("result", result.result)
     return result
-
-
-def _history(deal: Deal, st) -> list[tuple[int, int]]:
-    """(seat, card) of every card played so far."""
-    out = []
-    leader = deal.leader
-    for t in range(0, len(deal.played), 3):
-        trick = deal.played[t:t + 3]
-        for i, c in enumerate(trick):
-            out.append(((leader + i) % 3, c))
-        if len(trick) == 3:
-            leader = st.trick_winners[t // 3]
-    return out
 
 
 def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: TableOptions | None = None,

@@ -24,6 +24,7 @@ import numpy as np
 from ..cards import CARD_NAMES, card_points, iter_cards
 from ..deal import Deal, DealError, load_deal, replay
 from ..play import GameRules, rules_for
+from ..pool import map_processes
 from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, matadors, play_outcome, settle
 from ..state import GameState
 from . import kernel as K
@@ -285,7 +286,6 @@ class Solver:
 
 
 _default: Solver | None = None
-_pools: dict[int, Any] = {}
 
 
 def _run_rows_worker(rows: np.ndarray) -> np.ndarray:
@@ -300,14 +300,9 @@ def run_rows(rows: np.ndarray, workers: int = 1, solver: Solver | None = None) -
     """
     if workers <= 1 or rows.shape[0] < 2 * workers:
         return (solver or default_solver()).run(rows)[0]
-    import multiprocessing as mp
-    from concurrent.futures import ProcessPoolExecutor
-    ex = _pools.get(workers)
-    if ex is None:
-        ex = _pools[workers] = ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
     parts = [rows[i::workers] for i in range(workers)]
     out = np.zeros(rows.shape[0], dtype=np.int64)
-    for i, r in enumerate(ex.map(_run_rows_worker, parts)):
+    for i, r in enumerate(map_processes(_run_rows_worker, parts, workers, keep=True)):
         out[i::workers] = r
     return out
 
@@ -340,13 +335,10 @@ def solve_many(records: Iterable[dict | str | Deal], best: bool = False,
     """
     recs = list(records)
     if workers > 1 and len(recs) > 1:
-        import multiprocessing as mp
-        from concurrent.futures import ProcessPoolExecutor
         # small chunks handed out as workers free up: hard deals do not leave a worker idle
         size = max(1, min(4, len(recs) // (workers * 8)))
         chunks = [(recs[i:i + size], best) for i in range(0, len(recs), size)]
-        with ProcessPoolExecutor(workers, mp_context=mp.get_context("fork")) as ex:
-            return [r for part in ex.map(_solve_chunk, chunks) for r in part]
+        return [r for part in map_processes(_solve_chunk, chunks, workers) for r in part]
     s = solver or default_solver()
     deals = [_as_deal(r) for r in recs]
     positions = [position(d) for d in deals]
