@@ -29,7 +29,10 @@ ROOT = Path(__file__).resolve().parents[1]
 # SKAT_SOLVER_TREE: measure another checkout's solver with this script (before/after comparisons)
 sys.path.insert(0, os.environ.get("SKAT_SOLVER_TREE", str(ROOT)))
 
-from solver.search import kernel as K  # noqa: E402
+try:                                                   # the kernel's switches without compiling it
+    from solver.search import layout as K  # noqa: E402
+except ImportError:                                    # an older checkout (SKAT_SOLVER_TREE)
+    from solver.search import kernel as K  # noqa: E402
 from solver.search.api import Solver, position, solve_many  # noqa: E402
 
 

@@ -9,10 +9,9 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from solver.analysis import review_many
 from solver.records import read_lines
 
-from .io import emit, open_lines
+from .io import emit, items_or_say_empty, open_lines
 from .render import review_html, review_table
 
 CHUNK = 8
@@ -24,7 +23,8 @@ CHUNK = 8
 @click.option("--json", "as_json", is_flag=True, help="one JSON line per game: the record plus analysis and summary")
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="write a self-contained HTML report")
 @click.option("--no-declaration", is_flag=True, help="skip the check of other discards and games")
-@click.option("--workers", type=int, default=None, help="processes for many games (default: all cores)")
+@click.option("--workers", type=click.IntRange(min=1), default=None,
+              help="processes for many games (default: all cores)")
 def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None, no_declaration: bool,
             workers: int | None) -> None:
     """Review played deals card by card: the double-dummy value before and after
@@ -38,6 +38,9 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
     Example: skat analyse data/iss_games.sgf --game 541932 --html review.html
     """
     console = Console(highlight=False)
+    if html_out and not Path(html_out).resolve().parent.is_dir():
+        raise click.ClickException(f"--html {html_out}: the folder {Path(html_out).parent} does not exist")
+    from solver.analysis import review_many
     workers = workers or os.cpu_count() or 1
     failed = 0
     found = 0
@@ -70,7 +73,7 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
         else:
             review_table(rv, console)
 
-    for item in read_lines(open_lines(file)):
+    for item in items_or_say_empty(read_lines(open_lines(file)), file):
         if game_id is not None and item.id != game_id:
             continue
         found += 1
@@ -81,7 +84,10 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
     if game_id is not None and not found:
         raise click.ClickException(f"no game with id {game_id!r} in {file}")
     if html_out:
-        Path(html_out).write_text(review_html(reviews), encoding="utf-8")
+        try:
+            Path(html_out).write_text(review_html(reviews), encoding="utf-8")
+        except OSError as e:
+            raise click.ClickException(f"cannot write {html_out}: {e.strerror or e}") from None
         if not as_json:
             console.print(f"report written to {html_out}")
     sys.exit(1 if failed else 0)

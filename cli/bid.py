@@ -15,16 +15,18 @@ from solver.evaluate import EvaluationError, HandEvaluation, evaluate_declare, e
 from .render import cards_text
 
 COMMON = [
-    click.option("--seat", required=True, help="F, M or R (F leads the first trick)"),
-    click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True),
-    click.option("--samples", type=int, default=400, show_default=True,
+    click.option("--seat", required=True, type=click.Choice(["F", "M", "R"], case_sensitive=False),
+                 help="your seat: F (forehand, leads the first trick), M or R"),
+    click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True,
+                 help="settlement: the game value, or tournament points (+50 won, -50 lost, 40 to the defenders)"),
+    click.option("--samples", type=click.IntRange(min=1), default=400, show_default=True,
                  help="most worlds sampled for the leading declarations"),
     click.option("--seed", type=int, default=0, show_default=True, help="the same seed gives the same numbers"),
-    click.option("--precision", type=float, default=0.05, show_default=True,
-                 help="stop when the leaders' 95%% interval is within this"),
-    click.option("--min-win", type=float, default=None,
+    click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=0.05, show_default=True,
+                 help="stop when the leaders' 95% interval on P(win) is within plus or minus this"),
+    click.option("--min-win", type=click.FloatRange(0, 1), default=None,
                  help="safe bid: highest bid with at least this win probability (default: positive expectation)"),
-    click.option("--workers", type=int, default=None, help="processes (default: all cores)"),
+    click.option("--workers", type=click.IntRange(min=1), default=None, help="processes (default: all cores)"),
     click.option("--json", "as_json", is_flag=True, help="one JSON object instead of the table"),
 ]
 
@@ -39,19 +41,31 @@ def _pct(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
-def verdict(ev: HandEvaluation) -> str:
-    """The one-line answer to "bid N?"."""
+def verdict(ev: HandEvaluation, asked: bool = True) -> str:
+    """The one-line answer to "bid N?" (or, with no bid asked, how far to bid)."""
+    a = ev.advice()
     r = ev.recommended
     d = r.to_dict(ev.at, ev.min_win)
     lo, hi = d["p_win_ci"]
     what = d["name"].replace("(pick-up)", "after pick-up")
     what = what[0].upper() + what[1:]
-    ok = r.max_bid(ev.min_win) is not None and r.max_bid(ev.min_win) >= ev.at and \
-        (r.expected_score(ev.at) > 0 if ev.min_win is None else r.p_win(ev.at) >= ev.min_win)
-    head = f"Yes — bid {ev.at}" if ok else f"No — do not bid {ev.at}"
-    tail = f"(safe up to {ev.safe_bid})" if ev.safe_bid else "(pass)"
-    return (f"{head}: {what} wins {_pct(d['p_win'])} ± {_pct((hi - lo) / 2)}, "
-            f"expected {d['expected_score']:+.0f} {tail}")
+    chance = (f"{what} wins {_pct(d['p_win'])} (95% interval {_pct(lo)}–{_pct(hi)}), "
+              f"expected {d['expected_score']:+.0f}")
+    at, up = ev.at, a["up_to"]
+    if a["verdict"] == "borderline":
+        elo, ehi = a["expected_score_ci"]
+        return (f"Borderline at {at}: {chance}, somewhere between {elo:+.0f} and {ehi:+.0f}: "
+                f"the samples cannot tell a gain from a loss (more --samples narrow it)")
+    if a["verdict"] == "yes":
+        if not asked:
+            return f"Bid up to {up}: {chance} at {at}"
+        more = f"; you can go up to {up}" if up and up > at else ""
+        return f"Yes — bid {at}: {chance}{more}"
+    if up and up < at:
+        head = f"No — bid up to {up}, not {at}" if asked else f"Bid up to {up}"
+    else:
+        head = f"No — do not bid {at}" if asked else "Pass"
+    return f"{head}: {chance} at {at}"
 
 
 def show(ev: HandEvaluation, console: Console, declare: bool = False) -> None:
@@ -74,8 +88,6 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False) -> None:
                   f"{d['expected_score']:+.1f}", str(d["max_bid"] or "-"), str(d["samples"])]
         t.add_row(*cells, style="bold" if i == 0 else None)
     console.print(t)
-    if not declare:
-        console.print(f"highest safe bid: {ev.safe_bid}" if ev.safe_bid else "advice: pass at 18")
 
 
 def _run(fn, as_json: bool, console: Console, **kw) -> HandEvaluation:
@@ -93,7 +105,7 @@ def _run(fn, as_json: bool, console: Console, **kw) -> HandEvaluation:
 
 @click.command()
 @click.argument("cards")
-@click.option("--to", "to", type=int, default=None, help="the bid being asked about")
+@click.option("--to", "to", type=int, default=None, help="the bid being asked about (18, 20, 22, 23, 24, 27, ...)")
 @common
 def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, as_json):
     """Should these ten CARDS bid? Every declaration's win probability (95%
@@ -109,8 +121,7 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, as
     if as_json:
         click.echo(json.dumps(ev.to_dict()))
         return
-    if to is not None:
-        console.print(verdict(ev))
+    console.print(verdict(ev, asked=to is not None))
     show(ev, console)
 
 
@@ -118,7 +129,8 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, as
 @click.argument("cards")
 @click.option("--skat", default=None, help="the two skat cards, when CARDS are the ten dealt cards")
 @click.option("--bid", "bid_", type=int, required=True, help="the bid the declarer won at")
-@click.option("--discards", type=int, default=3, show_default=True, help="discards tried per game")
+@click.option("--discards", type=click.IntRange(min=1), default=3, show_default=True,
+              help="discards tried per game (the best by the discard heuristic)")
 @common
 def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision, min_win, workers, as_json):
     """After the pick-up: the best discards and declarations for these twelve

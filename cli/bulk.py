@@ -17,19 +17,22 @@ from solver.bulk.runner import BulkError, run_bulk
 @click.command()
 @click.argument("task", type=click.Choice(["dd", "bid", "analyse"]))
 @click.argument("input_path", metavar="INPUT", type=click.Path(exists=True, dir_okay=False))
-@click.option("--out", required=True, help="output file: .parquet (default), .csv or .jsonl")
+@click.option("--out", required=True, help="output file: .parquet, .csv or .jsonl (or any name with --out-format)")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "iss", "csv"]), help="input format (default: detected)")
 @click.option("--out-format", type=click.Choice(["parquet", "csv", "jsonl"]), help="default: from --out's suffix")
-@click.option("--workers", type=int, default=None, help="local processes (default: all cores)")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="local processes (default: all cores)")
 @click.option("--resume", is_flag=True, help="continue an interrupted run with the same options")
 @click.option("--scheduler", help="a Dask scheduler address (tcp://host:8786) instead of local processes")
 @click.option("--quiet", is_flag=True, help="no progress bar")
-@click.option("--chunk-size", type=int, default=16, show_default=True, help="rows per chunk (unit of resume)")
+@click.option("--chunk-size", type=click.IntRange(min=1), default=16, show_default=True,
+              help="rows per chunk (unit of resume)")
 @click.option("--games", type=click.Choice(["recorded", "all"]), default="recorded", show_default=True,
               help="dd: the declared game only, or every suit, Grand and Null for the declarer")
 @click.option("--seat", type=click.Choice(["F", "M", "R"]), help="bid on deals: only this seat (default: all three)")
-@click.option("--samples", type=int, default=400, show_default=True, help="bid: most worlds per hand")
-@click.option("--precision", type=float, default=0.05, show_default=True, help="bid: wanted interval half-width")
+@click.option("--samples", type=click.IntRange(min=1), default=400, show_default=True,
+              help="bid: most worlds per hand")
+@click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=0.05, show_default=True,
+              help="bid: wanted half-width of the 95% interval on P(win)")
 @click.option("--seed", type=int, default=0, show_default=True, help="bid: base seed (each row derives its own)")
 def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, quiet, chunk_size, games, seat,
          samples, precision, seed):
@@ -43,7 +46,8 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
     INPUT deal records (.jsonl), ISS lines (.sgf) or CSV hands (columns: cards, seat[, id, bid]),
           optionally .gz/.bz2/.xz compressed.
 
-    Bad rows go to OUT.errors.jsonl with their line number and never stop the run.
+    Bad rows go to OUT.errors.jsonl with their line number and id and never
+    stop the run; the exit status is 1 when every row failed.
     """
     opts = {"games": games} if task == "dd" else {"seat": seat, "samples": samples, "precision": precision,
                                                     "seed": seed} if task == "bid" else {}
@@ -75,4 +79,7 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
                   + (f", {s['chunks_resumed']} of {s['chunks']} chunks resumed" if s["chunks_resumed"] else "")
                   + f"\noutput: {s['output']}  errors: {s['errors']}")
     click.echo(json.dumps(s))
+    if s["rows_in"] and s["rows_out"] == 0 and s["rows_failed"]:
+        err.print(f"every row failed: see {s['errors']}")
+        sys.exit(1)
     sys.exit(0)

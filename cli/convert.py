@@ -8,24 +8,29 @@ import click
 
 from solver.records import read_lines
 
-from .io import emit, open_lines
+from .io import emit, items_or_say_empty, open_lines
 
 
 @click.command()
 @click.argument("file", required=False, default="-")
 def convert(file: str) -> None:
-    """Convert ISS game lines (FILE or stdin) to deal records, one JSON line each.
+    """Convert ISS game lines (FILE or stdin; .gz/.bz2/.xz read directly) into
+    deal records, one JSON line each.
 
-    Passed-in deals become records with "passed": true; the auction and the
-    server's recorded result are kept as extra keys. A line that cannot be
-    read gives an {"error": ...} line and the exit status 1.
+    Passed-in deals become records with "passed": true; the auction, the
+    players and the server's recorded result are kept as extra keys. A deal
+    record in the input is refused (it is converted already: every command
+    reads it as it is). A line that cannot be read gives an {"error": ...}
+    line naming it, and the exit status 1.
     """
     failed = 0
-    for item in read_lines(open_lines(file), fmt="iss"):
+    for item in items_or_say_empty(read_lines(open_lines(file), require_deal=False), file):
+        if item.error is None and item.iss is None:
+            item.error = (f"line {item.line}: a deal record, not an ISS game line (skat convert turns ISS lines "
+                          f"into deal records; every command reads deal records as they are)")
         if item.error:
             failed += 1
             emit(item.error_record())
             continue
-        assert item.iss is not None
         emit(item.iss.to_record())
     sys.exit(1 if failed else 0)

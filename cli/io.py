@@ -4,14 +4,27 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import click
 
 
+def stdin_is_terminal() -> bool:
+    return sys.stdin.isatty()
+
+
 def open_lines(path: str | None) -> Iterator[str]:
-    """Lines of a file, or of stdin for '-' or no path; .gz/.bz2/.xz are opened transparently."""
+    """Lines of a file, or of stdin for '-' or no path; .gz/.bz2/.xz are opened transparently.
+
+    With no file and stdin a terminal, nothing would ever arrive: the command's
+    usage is printed instead of waiting.
+    """
     if path in (None, "-"):
+        if stdin_is_terminal():
+            ctx = click.get_current_context()
+            click.echo(ctx.get_usage() + "\n\nGive a FILE, or pipe records into stdin. "
+                       f"'{ctx.command_path} --help' says more.", err=True)
+            ctx.exit(2)
         yield from sys.stdin
         return
     from solver.bulk.readers import open_text
@@ -20,6 +33,17 @@ def open_lines(path: str | None) -> Iterator[str]:
             yield from fh
     except OSError as e:
         raise click.ClickException(f"cannot read {path}: {e.strerror or e}") from None
+
+
+def items_or_say_empty(items: Iterable, path: str | None) -> Iterator:
+    """Pass the input items through; if there were none, one line saying so and exit status 1."""
+    n = 0
+    for it in items:
+        n += 1
+        yield it
+    if n == 0:
+        raise click.ClickException(f"{path if path not in (None, '-') else 'stdin'}: no records "
+                                   f"(the input is empty, or only blank lines and comments)")
 
 
 def emit(obj: dict[str, Any]) -> None:

@@ -34,6 +34,8 @@ Examples:
 @click.version_option(__version__, prog_name="skat")
 def cli() -> None:
     """Skat analysis: bid advice, double-dummy values, game scoring and record conversion."""
+    from solver.search import api
+    api.compile_notice = lambda message: click.echo(message, err=True)
 
 
 cli.add_command(analyse)

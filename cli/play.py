@@ -10,13 +10,14 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from solver.cards import CARD_NAMES, CardParseError, format_card, iter_cards, parse_card, sort_key
+from solver.cards import (CARD_NAMES, CardParseError, card_set, format_card, format_cards, iter_cards, parse_card,
+                          parse_card_list, sort_key)
 from solver.games import SEATS, Declaration, DeclarationError, parse_game
-from solver.play import display_order
+from solver.play import display_order, follow_name
 from solver.players import PimcPlayer, Player, PlayView
 from solver.players.arena import run_arena
 from solver.players.table import TableOptions, play_match
-from solver.scoring import BID_LADDER
+from solver.scoring import check_bid
 
 
 GERMAN_SUITS = {"C": "Eichel", "S": "Grün", "H": "Herz", "D": "Schellen"}
@@ -60,14 +61,20 @@ class HumanPlayer(Player):
             return self.auto
         while True:
             ans = self.p.ask("Bid up to (a value like 18, 20, 23 ... or 0 to pass):")
+            if not ans:
+                self.p.console.print("type a bid value, or 0 to pass")
+                continue
             try:
-                v = int(ans or "0")
+                v = int(ans)
             except ValueError:
                 self.p.console.print(f"'{ans}' is not a number")
                 continue
-            if v == 0 or v in BID_LADDER:
+            if v == 0:
                 return v
-            self.p.console.print(f"{v} is not a possible bid (18, 20, 22, 23, 24, 27, 30, ...)")
+            try:
+                return check_bid(v)
+            except ValueError as e:
+                self.p.console.print(str(e))
 
     def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
         self.p.console.print(f"You won the auction at {bid}. Your cards: {self.p.cards(hand)}")
@@ -84,21 +91,27 @@ class HumanPlayer(Player):
         while True:
             ans = self.p.ask("Discard two cards:")
             try:
-                cards = [parse_card(t) for t in ans.replace(",", " ").split()]
+                cards = parse_card_list(ans)
             except CardParseError as e:
                 self.p.console.print(str(e))
                 continue
-            d = sum(1 << c for c in cards)
-            if len(cards) != 2 or d & ~twelve or bin(d).count("1") != 2:
-                self.p.console.print("name two different cards of your twelve")
+            d = card_set(cards)
+            if len(cards) != 2:
+                self.p.console.print(f"name two cards, not {len(cards)}")
+                continue
+            if d & ~twelve:
+                self.p.console.print(f"{format_cards(d & ~twelve)} is not among your twelve cards")
                 continue
             return d, self._declaration(hand=False)
 
     def _declaration(self, hand: bool) -> Declaration:
         while True:
-            ans = self.p.ask("Game (diamonds hearts spades clubs grand null; add 'ouvert', "
-                             "'schneider', 'schwarz' for Hand games):").lower().split()
+            extra = "; add ouvert, schneider or schwarz" if hand else ", or null ouvert"
+            ans = self.p.ask(f"Game (diamonds hearts spades clubs grand null{extra}):").lower().split()
             if not ans:
+                continue
+            if not hand and "hand" in ans:
+                self.p.console.print("you picked up the skat: a Hand game is no longer possible")
                 continue
             try:
                 g = parse_game(ans[0])
@@ -136,11 +149,8 @@ class HumanPlayer(Player):
                 c.print(f"{CARD_NAMES[card]} is not in your hand")
                 continue
             if not (legal >> card) & 1:
-                led = view.trick[0]
-                suit = "trumps" if (view.declaration.game != 5 and (led >= 28 or led // 7 == view.declaration.game)) \
-                    else ["diamonds", "hearts", "spades", "clubs"][led - 28 if led >= 28 else led // 7]
-                c.print(f"{CARD_NAMES[card]} is not allowed: you must follow {suit} "
-                        f"({self.p.cards(legal)})")
+                c.print(f"{CARD_NAMES[card]} is not allowed: you must follow "
+                        f"{follow_name(view.trick[0], view.declaration.game)} ({self.p.cards(legal)})")
                 continue
             return card
 
@@ -160,9 +170,15 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
             console.print("all passed: the deal is passed in")
         elif kind == "declaration":
             console.print(f"{SEATS[data['declarer']]} plays {data['declaration'].name} at {data['bid']}")
+        elif kind == "pickup":
+            if data["seat"] == human_seat_of.get("seat"):
+                console.print(f"You pick up the skat: {prompter.cards(data['skat'])}")
+            else:
+                console.print(f"{SEATS[data['seat']]} picks up the skat")
         elif kind == "trick":
-            console.print("  " + " ".join(prompter.cards([c]) for c in data["cards"])
-                          + f"  -> {SEATS[data['winner']]} (+{data['points']})")
+            console.print("  " + "  ".join(f"{SEATS[s]} {prompter.cards([c])}"
+                                           for s, c in zip(data["seats"], data["cards"]))
+                          + f"  -> {SEATS[data['winner']]} takes it (+{data['points']})")
         elif kind == "timeout":
             console.print(f"[red]{SEATS[data['seat']]} ran out of time on that card[/red]")
         elif kind == "kontra":
@@ -186,14 +202,18 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
 
 
 @click.command()
-@click.option("--deals", type=int, default=12, show_default=True)
+@click.option("--deals", type=click.IntRange(min=1), default=12, show_default=True, help="deals in the match")
 @click.option("--seed", type=int, default=None, help="fixes the first dealer and the cards")
-@click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True)
+@click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True,
+              help="settlement: the game value, or tournament points (+50 won, -50 lost, 40 to the defenders)")
 @click.option("--kontra", is_flag=True, help="defenders may double (Kontra), the declarer redouble (Re)")
-@click.option("--deck", type=click.Choice(["french", "german"]), default="french", show_default=True)
+@click.option("--deck", type=click.Choice(["french", "german"]), default="french", show_default=True,
+              help="card faces: French (♣ ♠ ♥ ♦) or German (Eichel, Grün, Herz, Schellen)")
 @click.option("--clock", is_flag=True, help="2 minutes to start, +10 s after a quick move, capped at 2 minutes")
-@click.option("--auto-bid", type=int, default=None, help="bid and hold automatically up to this value")
-@click.option("--strength", type=int, default=12, show_default=True, help="the computers' samples per move")
+@click.option("--auto-bid", type=click.IntRange(min=0), default=None,
+              help="bid and hold automatically up to this value (0: always pass)")
+@click.option("--strength", type=click.IntRange(min=1), default=12, show_default=True,
+              help="the computers' samples per move")
 def play(deals, seed, scoring, kontra, deck, clock, auto_bid, strength):
     """Play a match against two computer players (the solver's PIMC players).
 
@@ -218,12 +238,13 @@ def play(deals, seed, scoring, kontra, deck, clock, auto_bid, strength):
 @click.command()
 @click.option("--players", "spec", default="pimc,rules,rules", show_default=True,
               help="three of pimc, rules, random")
-@click.option("--deals", type=int, default=30, show_default=True, help="duplicate deals (each played 3 times)")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--samples", type=int, default=8, show_default=True, help="PIMC samples per move")
+@click.option("--deals", type=click.IntRange(min=1), default=30, show_default=True,
+              help="duplicate deals (each played 3 times)")
+@click.option("--seed", type=int, default=0, show_default=True, help="fixes the cards and the computers' sampling")
+@click.option("--samples", type=click.IntRange(min=1), default=8, show_default=True, help="PIMC samples per move")
 @click.option("--out", type=click.Path(dir_okay=False), help="write every game as a deal record (JSONL)")
 @click.option("--iss", "iss_out", type=click.Path(dir_okay=False), help="also write ISS-style game lines (.sgf)")
-@click.option("--json", "as_json", is_flag=True)
+@click.option("--json", "as_json", is_flag=True, help="the results as one JSON object")
 def arena(spec, deals, seed, samples, out, iss_out, as_json):
     """Computer against computer over duplicate deals: tournament points
     (Seeger-Fabian) per game for each player type with a 95% interval."""

@@ -9,14 +9,15 @@ import click
 from solver.deal import DealError
 from solver.records import read_lines, score_item
 
-from .io import emit, open_lines
+from .io import emit, items_or_say_empty, open_lines
 
 
 @click.command()
 @click.argument("file", required=False, default="-")
 @click.option("--format", "fmt", type=click.Choice(["auto", "json", "iss"]), default="auto",
               show_default=True, help="input format (auto: detected per line)")
-@click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True)
+@click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True,
+              help="settlement: the game value, or tournament points (+50 won, -50 lost, 40 to the defenders)")
 def score(file: str, fmt: str, scoring: str) -> None:
     """Score every game in FILE (deal records or ISS lines; '-' or none: stdin).
 
@@ -26,7 +27,7 @@ def score(file: str, fmt: str, scoring: str) -> None:
     whether ours agrees. Bad lines give an error line and exit status 1.
     """
     failed = 0
-    for item in read_lines(open_lines(file), fmt=fmt):
+    for item in items_or_say_empty(read_lines(open_lines(file), fmt=fmt), file):
         if item.error:
             failed += 1
             emit(item.error_record())

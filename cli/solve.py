@@ -9,9 +9,8 @@ from rich.console import Console
 
 from solver.deal import DealError
 from solver.records import Item, read_lines
-from solver.search.api import solve_many
 
-from .io import emit, open_lines
+from .io import emit, items_or_say_empty, open_lines
 from .render import solved_table
 
 CHUNK = 64
@@ -31,16 +30,20 @@ def _record_from_options(opts: dict) -> dict:
 
 def _solve_chunk(items: list[Item], best: bool, workers: int = 1) -> list[dict]:
     """Solve a chunk in one call; a record that cannot be solved becomes an error line."""
+    from solver.search.api import solve_many
     try:
-        return solve_many([it.record for it in items], best=best, workers=workers)
+        return solve_many([it.deal for it in items], best=best, workers=workers)
     except DealError:
         out = []
         for it in items:
             try:
-                out.extend(solve_many([it.record], best=best))
+                out.extend(solve_many([it.deal], best=best))
             except DealError as e:
                 out.append({"line": it.line, "id": it.id, "error": f"line {it.line}: {e}"})
         return out
+
+
+PASSED = "passed in: no game to solve"
 
 
 @click.command()
@@ -53,23 +56,27 @@ def _solve_chunk(items: list[Item], best: bool, workers: int = 1) -> list[dict]:
 @click.option("--declarer", help="F, M or R")
 @click.option("--played", help="cards played so far, in order")
 @click.option("--leader", help="who leads first (endgame studies only)")
-@click.option("--bid", type=int)
+@click.option("--bid", type=int, help="the bid the declarer won at (checked against the game's value)")
 @click.option("--hand", is_flag=True, help="Hand game")
 @click.option("--schneider", is_flag=True, help="Schneider announced")
 @click.option("--schwarz", is_flag=True, help="Schwarz announced")
-@click.option("--ouvert", is_flag=True)
+@click.option("--ouvert", is_flag=True, help="Ouvert (the declarer's cards open)")
 @click.option("--best", is_flag=True, help="also give every legal card's value (dd_best)")
 @click.option("--json", "as_json", is_flag=True, help="one JSON line per record instead of tables")
-@click.option("--workers", type=int, default=1, show_default=True, help="processes for large files")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="processes for large files")
 def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> None:
     """Solve deals double-dummy: the declarer's card points under perfect play
     (suit, Grand), whether he takes every trick, and whether he wins (Null: can
     he avoid every trick).
 
     Give one deal with --F/--M/--R/--skat/--game/--declarer, or a FILE of deal
-    records ('-' for stdin). Tables show every legal card with its value; with
-    --json each record comes back with dd_points, dd_all_tricks and
-    dd_declarer_wins added (dd_best with --best).
+    records or ISS game lines ('-' for stdin; .gz/.bz2/.xz read directly). A
+    finished game is solved from the deal's start, a record with part of the
+    play from its current position (dd_from: "start" or "position"); a
+    passed-in deal has no game to solve. Tables show every legal card with its
+    value; with --json each record comes back with dd_points, dd_all_tricks,
+    dd_declarer_wins and dd_from added (dd_best with --best).
     """
     if file is None and not opts["F"]:
         raise click.UsageError("give a FILE of deal records, or a deal with --F --M --R --skat --game --declarer")
@@ -77,13 +84,16 @@ def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> 
         raise click.UsageError("give either a FILE or a deal on the command line, not both")
     import json
     lines = open_lines(file) if file is not None else [json.dumps(_record_from_options(opts))]
+    from solver.search.api import solve_many
     console = Console(highlight=False)
     failed = 0
     chunk: list[Item] = []
 
     def show(r: dict) -> None:
         nonlocal failed
-        if "error" in r:
+        if r.get("passed"):
+            emit(r) if as_json else console.print(f"{r['id']}: {PASSED}")
+        elif "error" in r:
             failed += 1
             emit(r) if as_json else console.print(f"[red]error[/red] {r['error']}")
         elif as_json:
@@ -95,13 +105,18 @@ def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> 
 
     def flush() -> None:
         """Solve the chunk's good records in one call; print everything in input order."""
-        good = [it for it in chunk if not it.error]
+        good = [it for it in chunk if not it.error and it.deal is not None]
         results = iter(_solve_chunk(good, best or not as_json, workers)) if good else iter(())
         for it in chunk:
-            show(it.error_record() if it.error else next(results))
+            if it.error:
+                show(it.error_record())
+            elif it.deal is None:
+                show({"id": it.id, "passed": True, "message": PASSED})
+            else:
+                show(next(results))
         chunk.clear()
 
-    for item in read_lines(lines, fmt="json"):
+    for item in items_or_say_empty(read_lines(lines), file):
         chunk.append(item)
         if len(chunk) >= CHUNK * max(1, workers):
             flush()

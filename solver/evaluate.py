@@ -46,7 +46,7 @@ from .games import (BASE_VALUES, GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAM
 from .sampling import World, WorldSampler
 from .scoring import (BID_LADDER, SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, check_bid, game_value, matadors,
                       play_outcome, settle)
-from .search import kernel as K
+from .search import layout as K
 from .search.api import Position, Solver, default_solver, job_rows, position, run_rows
 
 SCORINGS = ("simple", "seeger-fabian")
@@ -125,6 +125,15 @@ class DeclarationResult:
     def expected_score(self, bid: int = 18) -> float:
         return float(self.scores_at(bid).mean()) if self.samples else 0.0
 
+    def expected_score_ci(self, bid: int = 18) -> tuple[float, float]:
+        """A 95% interval on the expected score (normal approximation over the worlds)."""
+        s = self.scores_at(bid)
+        if s.size < 2:
+            return (-math.inf, math.inf)
+        half = Z95 * float(s.std(ddof=1)) / math.sqrt(s.size)
+        m = float(s.mean())
+        return (m - half, m + half)
+
     def max_bid(self, min_win: float | None = None) -> int | None:
         """The highest ladder bid with a positive expected score (or P(win) >= min_win)."""
         best = None
@@ -183,8 +192,26 @@ class HandEvaluation:
         bids = [b for b in (r.max_bid(self.min_win) for r in self.declarations) if b is not None]
         return max(bids) if bids else None
 
+    def advice(self) -> dict:
+        """One answer to "bid ``at``?": ``yes`` (the best declaration expects to gain there),
+        ``no`` (it expects to lose, and the samples are sure of it) or ``borderline`` (the 95%
+        interval of the expected score straddles zero: more samples or a coin decide), with
+        the highest bid that still expects a gain (``up_to``; None: pass)."""
+        r = self.recommended
+        e = r.expected_score(self.at)
+        lo, hi = r.expected_score_ci(self.at)
+        if self.min_win is not None:
+            plo, phi = r.p_win_ci(self.at)
+            verdict = "yes" if plo >= self.min_win else "no" if phi < self.min_win else "borderline"
+        else:
+            verdict = "yes" if lo > 0 else "no" if hi < 0 else "borderline"
+        return {"verdict": verdict, "bid": self.at, "declaration": r.to_dict(self.at, self.min_win)["name"],
+                "expected_score": round(e, 2), "expected_score_ci": [round(lo, 2), round(hi, 2)],
+                "up_to": self.safe_bid}
+
     def to_dict(self) -> dict:
         return {"cards": card_list(self.cards), "seat": SEATS[self.seat], "bid": self.bid,
+                "advice": self.advice(),
                 "scoring": self.scoring,
                 "declarations": [r.to_dict(self.at, self.min_win) for r in self.ranked()],
                 "recommended": self.recommended.to_dict(self.at, self.min_win),

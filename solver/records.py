@@ -13,6 +13,7 @@ go on.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
@@ -31,6 +32,7 @@ class Item:
     deal: Deal | None = None
     iss: IssGame | None = None
     error: str | None = None
+    raw_id: str | None = None           # the id found in the line, even when it could not be read
 
     @property
     def id(self) -> str:
@@ -38,7 +40,7 @@ class Item:
             return str(self.iss.id)
         if self.record is not None and self.record.get("id") is not None:
             return str(self.record["id"])
-        return str(self.line)
+        return self.raw_id or str(self.line)
 
     def error_record(self) -> dict:
         return {"line": self.line, "id": self.id, "error": self.error}
@@ -56,11 +58,35 @@ def read_lines(lines: Iterable[str], fmt: str = "auto", require_deal: bool = Tru
             yield item
 
 
+_ISS_ID = re.compile(r"\bID\[([^\]]*)\]")
+_JSON_ID = re.compile(r'"id"\s*:\s*"?([^",}]*)"?')
+
+
+def line_id(no: int, raw: str | dict) -> str:
+    """The id rule of every command and bulk task: a record's ``id``, an ISS game's ``ID[...]``
+    (found even in a line that cannot be read), else the line number.
+
+    >>> line_id(3, "(;GM[Skat]ID[541932]MV[w broken"), line_id(4, '{"id": "a-1", "hands": 7}'), line_id(5, "x")
+    ('541932', 'a-1', '5')
+    """
+    if isinstance(raw, dict):
+        return str(raw.get("id") or no)
+    m = (_JSON_ID if raw.lstrip().startswith("{") else _ISS_ID).search(raw)
+    return m.group(1).strip() if m and m.group(1).strip() else str(no)
+
+
 def parse_item(no: int, raw: str, fmt: str = "auto", require_deal: bool = True) -> Item | None:
     """One input line (number ``no``) as an :class:`Item`; None for blank lines and comments."""
     line = raw.strip()
     if not line or line.startswith("#"):
         return None
+    item = _parse_item(no, line, fmt, require_deal)
+    if item.error:
+        item.raw_id = line_id(no, line)
+    return item
+
+
+def _parse_item(no: int, line: str, fmt: str, require_deal: bool) -> Item:
     kind = fmt
     if kind == "auto":
         kind = "json" if line.startswith("{") else "iss" if is_iss_line(line) else "?"

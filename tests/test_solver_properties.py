@@ -8,7 +8,7 @@ from solver.cards import CARD_NAMES, card_list, iter_cards
 from solver.deal import load_deal, replay
 from solver.games import SEATS
 from solver.play import legal_moves, rules_for
-from solver.search import kernel as K
+from solver.search import layout as K
 from solver.search.api import Solver, position, solve
 
 from .conftest import load_jsonl, strip_solved

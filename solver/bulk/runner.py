@@ -85,10 +85,19 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
     fmt = fmt or detect_format(input_path)
     if fmt not in FORMATS:
         raise BulkError(f"unknown input format {fmt!r}")
-    ofmt = output_format(out, out_format)
+    if chunk_size < 1:
+        raise BulkError(f"chunk size must be at least 1, got {chunk_size}")
+    out_p = Path(out)
+    if out_p.is_dir():
+        raise BulkError(f"--out {out} is a folder: name the output file, e.g. {out_p / 'out.parquet'}")
+    try:
+        ofmt = output_format(out, out_format)
+    except ValueError as e:
+        raise BulkError(str(e)) from None
     options = dict(options or {})
     schema = SCHEMAS[task]
-    out_p = Path(out)
+    if not out_p.parent.is_dir():
+        raise BulkError(f"--out {out}: the folder {out_p.parent} does not exist (create it first)")
     parts = out_p.with_name(out_p.name + ".parts")
     manifest = {"task": task, "input": os.path.abspath(input_path), "fingerprint": _fingerprint(input_path),
                 "format": fmt, "output_format": ofmt, "chunk_size": chunk_size, "options": options}
@@ -159,6 +168,9 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
                 finished(*inflight.pop(f), f.result())
     rows_in, n_chunks = count["rows"], count["chunks"]
     errors_p = out_p.with_name(out_p.name + ".errors.jsonl")
+    if rows_in == 0:
+        shutil.rmtree(parts)
+        raise BulkError(f"{input_path}: no rows (the input is empty, or only blank lines and comments)")
     n_out, n_err = merge(parts, out_p, errors_p, schema, ofmt, n_chunks)
     shutil.rmtree(parts)
     return BulkSummary(rows_in, n_out, n_err, n_chunks, len(done & set(range(n_chunks))),

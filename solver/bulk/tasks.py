@@ -15,14 +15,14 @@ import pyarrow as pa
 from ..cards import card_list, parse_cards
 from ..deal import Deal, DealError
 from ..games import GAME_NAMES, GAMES, SEATS, Declaration
-from ..records import Item, parse_item
+from ..records import Item, line_id, parse_item
 
 TASKS = ("dd", "bid", "analyse")
 
 SCHEMAS: dict[str, pa.Schema] = {
     "dd": pa.schema([("row", pa.int64()), ("id", pa.string()), ("passed", pa.bool_()), ("game", pa.string()),
                      ("declarer", pa.string()), ("hand", pa.bool_()), ("recorded_game", pa.bool_()),
-                     ("dd_points", pa.int64()), ("dd_all_tricks", pa.bool_()), ("dd_declarer_wins", pa.bool_()),
+                     ("dd_from", pa.string()), ("dd_points", pa.int64()), ("dd_all_tricks", pa.bool_()), ("dd_declarer_wins", pa.bool_()),
                      ("played_points", pa.int64()), ("played_won", pa.bool_()), ("played_score", pa.int64()),
                      ("recorded_score", pa.int64()), ("recorded_won", pa.bool_()), ("ended_early", pa.string())]),
     "bid": pa.schema([("row", pa.int64()), ("id", pa.string()), ("seat", pa.string()), ("cards", pa.string()),
@@ -57,7 +57,7 @@ def _item(no: int, raw: Any, fmt: str) -> Item | None:
 
 def _dd_rows(item: Item, games: str) -> list[dict]:
     from ..deal import replay, score_deal
-    from ..search.api import default_solver, position
+    from ..search.api import default_solver, position, solve_point
     base = {"row": item.line, "id": item.id}
     if item.deal is None:
         return [dict(base, passed=True)]
@@ -73,15 +73,17 @@ def _dd_rows(item: Item, games: str) -> list[dict]:
     if item.iss is not None:
         r = item.iss.recorded
         rec = {"recorded_score": r.get("v"), "recorded_won": r.get("won"), "ended_early": item.iss.ended_early}
+    solved, where = solve_point(d)
     decls = [d.declaration] if games == "recorded" else [
         d.declaration if g == d.game else Declaration(g, hand=d.declaration.hand) for g in GAMES]
-    deals = [Deal(d.hands, d.skat, d.declarer, x, [], d.bid, d.leader, d.id) for x in decls]
+    deals = [Deal(d.hands, d.skat, d.declarer, x, solved.played if x == d.declaration else [], d.bid, d.leader,
+                  d.id) for x in decls]
     s = default_solver()
     vals = s.solve_positions([position(x) for x in deals])
     out = []
     for x, v in zip(decls, vals):
         row = dict(base, passed=False, game=GAME_NAMES[x.game], declarer=SEATS[d.declarer], hand=x.hand,
-                   recorded_game=(x.game == d.game), **v)
+                   recorded_game=(x.game == d.game), dd_from=where if x == d.declaration else "start", **v)
         if x.game == d.game:
             row.update(played, **rec)
         out.append(row)
@@ -157,7 +159,7 @@ def run_chunk(task: str, fmt: str, rows: list[tuple[int, Any]], opts: dict) -> t
     out: list[dict] = []
     errors: list[dict] = []
     for no, raw in rows:
-        rid = (raw.get("id") or str(no)) if isinstance(raw, dict) else str(no)
+        rid = line_id(no, raw)
         try:
             if task == "bid":
                 out.extend(_bid_rows(no, raw, fmt, opts))

@@ -14,15 +14,18 @@ import pyarrow.parquet as pq
 OUTPUT_FORMATS = ("parquet", "csv", "jsonl")
 
 
+OUTPUT_SUFFIXES = {".parquet": "parquet", ".pq": "parquet", ".csv": "csv", ".jsonl": "jsonl", ".json": "jsonl"}
+
+
 def output_format(path: str, fmt: str | None) -> str:
+    """The output format: ``fmt`` when given, else from the file's suffix (an unknown one is an error)."""
     if fmt:
         return fmt
-    low = path.lower()
-    if low.endswith(".csv"):
-        return "csv"
-    if low.endswith((".jsonl", ".json")):
-        return "jsonl"
-    return "parquet"
+    suffix = Path(path).suffix.lower()
+    if suffix not in OUTPUT_SUFFIXES:
+        raise ValueError(f"{path}: cannot tell the output format from {suffix or 'a name without a suffix'!r} "
+                         f"(use .parquet, .csv or .jsonl, or give --out-format)")
+    return OUTPUT_SUFFIXES[suffix]
 
 
 def _atomic_write(path: Path, data: bytes) -> None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -27,7 +27,7 @@ from ..play import GameRules, rules_for
 from ..pool import map_processes
 from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, matadors, play_outcome, settle
 from ..state import GameState
-from . import kernel as K
+from . import layout as K
 
 TOTAL_GAMES = 6
 
@@ -50,6 +50,24 @@ class Position:
     def points_in_play(self) -> int:
         """Card points still in hands or in the trick in progress."""
         return card_points(self.state.alive())
+
+
+#: Called with one line of text before the kernel compiles for this machine (a cold cache);
+#: the command line sets it to print the line.  The library itself prints nothing.
+compile_notice: Callable[[str], None] | None = None
+COMPILE_MESSAGE = "compiling the solver for this machine, first run only (about 20 s)"
+
+
+def compile_kernel():
+    """The compiled search (:mod:`solver.search.kernel`), imported on first use: compiled for
+    this machine then, or loaded from numba's cache; :data:`compile_notice` hears of a compile."""
+    import sys
+    kernel = sys.modules.get("solver.search.kernel")
+    if kernel is None:
+        if compile_notice is not None and not K.kernel_cached():
+            compile_notice(COMPILE_MESSAGE)
+        from . import kernel
+    return kernel
 
 
 def _as_deal(x: Deal | dict | str) -> Deal:
@@ -113,6 +131,7 @@ class Solver:
     # -------------------------------------------------------------- raw jobs
     def run(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Run kernel job rows; returns (answers, node counts)."""
+        kernel = compile_kernel()
         out = np.zeros(rows.shape[0], dtype=np.int64)
         nodes = np.zeros(rows.shape[0], dtype=np.int64)
         if rows.shape[0]:
@@ -122,7 +141,7 @@ class Solver:
                 rows = rows.copy()
                 rows[:, K.P_STAMP] = self.session + kind
             stamp = self.session if self.session is not None else self._take_stamps(rows.shape[0])
-            K.solve_batch(rows, self.effs, self.ptss, self.tt, stamp, self.opts, out, nodes)
+            kernel.solve_batch(rows, self.effs, self.ptss, self.tt, stamp, self.opts, out, nodes)
         self.last_nodes = int(nodes.sum())
         return out, nodes
 
@@ -316,7 +335,8 @@ def default_solver() -> Solver:
 
 def solve(record: dict | str | Deal, best: bool = False, solver: Solver | None = None) -> dict:
     """Solve one record: the record with ``dd_points``, ``dd_all_tricks``,
-    ``dd_declarer_wins`` added (Null: ``dd_declarer_wins``), and ``dd_best`` on request."""
+    ``dd_declarer_wins`` added (Null: ``dd_declarer_wins``), ``dd_from`` (see
+    :func:`solve_point`), and ``dd_best`` on request."""
     return solve_many([record], best=best, solver=solver)[0]
 
 
@@ -341,14 +361,27 @@ def solve_many(records: Iterable[dict | str | Deal], best: bool = False,
         return [r for part in map_processes(_solve_chunk, chunks, workers) for r in part]
     s = solver or default_solver()
     deals = [_as_deal(r) for r in recs]
-    positions = [position(d) for d in deals]
-    results = s.solve_positions(positions)
+    points = [solve_point(d) for d in deals]
+    results = s.solve_positions([position(d) for d, _ in points])
     out = []
-    for r, d, keys in zip(recs, deals, results):
+    for d, (solved, where), keys in zip(deals, points, results):
+        keys["dd_from"] = where
         if best:
-            keys["dd_best"] = {CARD_NAMES[c]: v for c, v in s.best_moves(d)}
+            keys["dd_best"] = {CARD_NAMES[c]: v for c, v in s.best_moves(solved)}
         out.append({**d.to_record(), **keys})      # codes normalised, unknown keys kept
     return out
+
+
+def solve_point(deal: Deal) -> tuple[Deal, str]:
+    """Where a record is solved from, the same for every command: a finished game from the
+    deal's start (what was this deal worth double-dummy?), a partial play from its position.
+
+    Returns the deal to solve and ``"start"`` or ``"position"``.
+    """
+    if deal.played and replay(deal).finished:
+        return Deal(deal.hands, deal.skat, deal.declarer, deal.declaration, [], deal.bid, deal.leader, deal.id,
+                    deal.extra), "start"
+    return deal, ("position" if deal.played else "start")
 
 
 def reach(record: dict | str | Deal, points: int = 61, solver: Solver | None = None) -> bool:

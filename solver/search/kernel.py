@@ -49,20 +49,24 @@ the ``T_*`` offsets below.
 
 from __future__ import annotations
 
+import os
 import warnings
 
 import numpy as np
 from numba import njit
 from numba.core.errors import NumbaIRAssumptionWarning
 
-# numba's pedantic SSA check flags the inlined trick rules' conditional expressions; the
-# compiled code is right (the reference tests check every value), the message is noise
-warnings.filterwarnings("ignore", category=NumbaIRAssumptionWarning)
-
 from ..cards import highest_nb as highest
 from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from ..play import legal_moves, trick_winner
+from .layout import (JOB_ALL_TRICKS, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_NULL, JOB_POINTS, OPT_BOUNDS,  # noqa: F401
+                     OPT_EQUIV, OPT_ORDER, OPT_QUICK, OPT_SIMILAR, OPT_TT, P_C0, P_C1, P_DECL, P_GAMEKIND, P_H0,
+                     P_H1, P_H2, P_JOB, P_LEADER, P_N, P_STAMP, P_TARGET, P_TRUMP)
+
+# numba's pedantic SSA check flags the inlined trick rules' conditional expressions; the
+# compiled code is right (the reference tests check every value), the message is noise
+warnings.filterwarnings("ignore", category=NumbaIRAssumptionWarning)
 
 # offsets in tab
 T_TRUMP = 64
@@ -77,16 +81,6 @@ T_GROUPS = 73         # (offset, width) pairs of the card groups that the table 
 T_PCLASS = 96         # (mask, points) pairs: the cards worth each non-zero value
 TAB_SIZE = 112
 
-OPT_TT = 1
-OPT_EQUIV = 2
-OPT_ORDER = 4
-OPT_BOUNDS = 8
-OPT_QUICK = 32
-OPT_SIMILAR = 128
-OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS | OPT_QUICK | OPT_SIMILAR
-
-TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2 | leader << 32 | stamp << 46), data, the cards alive
-STAMP_LIMIT = 1 << 17  # stamps live in the top bits of key2
 INF = 1 << 20
 NO_BOUND = -(1 << 21)  # fast_bound found nothing
 
@@ -99,13 +93,6 @@ MS_SCORES = 16
 MS_KILLERS = 33
 MS_ROWS = 34
 MS_COLS = 128
-
-
-def new_table(megabytes: float = 64.0) -> np.ndarray:
-    """A transposition table of about ``megabytes`` (a power of two entries)."""
-    entries = max(1024, int(megabytes * (1 << 20)) // (8 * TT_FIELDS))
-    bits = entries.bit_length() - 1
-    return np.zeros((1 << bits, TT_FIELDS), dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
@@ -188,7 +175,7 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
     return -(card % 8)
 
 
-@njit("int64(int64, int64[::1])", cache=True)
+@njit(cache=True)
 def points_of(cards: int, tab: np.ndarray) -> int:
     """Points of a set (x pw): one popcount per point class."""
     return (popcount(cards & tab[T_PCLASS]) * tab[T_PCLASS + 1]
@@ -198,7 +185,7 @@ def points_of(cards: int, tab: np.ndarray) -> int:
             + popcount(cards & tab[T_PCLASS + 8]) * tab[T_PCLASS + 9])
 
 
-@njit("int64(int64, int64, int64[::1])", cache=True)
+@njit(cache=True)
 def _cheapest(hand: int, m: int, tab: np.ndarray) -> int:
     """Points of the ``m`` cheapest cards of a hand."""
     total = 0
@@ -218,7 +205,7 @@ def _cheapest(hand: int, m: int, tab: np.ndarray) -> int:
     return total
 
 
-@njit("int64(int64, int64, int64, int64[::1], int64)", cache=True)
+@njit(cache=True)
 def _run_points(k: int, o1: int, o2: int, tab: np.ndarray, need: int) -> int:
     """Points of the tricks that the cards ``k`` surely win: those cards, a trick
     bonus each, and as many of the cheapest cards of each other hand."""
@@ -229,7 +216,7 @@ def _run_points(k: int, o1: int, o2: int, tab: np.ndarray, need: int) -> int:
     return total + _cheapest(o1, m, tab) + _cheapest(o2, m, tab)
 
 
-@njit("int64(int64[::1], int64, int64, int64[::1], int64)", cache=True)
+@njit(cache=True)
 def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, need: int) -> int:
     """Points that one side (declarer if ``side_decl``, else the defenders)
     surely takes from here, whoever leads: a lower bound ("quick tricks").
@@ -297,7 +284,7 @@ def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     return v * 4 + w
 
 
-@njit("int64(int64[::1], int64, int64[::1])", cache=True)
+@njit(cache=True)
 def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
     """Exact V of the last one or two tricks, by direct enumeration (no recursion, no table)."""
     decl = tab[T_DECL]
@@ -568,8 +555,10 @@ def pick_next(ms: np.ndarray, ply: int, i: int, nm: int) -> int:
 
 # ---------------------------------------------------------------- the search
 
-@njit("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
-      cache=True)
+SEARCH_SIGNATURE = "int64(int64[::1], int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])"
+
+
+@njit(SEARCH_SIGNATURE, cache=True)
 def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
            tab: np.ndarray, tt: np.ndarray, ms: np.ndarray) -> int:
     """Fail-soft alpha-beta on V still to win (see module docs).
@@ -675,8 +664,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
     return best
 
 
-@njit("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])",
-      cache=True)
+@njit(cache=True)
 def mtdf(h: np.ndarray, leader: int, n: int, c0: int, c1: int, lo: int, hi: int, guess: int,
          tab: np.ndarray, tt: np.ndarray, ms: np.ndarray) -> int:
     """The exact V in [lo, hi] by zero-window probes that share the table.
@@ -697,22 +685,6 @@ def mtdf(h: np.ndarray, leader: int, n: int, c0: int, c1: int, lo: int, hi: int,
             upper = g
         beta = (lower + upper + 1) // 2
     return lower
-
-
-# job kinds for solve_batch
-JOB_POINTS = 0      # exact V with pw=1, bonus=0 (declarer's remaining card points)
-JOB_AT_LEAST = 1    # 1 if V >= target else 0
-JOB_NULL = 2        # Null: 1 if the declarer can avoid every trick
-JOB_ALL_TRICKS = 3  # 1 if the declarer can take every remaining trick
-JOB_ANY_TRICK = 4   # 1 if the declarer can take at least one more trick (else the defenders make him Schwarz)
-
-#: Jobs whose table entries bound the same value in the same game, and may share a stamp:
-#: card points (exact and threshold), Null's tricks (declarer minimising), tricks (maximising).
-JOB_VALUE_KIND = (0, 0, 1, 2, 2)
-
-# position row layout for solve_batch
-P_H0, P_H1, P_H2, P_LEADER, P_N, P_C0, P_C1, P_DECL, P_TRUMP, P_GAMEKIND, P_JOB, P_TARGET, P_STAMP = range(13)
-POS_FIELDS = 13
 
 
 @njit(cache=True)

@@ -1,0 +1,69 @@
+"""The kernel's interface without the kernel: option bits, job kinds, the position row
+layout and the transposition table's shape.
+
+Importing this compiles nothing; :mod:`solver.search.kernel` (the compiled
+search) is imported only when a solve is asked for.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+# the techniques, each switchable for measurement (see solver.search.kernel)
+OPT_TT = 1
+OPT_EQUIV = 2
+OPT_ORDER = 4
+OPT_BOUNDS = 8
+OPT_QUICK = 32
+OPT_SIMILAR = 128
+OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS | OPT_QUICK | OPT_SIMILAR
+
+TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2 | leader << 32 | stamp << 46), data, the cards alive
+STAMP_LIMIT = 1 << 17  # stamps live in the top bits of key2
+
+
+def new_table(megabytes: float = 64.0) -> np.ndarray:
+    """A transposition table of about ``megabytes`` (a power of two entries)."""
+    entries = max(1024, int(megabytes * (1 << 20)) // (8 * TT_FIELDS))
+    bits = entries.bit_length() - 1
+    return np.zeros((1 << bits, TT_FIELDS), dtype=np.int64)
+
+
+# job kinds for solve_batch
+JOB_POINTS = 0      # exact V with pw=1, bonus=0 (declarer's remaining card points)
+JOB_AT_LEAST = 1    # 1 if V >= target else 0
+JOB_NULL = 2        # Null: 1 if the declarer can avoid every trick
+JOB_ALL_TRICKS = 3  # 1 if the declarer can take every remaining trick
+JOB_ANY_TRICK = 4   # 1 if the declarer can take at least one more trick (else the defenders make him Schwarz)
+
+#: Jobs whose table entries bound the same value in the same game, and may share a stamp:
+#: card points (exact and threshold), Null's tricks (declarer minimising), tricks (maximising).
+JOB_VALUE_KIND = (0, 0, 1, 2, 2)
+
+# position row layout for solve_batch
+P_H0, P_H1, P_H2, P_LEADER, P_N, P_C0, P_C1, P_DECL, P_TRUMP, P_GAMEKIND, P_JOB, P_TARGET, P_STAMP = range(13)
+POS_FIELDS = 13
+
+
+KERNEL_SOURCE = Path(__file__).with_name("kernel.py")
+
+
+def kernel_cached() -> bool:
+    """Is the compiled search in numba's cache for this source (so importing the kernel is quick)?
+
+    Looks where numba keeps it: ``NUMBA_CACHE_DIR`` (mirroring the source's
+    folder) or ``__pycache__`` beside the source.  A cache elsewhere reads as
+    missing, which only costs a needless notice.
+    """
+    places = [KERNEL_SOURCE.parent / "__pycache__"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        places.insert(0, Path(os.environ["NUMBA_CACHE_DIR"]) / str(KERNEL_SOURCE.parent.resolve()).lstrip(os.sep))
+    mtime = KERNEL_SOURCE.stat().st_mtime
+    for name in ("search", "solve_batch"):
+        found = [f for d in places if d.is_dir() for f in d.glob(f"kernel.{name}-*.nbi")]
+        if not any(f.stat().st_mtime >= mtime for f in found):
+            return False
+    return True
