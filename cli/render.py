@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solver.cards import format_card, parse_card, sort_key
+from solver.scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, TOTAL_POINTS, WIN_POINTS
 
 RED = {"H", "D"}
 
@@ -147,7 +148,7 @@ def _chart(rv) -> str:
     """Inline SVG: the double-dummy value after every card, mistakes marked."""
     w, h, pad = 640, 220, 30
     vals = [1 if v is True else 0 if v is False else v for v in [rv.start_value] + [c.value_after for c in rv.cards]]
-    top = 1 if rv.is_null else 120
+    top = 1 if rv.is_null else TOTAL_POINTS
     n = max(1, len(vals) - 1)
 
     def xy(i, v):
@@ -157,7 +158,8 @@ def _chart(rv) -> str:
              f'viewBox="0 0 {w} {h}" role="img" aria-label="double-dummy value after every card">',
              f'<rect x="0" y="0" width="{w}" height="{h}" fill="#fafafa"/>']
     if not rv.is_null:
-        for level, label in ((61, "61"), (90, "90"), (31, "31")):
+        for level in (WIN_POINTS, SCHNEIDER_POINTS, SCHNEIDER_ESCAPE):
+            label = str(level)
             _, y = xy(0, level)
             parts.append(f'<line x1="{pad}" x2="{w - pad}" y1="{y:.1f}" y2="{y:.1f}" stroke="#bbb" '
                          f'stroke-dasharray="4 3"/><text x="4" y="{y + 4:.1f}" font-size="10">{label}</text>')

@@ -24,7 +24,7 @@ from .deal import Deal, replay, score_deal
 from .games import GAME_NAMES, GAMES, NULL, SEATS, Declaration
 from .heuristics import ranked_discards
 from .pool import map_processes
-from .scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS
+from .scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, points_needed
 from .search.api import Position, Solver, default_solver, position, position_of
 from .state import GameState
 
@@ -88,7 +88,7 @@ def _outcome(decl: Declaration, v: Any) -> tuple[str, str]:
     """(win/loss, schneider level) of a value, for marking outcome changes."""
     if decl.is_null:
         return ("win" if v else "loss", "")
-    need = SCHNEIDER_POINTS if decl.schneider else WIN_POINTS
+    need = points_needed(decl)
     level = "schneider" if v >= SCHNEIDER_POINTS else ("schneider lost" if v < SCHNEIDER_ESCAPE else "")
     return ("win" if v >= need else "loss", level)
 

@@ -103,10 +103,6 @@ class Declaration:
         return self.game == NULL
 
     @property
-    def is_suit(self) -> bool:
-        return self.game in SUIT_GAMES
-
-    @property
     def value_base(self) -> int:
         """Base value (suit/Grand) or the fixed value (Null)."""
         if self.game == NULL:

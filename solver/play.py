@@ -140,28 +140,16 @@ class GameRules:
 
     def set_to_game(self, cards) -> int:
         """A public card set (int) or card list to the game layout."""
-        to = self._to
-        s = 0
         if isinstance(cards, (int, np.integer)):
-            x = int(cards)
-            while x:
-                low = x & -x
-                s |= 1 << to[low.bit_length() - 1]
-                x ^= low
-            return s
+            return _permute(int(cards), self._to)
+        s = 0
         for c in cards:
-            s |= 1 << to[c]
+            s |= 1 << self._to[c]
         return s
 
     def set_from_game(self, x: int) -> int:
-        fr = self._from
-        s = 0
-        x = int(x)
-        while x:
-            low = x & -x
-            s |= 1 << fr[low.bit_length() - 1]
-            x ^= low
-        return s
+        """A card set in the game layout back to the public layout."""
+        return _permute(int(x), self._from)
 
     # -- the trick rules on public cards (through the one implementation above)
     def legal(self, hand: int, led: int | None) -> int:
@@ -187,6 +175,16 @@ class GameRules:
 
     def follow_name(self, led: int) -> str:
         return follow_name(led, self.game)
+
+
+def _permute(x: int, to: list[int]) -> int:
+    """Move every bit b of ``x`` to bit ``to[b]``."""
+    s = 0
+    while x:
+        low = x & -x
+        s |= 1 << to[low.bit_length() - 1]
+        x ^= low
+    return s
 
 
 def display_order(cards, game: int) -> list[int]:

@@ -65,6 +65,11 @@ SCHNEIDER_POINTS = 90
 SCHNEIDER_ESCAPE = 31
 
 
+def points_needed(decl: Declaration) -> int:
+    """The card points a suit or Grand declaration needs: 90 with Schneider announced, else 61."""
+    return SCHNEIDER_POINTS if decl.schneider else WIN_POINTS
+
+
 def multiplier(decl: Declaration, mats, schneider, schwarz):
     """Matadors + game + Hand + Schneider (+announced) + Schwarz (+announced) + Ouvert.
 
@@ -304,5 +309,5 @@ def check_bid(bid: int) -> int:
 
 
 __all__ = ["BID_LADDER", "GameResult", "game_value", "matadors", "score_game", "seeger_fabian", "settle",
-           "play_outcome", "null_conceded", "table_scores", "next_bid", "check_bid", "trump_order", "multiplier",
+           "play_outcome", "null_conceded", "table_scores", "points_needed", "next_bid", "check_bid", "trump_order", "multiplier",
            "WIN_POINTS", "SCHNEIDER_POINTS", "SCHNEIDER_ESCAPE"]

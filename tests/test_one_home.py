@@ -35,6 +35,8 @@ from solver.state import GameState, IllegalCard
 from .conftest import REF, ROOT, load_jsonl, strip_solved
 
 ISS_541932 = (REF / "iss_sample.sgf").read_text().splitlines()[0]
+HEARTS_DEAL = {"hands": {"F": "CJ SJ HA HT HK H9 DA S7 D8 D7", "M": "C8 C9 CT CK CQ CA S8 S9 ST SK",
+                         "R": "H7 H8 HQ DJ HJ SQ D9 DT DK DQ"}, "skat": "SA C7", "declarer": "F", "game": "hearts"}
 
 
 # ------------------------------------------------------------------ the game state
@@ -74,9 +76,7 @@ def test_push_pop_restores_everything_and_matches_replay(game):
 
 def test_voids_are_the_effective_suit_not_followed():
     # hearts: M cannot follow the trump lead CJ and discards a club -> M holds no trump at all
-    deal = load_deal({"hands": {"F": "CJ SJ HA HT HK H9 DA S7 D8 D7", "M": "C8 C9 CT CK CQ CA S8 S9 ST SK",
-                                "R": "H7 H8 HQ DJ HJ SQ D9 DT DK DQ"}, "skat": "SA C7", "declarer": "F",
-                      "game": "hearts"})
+    deal = load_deal(HEARTS_DEAL)
     st = deal.start_state()
     st.push(parse_card("CJ"))
     st.push(parse_card("C8"))
@@ -132,9 +132,7 @@ def test_invalid_null_is_conceded_as_the_cheapest_game_reaching_the_bid(bid, con
 # ------------------------------------------------------------------ the sampler
 
 def test_one_sampler_for_play_respects_voids_known_cards_and_the_declarers_skat():
-    deal = load_deal({"hands": {"F": "CJ SJ HA HT HK H9 DA S7 D8 D7", "M": "C8 C9 CT CK CQ CA S8 S9 ST SK",
-                                "R": "H7 H8 HQ DJ HJ SQ D9 DT DK DQ"}, "skat": "SA C7", "declarer": "F",
-                      "game": "hearts", "ouvert": False})
+    deal = load_deal(HEARTS_DEAL)
     st = deal.start_state()
     for c in ("CJ", "C8", "HJ"):
         st.push(parse_card(c))

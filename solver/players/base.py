@@ -21,7 +21,7 @@ from ..games import GRAND, Declaration
 from ..heuristics import best_stegen_game, ranked_discards, stegen
 from ..play import rules_for
 from ..sampling import NoWorld, WorldSampler
-from ..scoring import game_value, matadors
+from ..scoring import game_value, matadors, points_needed
 from ..state import GameState
 
 
@@ -238,7 +238,7 @@ class PimcPlayer(Player):
                 if world is None:
                     continue
                 p = position(_study(view, *world))
-                wins += solver.reach_many([p], [90 if view.declaration.schneider else 61])[0]
+                wins += solver.reach_many([p], [points_needed(view.declaration)])[0]
                 n += 1
         if n == 0:
             return False

@@ -25,7 +25,7 @@ from ..cards import CARD_NAMES, card_points, iter_cards
 from ..deal import Deal, DealError, load_deal, replay
 from ..play import GameRules, rules_for
 from ..pool import map_processes
-from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, matadors, play_outcome, settle
+from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, matadors, play_outcome, points_needed, settle
 from ..state import GameState
 from . import layout as K
 
@@ -251,7 +251,7 @@ class Solver:
                 at = alls.get(i, False)
                 out[i]["dd_points"] = v
                 out[i]["dd_all_tricks"] = at
-                out[i]["dd_declarer_wins"] = at if d.schwarz else (v >= 90 if d.schneider else v >= 61)
+                out[i]["dd_declarer_wins"] = at if d.schwarz else v >= points_needed(d)
         return out
 
     def best_moves(self, deal: Deal | dict | str, played: Sequence[int] | None = None) -> list[tuple[int, Any]]:
@@ -384,7 +384,7 @@ def solve_point(deal: Deal) -> tuple[Deal, str]:
     return deal, ("position" if deal.played else "start")
 
 
-def reach(record: dict | str | Deal, points: int = 61, solver: Solver | None = None) -> bool:
+def reach(record: dict | str | Deal, points: int = WIN_POINTS, solver: Solver | None = None) -> bool:
     """Threshold query: can the declarer end with at least ``points`` card points?"""
     s = solver or default_solver()
     return s.reach_many([position(_as_deal(record))], [points])[0]
