@@ -103,7 +103,7 @@ def startup_times() -> tuple[float, float]:
             "r={k:v for k,v in r.items() if not k.startswith('dd_')};solve(r);"
             "print(time.perf_counter()-t)")
     with tempfile.TemporaryDirectory() as cache:
-        env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=str(ROOT))
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache, PYTHONPATH=os.environ.get("SKAT_SOLVER_TREE", str(ROOT)))
         cold = float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
                                     check=True).stdout.split()[-1])
         warm = float(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,

@@ -46,7 +46,6 @@ SUIT_NAMES = ("diamonds", "hearts", "spades", "clubs")
 PLAIN_RANKS = "789QKTA"
 RANK_LETTERS = "789TJQKA"  # natural order used for display sorting in Null
 
-N_CARDS = 32
 ALL_CARDS = 0xFFFFFFFF
 
 CARD_NAMES: list[str] = [""] * 32

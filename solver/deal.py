@@ -192,7 +192,7 @@ def score_deal(deal: Deal) -> tuple[GameResult, GameState]:
         raise DealError(f"the game is not finished: {len(deal.played)} cards played")
     mats = matadors(deal.hands[deal.declarer] | deal.skat, deal.game)
     res = score_game(deal.declaration, mats, st.declarer_points, st.declarer_tricks, deal.bid,
-                     st.defender_tricks, st.ended_by_trick)
+                     st.defender_tricks)
     return res, st
 
 

@@ -33,7 +33,6 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field
-from itertools import combinations
 from typing import Callable, Iterable, Sequence
 
 import numpy as np
@@ -41,7 +40,7 @@ import numpy as np
 from .cards import card_list, popcount
 from .deal import Deal
 from .heuristics import choose_discard, ranked_discards
-from .games import (BASE_VALUES, GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAMES, Declaration, DeclarationError,
+from .games import (GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAMES, Declaration, DeclarationError,
                     parse_seat)
 from .sampling import World, WorldSampler
 from .scoring import (BID_LADDER, SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, check_bid, game_value, matadors,

@@ -231,7 +231,7 @@ def is_iss_line(line: str) -> bool:
 
 
 def format_line(dealt: list[int], auction: list[tuple[int, str]], deal: Deal | None, game_id: str = "",
-                players: tuple[str, str, str] = ("P0", "P1", "P2"), result: dict | None = None) -> str:
+                players: tuple[str, str, str] = ("P0", "P1", "P2")) -> str:
     """An ISS-style game line for a deal played here (the inverse of :func:`parse_line`).
 
     ``dealt`` holds F's, M's and R's hands and the skat as dealt; ``auction``

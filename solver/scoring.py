@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .games import BASE_VALUES, GAMES, NULL, NULL_VALUES, SUIT_GAMES, Declaration
+from .games import BASE_VALUES, NULL, NULL_VALUES, SUIT_GAMES, Declaration
 
 TOTAL_POINTS = 120
 TRICKS = 10
@@ -187,8 +187,7 @@ class GameResult:
 
 
 def score_game(decl: Declaration, mats: int, declarer_points: int | None, declarer_tricks: int,
-               bid: int | None = None, defender_tricks: int | None = None,
-               ended_by_trick: bool = False) -> GameResult:
+               bid: int | None = None, defender_tricks: int | None = None) -> GameResult:
     """Score a game from its card points and tricks (through :func:`play_outcome` and :func:`settle`).
 
     ``declarer_tricks`` / ``defender_tricks`` are the tricks each side took

@@ -287,7 +287,13 @@ def test_solve_reads_iss_lines_from_the_start_and_partial_records_from_their_pos
     st.push(next(iter_cards(st.legal())))
     rec["played"] = [CARD_NAMES[st.moves[0]]]
     r = _run(["solve", "-", "--json"], stdin=json.dumps(rec) + "\n")
-    assert json.loads(r.output)["dd_from"] == "position"
+    solved = json.loads(r.output)
+    assert solved["dd_from"] == "position"
+    part = tmp_path / "partial.jsonl"
+    part.write_text(json.dumps(rec) + "\n")
+    r = _run(["bulk", "dd", str(part), "--out", str(tmp_path / "dd.jsonl"), "--quiet", "--workers", "1"])
+    row = json.loads((tmp_path / "dd.jsonl").read_text())
+    assert (row["dd_from"], row["dd_points"]) == ("position", solved["dd_points"])
 
 
 def test_convert_refuses_deal_records():
@@ -347,3 +353,17 @@ def test_commands_that_do_not_search_never_load_the_kernel():
             "assert r.exit_code == 0, r.output; print('solver.search.kernel' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_every_option_of_every_command_is_described():
+    import click
+    ctx = click.Context(cli)
+    missing = []
+    for name in cli.list_commands(ctx):
+        cmd = cli.get_command(ctx, name)
+        assert cmd.help, name
+        for p in cmd.params:
+            if isinstance(p, click.Option) and p.name not in ("help", "version"):
+                if not p.help or "%%" in p.help:
+                    missing.append(f"{name} {p.opts[0]}")
+    assert missing == []

@@ -134,7 +134,7 @@ def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
     return out
 
 
-def _analyse_rows(item: Item, opts: dict) -> list[dict]:
+def _analyse_rows(item: Item) -> list[dict]:
     from ..analysis import review
     if item.deal is None:
         raise DealError("passed in: no play to review")
@@ -170,7 +170,7 @@ def run_chunk(task: str, fmt: str, rows: list[tuple[int, Any]], opts: dict) -> t
             rid = item.id
             if item.error:
                 raise ValueError(item.error)
-            out.extend(_dd_rows(item, opts.get("games", "recorded")) if task == "dd" else _analyse_rows(item, opts))
+            out.extend(_dd_rows(item, opts.get("games", "recorded")) if task == "dd" else _analyse_rows(item))
         except Exception as e:  # noqa: BLE001 - a bad row must never stop the run
             msg = str(e).splitlines()[0] if str(e) else type(e).__name__
             if not msg.startswith("line "):

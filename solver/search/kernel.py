@@ -40,16 +40,17 @@ and Haglund's DDS):
 * **zero-window search**: threshold queries are one probe; the exact value is
   found by bisection over probes that share the table (:func:`mtdf`).
 
-The parts are separate compiled functions, not inlined copies: numba's own
-inlining of them made the search take 28 s to compile, and LLVM inlines the
-small ones anyway.  The table array ``tab`` (int64) holds, in order: ``eff[32]`` (effective suit
+The large parts are separate compiled functions: numba's own inlining of
+everything made the search take 28 s to compile.  The small hot ones (the
+bit helpers, the trick rules, ``pick_next``, ``equivalent_cards``,
+``tt_store``, ``_trick_value``) are inlined, which keeps the search as fast
+as the single function was.  The table array ``tab`` (int64) holds, in order: ``eff[32]`` (effective suit
 of each card), ``pts[32]`` (points of each card x ``pw``), then the scalars at
 the ``T_*`` offsets below.
 """
 
 from __future__ import annotations
 
-import os
 import warnings
 
 import numpy as np
@@ -276,7 +277,7 @@ def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, nee
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     """V of one complete trick led by ``leader`` with cards x, y, z; and who won, as value*4+winner."""
     w = (leader + trick_winner(x, y, z, tab[T_TRUMP], tab)) % 3
@@ -462,7 +463,7 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, tab: np.ndarray,
     return idx + 1, -1, 0, INF
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int, alpha0: int, beta0: int,
              move: int, ply: int) -> None:
     """Store the search's result as bounds, merged with the slot's own entry for this position."""
@@ -489,7 +490,7 @@ def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int,
 
 # ---------------------------------------------------------------- moves
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def equivalent_cards(legal: int, others: int, tab: np.ndarray) -> int:
     """One card of each run of own cards that are adjacent in the remaining order of their
     effective suit (``others``: every other card still in play) and worth the same."""
@@ -536,7 +537,7 @@ def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int
     return nm
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def pick_next(ms: np.ndarray, ply: int, i: int, nm: int) -> int:
     """Selection sort step: bring the best-scored of moves i.. to place i; returns that move."""
     bi = i
