@@ -11,6 +11,7 @@ from .bid import bid, declare
 from .bulk import bulk
 from .convert import convert
 from .play import arena, play
+from .playout import playout
 from .score import score
 from .solve import solve
 
@@ -25,6 +26,7 @@ Examples:
   skat bulk dd data/bulk/deals.jsonl --out dd.parquet
   skat play --deals 12                         a match against two computer players
   skat arena --players pimc,rules,rules --deals 30 --out games.jsonl
+  skat playout data/deals.jsonl --players pimc,pimc,pimc    play records to the end
   skat score data/iss_games.sgf                score recorded ISS games
   skat convert data/iss_games.sgf > deals.jsonl
 """
@@ -47,6 +49,7 @@ cli.add_command(score)
 cli.add_command(convert)
 cli.add_command(play)
 cli.add_command(arena)
+cli.add_command(playout)
 
 if __name__ == "__main__":  # pragma: no cover
     cli()

@@ -244,8 +244,10 @@ def play(deals, seed, scoring, kontra, deck, clock, auto_bid, strength):
 @click.option("--samples", type=click.IntRange(min=1), default=8, show_default=True, help="PIMC samples per move")
 @click.option("--out", type=click.Path(dir_okay=False), help="write every game as a deal record (JSONL)")
 @click.option("--iss", "iss_out", type=click.Path(dir_okay=False), help="also write ISS-style game lines (.sgf)")
+@click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
+              help="processes (the same games whatever the number)")
 @click.option("--json", "as_json", is_flag=True, help="the results as one JSON object")
-def arena(spec, deals, seed, samples, out, iss_out, as_json):
+def arena(spec, deals, seed, samples, out, iss_out, workers, as_json):
     """Computer against computer over duplicate deals: tournament points
     (Seeger-Fabian) per game for each player type with a 95% interval."""
     types = [t.strip() for t in spec.split(",")]
@@ -264,7 +266,7 @@ def arena(spec, deals, seed, samples, out, iss_out, as_json):
 
     try:
         res = run_arena(types, deals, seed, {"samples": samples, "bid_samples": max(8, 2 * samples)}, on_game,
-                        (lambda line: ih.write(line + "\n")) if ih else None)
+                        (lambda line: ih.write(line + "\n")) if ih else None, workers=workers)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     finally:

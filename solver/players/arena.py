@@ -16,6 +16,7 @@ import numpy as np
 
 from ..games import SEATS
 from ..iss import format_line
+from ..pool import map_processes
 from . import PLAYERS
 from .table import DealResult, TableOptions, play_deal, shuffle
 
@@ -49,45 +50,61 @@ def make_player(name: str, seed: int, strength: dict | None = None):
     return cls()
 
 
+def _duplicate_deal(args) -> list[tuple[int, list[int], DealResult]]:
+    """One deal in its three seating rotations: (rotation, seat of each player, result)."""
+    types, seed, k, dealt, strength = args
+    opts = TableOptions(scoring="seeger-fabian")
+    out = []
+    for rot in range(3):
+        # fresh players, seeded by the deal and the player: a deal's games do not depend on the
+        # deals before it, so any number of processes gives the same games
+        players = [make_player(t, seed + 1000 * (k + 1) + i, strength) for i, t in enumerate(types)]
+        seat_of = [(i + rot) % 3 for i in range(3)]             # player i sits in seat seat_of[i]
+        by_seat = [None, None, None]
+        for i, s in enumerate(seat_of):
+            by_seat[s] = players[i]
+        out.append((rot, seat_of, play_deal(by_seat, dealt, opts)))
+    return out
+
+
 def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None = None,
               on_game: Callable[[dict], None] | None = None,
-              on_iss: Callable[[str], None] | None = None) -> dict:
-    """Play ``deals`` duplicate deals (three rotations each); returns per-type statistics.
+              on_iss: Callable[[str], None] | None = None, workers: int = 1) -> dict:
+    """Play ``deals`` duplicate deals (three rotations each) on ``workers`` processes; returns
+    per-type statistics.  The same seed gives the same games whatever ``workers`` is.
 
-    ``on_game`` gets every game as a deal record, ``on_iss`` as an ISS-style line.
+    ``on_game`` gets every game as a deal record, ``on_iss`` as an ISS-style line, in deal order.
     """
     if len(types) != 3:
         raise ValueError("the arena needs three players, e.g. pimc,rules,rules")
+    for t in types:
+        make_player(t, 0, strength)                              # unknown names fail before any work
     rng = np.random.default_rng(seed)
-    opts = TableOptions(scoring="seeger-fabian")
+    dealt = [shuffle(rng) for _ in range(deals)]
     stats = {t: TypeStats(t) for t in dict.fromkeys(types)}
-    players = [make_player(t, seed + i, strength) for i, t in enumerate(types)]
     games = 0
-    for k in range(deals):
-        dealt = shuffle(rng)
-        for rot in range(3):
-            seat_of = [(i + rot) % 3 for i in range(3)]             # player i sits in seat seat_of[i]
-            by_seat = [None, None, None]
-            for i, s in enumerate(seat_of):
-                by_seat[s] = players[i]
-            r: DealResult = play_deal(by_seat, dealt, opts)
-            games += 1
-            for i, s in enumerate(seat_of):
-                st = stats[types[i]]
-                st.points.append(r.scores[s])
-                if not r.passed and r.deal.declarer == s:
-                    st.declared += 1
-                    st.won += bool(r.result["won"])
-                    st.lost += not r.result["won"]
-            gid = f"arena-{seed}-{k}-{rot}"
-            if on_game:
-                rec = r.to_record()
-                rec["id"] = gid
-                rec["players"] = {SEATS[s]: types[i] for i, s in enumerate(seat_of)}
-                on_game(rec)
-            if on_iss:
-                names = [""] * 3
+    step = max(1, 2 * workers)
+    for first in range(0, deals, step):
+        jobs = [(types, seed, k, dealt[k], strength) for k in range(first, min(deals, first + step))]
+        for (_, _, k, _, _), results in zip(jobs, map_processes(_duplicate_deal, jobs, workers)):
+            for rot, seat_of, r in results:
+                games += 1
                 for i, s in enumerate(seat_of):
-                    names[s] = f"{types[i]}{i + 1}"
-                on_iss(format_line(r.dealt, r.auction, r.deal, gid, tuple(names)))
+                    st = stats[types[i]]
+                    st.points.append(r.scores[s])
+                    if not r.passed and r.deal.declarer == s:
+                        st.declared += 1
+                        st.won += bool(r.result["won"])
+                        st.lost += not r.result["won"]
+                gid = f"arena-{seed}-{k}-{rot}"
+                if on_game:
+                    rec = r.to_record()
+                    rec["id"] = gid
+                    rec["players"] = {SEATS[s]: types[i] for i, s in enumerate(seat_of)}
+                    on_game(rec)
+                if on_iss:
+                    names = [""] * 3
+                    for i, s in enumerate(seat_of):
+                        names[s] = f"{types[i]}{i + 1}"
+                    on_iss(format_line(r.dealt, r.auction, r.deal, gid, tuple(names)))
     return {"deals": deals, "games": games, "seed": seed, "players": [s.summary() for s in stats.values()]}

@@ -14,11 +14,11 @@ import numpy as np
 
 from ..bidding import Auction
 from ..cards import CARD_NAMES, card_list, popcount
-from ..deal import Deal, score_deal
+from ..deal import Deal, replay, score_deal
 from ..games import SEATS
 from ..match import MatchSheet
 from ..scoring import next_bid, table_scores
-from ..state import IllegalCard
+from ..state import GameState, IllegalCard
 from .base import Player, PlayView
 
 
@@ -120,11 +120,8 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
     result = DealResult(dealt, auction.history, deal)
     clocks = [120.0, 120.0, 120.0]
     kontra_asked = [False, False, False]
-    st = deal.start_state()
-    while not st.finished:
-        p = st.to_move
-        view = PlayView.of(st, p, skat=skat if p == d else None,
-                           shown={d: st.hands[d]} if decl.ouvert and p != d else None)
+
+    def before_card(st: GameState, p: int, view: PlayView) -> None:
         if opts.kontra and p != d and not kontra_asked[p] and result.kontra == 1:
             kontra_asked[p] = True
             if players[p].kontra(view):
@@ -133,25 +130,20 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
                 if players[d].kontra(PlayView.of(st, d, skat=skat)):
                     result.kontra = 4
                     event("re", {"seat": d})
-        t = time.perf_counter()
-        card = players[p].play(view)
-        used = time.perf_counter() - t
+
+    def after_card(st: GameState, p: int, card: int, trick_no: int, used: float) -> None:
         if opts.clock:
             clocks[p] -= used
             if clocks[p] < 0:
-                result.timeouts.append((p, len(deal.played)))
-                event("timeout", {"seat": p, "card": len(deal.played) + 1})
+                result.timeouts.append((p, len(deal.played) - 1))
+                event("timeout", {"seat": p, "card": len(deal.played)})
             clocks[p] = min(120.0, max(clocks[p], 0.0) + (10.0 if used <= 10 else 0.0))
-        trick_no = st.trick_number
-        try:
-            st.push(card)
-        except IllegalCard as e:
-            raise IllegalMove(f"{SEATS[p]} played {CARD_NAMES[card]}, which is not legal: {e}") from None
-        deal.played.append(card)
         event("card", {"seat": p, "card": card, "trick": trick_no})
         if st.trick_number > trick_no:
             event("trick", {"winner": st.trick_winners[-1], "points": st.trick_points[-1],
                             "cards": deal.played[-3:], "seats": st.seats[-3:]})
+
+    play_out(deal, players, before_card, after_card)
     res, st = score_deal(deal)
     decl_score, def_score = table_scores(res, opts.scoring, result.kontra)
     scores = [def_score] * 3
@@ -163,6 +155,44 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
                      "reason": res.reason, "scores": {SEATS[q]: scores[q] for q in range(3)}}
     event("result", result.result)
     return result
+
+
+def view_of(state: GameState, seat: int, deal: Deal) -> PlayView:
+    """What ``seat`` sees: its cards, the play so far, the skat when it is the declarer, and an
+    Ouvert declarer's hand."""
+    d = deal.declarer
+    return PlayView.of(state, seat, skat=deal.skat if seat == d else None,
+                       shown={d: state.hands[d]} if deal.declaration.ouvert and seat != d else None)
+
+
+def play_out(deal: Deal, players: list[Player],
+             before_card: Callable[[GameState, int, PlayView], None] | None = None,
+             after_card: Callable[[GameState, int, int, int, float], None] | None = None) -> GameState:
+    """Play ``deal`` from its position to the end, each seat's card chosen by ``players[seat]``
+    (``deal.played`` grows card by card); returns the final game state.
+
+    ``before_card(state, seat, view)`` runs before each choice (Kontra), ``after_card(state,
+    seat, card, trick number, seconds used)`` after it.  A card the rules do not allow raises
+    :class:`IllegalMove` with the reason.
+    """
+    st = replay(deal)
+    while not st.finished:
+        p = st.to_move
+        view = view_of(st, p, deal)
+        if before_card:
+            before_card(st, p, view)
+        t = time.perf_counter()
+        card = players[p].play(view)
+        used = time.perf_counter() - t
+        trick_no = st.trick_number
+        try:
+            st.push(card)
+        except IllegalCard as e:
+            raise IllegalMove(f"{SEATS[p]} played {CARD_NAMES[card]}, which is not legal: {e}") from None
+        deal.played.append(card)
+        if after_card:
+            after_card(st, p, card, trick_no, used)
+    return st
 
 
 def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: TableOptions | None = None,
@@ -191,4 +221,5 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
     return sheet, results
 
 
-__all__ = ["DealResult", "IllegalMove", "TableOptions", "play_deal", "play_match", "run_auction", "shuffle"]
+__all__ = ["DealResult", "IllegalMove", "TableOptions", "play_deal", "play_match", "play_out", "run_auction",
+           "shuffle", "view_of"]
