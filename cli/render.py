@@ -67,6 +67,9 @@ def solved_table(rec: dict[str, Any], console: Console) -> None:
                 f"{', takes every trick' if rec.get('dd_all_tricks') else ''}")
     else:
         line = f"double-dummy: Null {'won' if rec['dd_declarer_wins'] else 'lost'} by the declarer"
+    if rec.get("played"):
+        line += (" (solved from the deal's start: the game is finished)" if rec.get("dd_from") == "start"
+                 else f" (solved from the position after {len(rec['played'])} cards)")
     console.print(line)
     best = rec.get("dd_best")
     if best:
