@@ -367,3 +367,20 @@ def test_every_option_of_every_command_is_described():
                 if not p.help or "%%" in p.help:
                     missing.append(f"{name} {p.opts[0]}")
     assert missing == []
+
+
+def test_a_hand_declarer_does_not_see_the_skat_during_play():
+    from solver.players.table import view_of
+    for hand, seen in ((True, None), (False, "SA C7")):
+        deal = load_deal(dict(HEARTS_DEAL, hand=hand))
+        st = deal.start_state()
+        view = view_of(st, 0, deal)
+        assert view.skat == (parse_cards(seen) if seen else None)
+        assert view.declarer_points == (11 if seen else 0)     # SA + C7 count only when he knows them
+        assert view_of(st, 1, deal).skat is None
+        worlds = view.sampler(np.random.default_rng(1)).draw(20)
+        assert all(bin(w.skat).count("1") == 2 for w in worlds)
+        if hand:                                                 # the hidden skat is sampled like the rest
+            assert any(w.skat != deal.skat for w in worlds)
+        else:
+            assert all(w.skat == deal.skat for w in worlds)

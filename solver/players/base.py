@@ -46,8 +46,8 @@ class PlayView:
     def of(cls, state: GameState, seat: int, skat: int | None = None,
            shown: dict[int, int] | None = None) -> "PlayView":
         """The view of ``seat`` on a game state: only its own cards of the hidden ones."""
-        pts = state.declarer_points if seat == state.declarer or skat is not None else \
-            state.declarer_points - card_points(state.skat)
+        # the skat's points count in what he knows only for whoever knows the skat
+        pts = state.declarer_points if skat is not None else state.declarer_points - card_points(state.skat)
         return cls(seat, state.hands[seat], state.declarer, state.declaration, state.leader, list(state.trick),
                    state.history, state.hand_sizes, skat, dict(shown or {}), pts,
                    {p: state.voids[p] for p in range(3)})

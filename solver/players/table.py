@@ -127,7 +127,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
             if players[p].kontra(view):
                 result.kontra = 2
                 event("kontra", {"seat": p})
-                if players[d].kontra(PlayView.of(st, d, skat=skat)):
+                if players[d].kontra(view_of(st, d, deal)):
                     result.kontra = 4
                     event("re", {"seat": d})
 
@@ -158,10 +158,12 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
 
 
 def view_of(state: GameState, seat: int, deal: Deal) -> PlayView:
-    """What ``seat`` sees: its cards, the play so far, the skat when it is the declarer, and an
-    Ouvert declarer's hand."""
+    """What ``seat`` sees: its cards, the play so far, the skat when it is the declarer who put
+    it away (not in a Hand game, where nobody sees it before the end), and an Ouvert declarer's
+    hand."""
     d = deal.declarer
-    return PlayView.of(state, seat, skat=deal.skat if seat == d else None,
+    knows_skat = seat == d and not deal.declaration.hand      # his discard; a Hand game's skat stays hidden
+    return PlayView.of(state, seat, skat=deal.skat if knows_skat else None,
                        shown={d: state.hands[d]} if deal.declaration.ouvert and seat != d else None)
 
 
