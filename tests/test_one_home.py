@@ -17,7 +17,7 @@ from rich.console import Console
 
 from cli.main import cli
 from cli.play import HumanPlayer, Prompter, _event_printer
-from solver.cards import CARD_NAMES, SUIT_BLOCK, card_list, iter_cards, parse_card, parse_cards
+from solver.cards import CARD_NAMES, card_list, iter_cards, parse_card, parse_cards
 from solver.deal import Deal, load_deal, replay
 from solver.evaluate import EvaluationError, evaluate_declare
 from solver.games import GRAND, HEARTS_GAME, NULL, SEATS, Declaration
@@ -26,11 +26,10 @@ from solver.players import PimcPlayer, PlayView
 from solver.players.base import Player
 from solver.players.table import IllegalMove, play_deal
 from solver.records import read_lines
-from solver.sampling import WorldSampler
 from solver.scoring import score_game, settle
 from solver.search import layout as K
 from solver.search.api import Solver, position
-from solver.state import GameState, IllegalCard
+from solver.state import IllegalCard
 
 from .conftest import REF, ROOT, load_jsonl, strip_solved
 

@@ -17,7 +17,7 @@ from cli.play import HumanPlayer, Prompter
 from rich.console import Console
 from solver.cards import CARD_NAMES, card_list, iter_cards
 from solver.deal import load_deal, replay
-from solver.games import SEATS, Declaration, HEARTS_GAME
+from solver.games import SEATS
 from solver.players import PimcPlayer, PlayView
 from solver.players.arena import run_arena
 from solver.records import read_lines, score_item
