@@ -26,7 +26,6 @@ from .heuristics import ranked_discards
 from .pool import map_processes
 from .scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, points_needed
 from .search.api import Position, Solver, default_solver, position, position_of
-from .state import GameState
 
 
 @dataclass
@@ -108,11 +107,6 @@ def _changed(decl: Declaration, before: Any, after: Any) -> str | None:
     return None
 
 
-def _final_value(st: GameState) -> Any:
-    """The value of a state with no cards left: the actual result."""
-    return (st.declarer_tricks == 0) if st.declaration.is_null else st.declarer_points
-
-
 def review(deal: Deal, solver: Solver | None = None, declaration: bool = True) -> DealReview:
     """Review every card of ``deal.played`` double-dummy (see the module docs).
 
@@ -136,7 +130,7 @@ def review(deal: Deal, solver: Solver | None = None, declaration: bool = True) -
             if c == card:
                 continue
             st.push(c)
-            others.append((c, _final_value(st) if st.over else position_of(deal, st)))
+            others.append((c, st.final_value() if st.over else position_of(deal, st)))
             st.pop()
         alternatives_at.append(others)
         st.push(card)
@@ -144,10 +138,9 @@ def review(deal: Deal, solver: Solver | None = None, declaration: bool = True) -
     final_state = st
     with s.shared_table():
         # the value of every position along the play: one exact solve each
-        live = positions
-        exact = s.null_many(live) if decl.is_null else s.points_many(live)
+        exact = s.null_many(positions) if decl.is_null else s.points_many(positions)
         values: list[Any] = list(exact)
-        values.append(_final_value(final_state) if final_state.over else
+        values.append(final_state.final_value() if final_state.over else
                       (s.null_many if decl.is_null else s.points_many)([position_of(deal, final_state)])[0])
         for k in range(n):
             pos = positions[k]

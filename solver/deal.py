@@ -23,7 +23,7 @@ from typing import Any, Iterable
 from .cards import CARD_NAMES, CardParseError, card_list, parse_card_list, popcount
 from .games import GAME_NAMES, SEATS, Declaration, DeclarationError, parse_game, parse_seat
 from .scoring import GameResult, check_bid, matadors, score_game
-from .state import GameState, IllegalCard, format_cards_in  # noqa: F401
+from .state import GameState, IllegalCard
 
 KNOWN_KEYS = {"id", "hands", "skat", "declarer", "game", "hand", "schneider", "schwarz", "ouvert",
               "bid", "played", "leader"}
@@ -175,9 +175,6 @@ def replay(deal: Deal, played: Iterable[int | str] | None = None) -> GameState:
                                                for c in played]
     st = deal.start_state()
     for i, card in enumerate(seq):
-        if st.over:
-            raise DealError(f"card {i + 1} ({CARD_NAMES[card]}, trick {st.trick_number}): "
-                            f"the game is already over")
         try:
             st.push(card)
         except IllegalCard as e:

@@ -106,6 +106,11 @@ class GameState:
     def finished(self) -> bool:
         return self.over or self.ended_by_trick
 
+    def final_value(self):
+        """The value of a play with no cards left: the declarer's card points (Null: whether
+        he took no trick), the same kind of value the solver gives for a position."""
+        return (self.declarer_tricks == 0) if self.declaration.is_null else self.declarer_points
+
     @property
     def hand_sizes(self) -> list[int]:
         return [popcount(h) for h in self.hands]
@@ -149,7 +154,7 @@ class GameState:
         p = self.to_move
         name = CARD_NAMES[card]
         if self.hands[p] == 0:
-            raise IllegalCard(f"{name}: the game is already over")
+            raise IllegalCard("the game is already over")
         if not (self.hands[p] >> card) & 1:
             holder = next((SEATS[q] for q in range(3) if (self.hands[q] >> card) & 1), None)
             why = f"it is {holder}'s card" if holder else "it is not in play"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Iterator
 
 import numpy as np
 
@@ -55,10 +56,6 @@ class PlayView:
     def legal(self) -> int:
         led = self.trick[0] if self.trick else None
         return rules_for(self.declaration.game).legal(self.hand, led)
-
-    def voids(self) -> dict[int, int]:
-        """seat -> cards it cannot hold: the effective suits it failed to follow."""
-        return dict(self.void)
 
     def played(self) -> int:
         s = 0
@@ -163,13 +160,21 @@ def _beats(rules, trick: list[int], c: int) -> bool:
 
 # ------------------------------------------------------------------ PIMC
 
-def sample_hidden(view: PlayView, rng: np.random.Generator) -> tuple[list[int], int] | None:
-    """One assignment of the unseen cards consistent with the view: (remaining hands, skat)."""
+def hidden_worlds(view: PlayView, rng: np.random.Generator) -> Iterator[tuple[list[int], int] | None]:
+    """Assignments of the unseen cards consistent with the view, one a step: (remaining hands,
+    skat), or None for a step that found none.  The sampler is set up once for all of them."""
     try:
-        w = view.sampler(rng).draw(1)[0]
+        sampler = view.sampler(rng)
     except NoWorld:
-        return None
-    return list(w.hands), w.skat
+        while True:
+            yield None
+    while True:
+        try:
+            w = sampler.draw(1)[0]
+        except NoWorld:
+            yield None
+            continue
+        yield list(w.hands), w.skat
 
 
 class PimcPlayer(Player):
@@ -226,11 +231,12 @@ class PimcPlayer(Player):
         g = view.declaration.game
         need_count = 6 if g == GRAND else 10
         wins = n = 0
+        worlds = hidden_worlds(view, self.rng)
         with solver.shared_table():
             for _ in range(self.samples):
                 world = None
                 for _try in range(50):
-                    w = sample_hidden(view, self.rng)
+                    w = next(worlds)
                     if w is None or view.seat == view.declarer or \
                             stegen(w[0][view.declarer] | w[1], g) >= need_count:
                         world = w
@@ -253,10 +259,11 @@ class PimcPlayer(Player):
         solver = self.solver or default_solver()
         totals = {c: 0.0 for c in legal}
         n = 0
+        worlds = hidden_worlds(view, self.rng)
         # every world is a position of the same game and declarer: they share one table
         with solver.shared_table():
             for _ in range(self.samples):
-                world = sample_hidden(view, self.rng)
+                world = next(worlds)
                 if world is None:
                     continue
                 hands, skat = world

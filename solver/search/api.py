@@ -210,18 +210,21 @@ class Solver:
         """The double-dummy result of each position, settled at ``bid`` by :func:`~solver.scoring.settle`:
         the exact card points, every trick when he can take them all, no trick when the defenders
         can take them all (Null: whether he avoids every trick)."""
+        solved_all = self.solve_positions(positions)
+        # points beyond what he has already won come from a trick he takes; the others are asked
+        unsure = [i for i, (p, r) in enumerate(zip(positions, solved_all))
+                  if not p.deal.declaration.is_null and r["dd_points"] <= p.base_points]
+        any_trick = dict(zip(unsure, self.any_trick_many([positions[i] for i in unsure])))
         out = []
-        for pos, solved in zip(positions, self.solve_positions(positions)):
+        for i, (pos, solved) in enumerate(zip(positions, solved_all)):
             d = pos.deal.declaration
             mats = matadors(pos.deal.hands[pos.deal.declarer] | pos.deal.skat, d.game)
             if d.is_null:
                 facts = (False, False, False, False, not solved["dd_declarer_wins"])
             else:
                 pts = solved["dd_points"]
-                # points beyond what he has already won come from a trick he takes
-                anyt = pts > pos.base_points or self.any_trick_many([pos])[0]
                 facts = (pts >= WIN_POINTS, pts >= SCHNEIDER_POINTS, pts >= SCHNEIDER_ESCAPE,
-                         solved["dd_all_tricks"], anyt)
+                         solved["dd_all_tricks"], any_trick.get(i, True))
             won, schneider, schwarz = play_outcome(d, *facts)
             won, value, score, _ = settle(d, mats, won, schneider, schwarz, bid)
             out.append({**solved, "dd_declarer_wins": won, "score": score, "game_value": value,
@@ -290,7 +293,7 @@ class Solver:
         for g in sorted(set(rep.values())):
             st.push(int(rules.from_game[g]))
             if st.over:
-                got[g] = (st.declarer_tricks == 0) if is_null else st.declarer_points
+                got[g] = st.final_value()
             else:
                 live.append(position_of(deal, st))
                 live_g.append(g)
