@@ -46,5 +46,15 @@ def items_or_say_empty(items: Iterable, path: str | None) -> Iterator:
                                    f"(the input is empty, or only blank lines and comments)")
 
 
+def open_output(path: str | None, option: str):
+    """A file to write to, or None; a missing folder or a refused write is one line, exit 1."""
+    if path is None:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as e:
+        raise click.ClickException(f"{option} {path}: {e.strerror or e}") from None
+
+
 def emit(obj: dict[str, Any]) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 
@@ -18,6 +19,8 @@ from solver.players import PimcPlayer, Player, PlayView
 from solver.players.arena import run_arena
 from solver.players.table import TableOptions, play_match
 from solver.scoring import check_bid
+
+from .io import open_output
 
 
 GERMAN_SUITS = {"C": "Eichel", "S": "Grün", "H": "Herz", "D": "Schellen"}
@@ -251,8 +254,14 @@ def arena(spec, deals, seed, samples, out, iss_out, workers, as_json):
     """Computer against computer over duplicate deals: tournament points
     (Seeger-Fabian) per game for each player type with a 95% interval."""
     types = [t.strip() for t in spec.split(",")]
-    fh = open(out, "w") if out else None
-    ih = open(iss_out, "w") if iss_out else None
+    fh = open_output(out, "--out")
+    try:
+        ih = open_output(iss_out, "--iss")
+    except click.ClickException:
+        if fh:                                   # leave nothing half-made behind
+            fh.close()
+            os.remove(out)
+        raise
     err = Console(stderr=True)
     done = [0]
 

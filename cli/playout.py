@@ -9,7 +9,7 @@ import click
 
 from solver.records import read_lines
 
-from .io import emit, items_or_say_empty, open_lines
+from .io import emit, items_or_say_empty, open_lines, open_output
 
 CHUNK = 16
 
@@ -45,7 +45,7 @@ def playout(file: str, spec: str, samples: int | None, seed: int, workers: int, 
     if len(players) != 3 or unknown:
         raise click.BadParameter(f"name three of {', '.join(PLAYERS)} (F, M, R), got {spec!r}",
                                  param_hint="--players")
-    fh = open(out, "w", encoding="utf-8") if out else None
+    fh = open_output(out, "--out")
     write = (lambda rec: fh.write(json.dumps(rec, ensure_ascii=False) + "\n")) if fh else emit
     failed = 0
     done = 0

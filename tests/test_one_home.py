@@ -383,3 +383,13 @@ def test_a_hand_declarer_does_not_see_the_skat_during_play():
             assert any(w.skat != deal.skat for w in worlds)
         else:
             assert all(w.skat == deal.skat for w in worlds)
+
+
+def test_outputs_into_a_missing_folder_are_one_line_and_leave_nothing(tmp_path):
+    src = str(ROOT / "data" / "deals.jsonl")
+    for args in (["playout", src, "--players", "rules,rules,rules", "--out", str(tmp_path / "no" / "p.jsonl")],
+                 ["arena", "--deals", "1", "--players", "rules,rules,random", "--out", str(tmp_path / "a.jsonl"),
+                  "--iss", str(tmp_path / "no" / "a.sgf")]):
+        r = _run(args)
+        assert r.exit_code == 1 and "No such file or directory" in r.output and "Traceback" not in r.output
+    assert list(tmp_path.iterdir()) == []
