@@ -15,8 +15,8 @@ from solver.cards import (CARD_NAMES, CardParseError, card_set, format_card, for
                           parse_card_list, sort_key)
 from solver.games import SEATS, Declaration, DeclarationError, parse_game
 from solver.play import display_order, follow_name
-from solver.players import PimcPlayer, Player, PlayView
-from solver.players.arena import run_arena
+from solver.players import Player, PlayView
+from solver.players.arena import make_player, run_arena
 from solver.players.table import TableOptions, play_match
 from solver.scoring import check_bid
 
@@ -215,10 +215,13 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
 @click.option("--clock", is_flag=True, help="2 minutes to start, +10 s after a quick move, capped at 2 minutes")
 @click.option("--auto-bid", type=click.IntRange(min=0), default=None,
               help="bid and hold automatically up to this value (0: always pass)")
-@click.option("--strength", type=click.IntRange(min=1), default=12, show_default=True,
-              help="the computers' samples per move")
-def play(deals, seed, scoring, kontra, deck, clock, auto_bid, strength):
-    """Play a match against two computer players (the solver's PIMC players).
+@click.option("--opponents", type=click.Choice(["best", "pimc", "rules", "random"]), default="best",
+              show_default=True, help="the computer players: best (inference and the game's stakes), plain PIMC, "
+                                      "rules of thumb, or random cards")
+@click.option("--strength", type=click.IntRange(1, 3), default=1, show_default=True,
+              help="the computers' strength: 1 (quick), 2, 3 (more worlds a move, slower)")
+def play(deals, seed, scoring, kontra, deck, clock, auto_bid, opponents, strength):
+    """Play a match against two computer players (by default the strongest, 'best').
 
     Type cards as codes (CJ, ST, H7) or symbols; 'history' shows the tricks
     so far. Works over a pipe too: answers are read line by line from stdin.
@@ -227,9 +230,8 @@ def play(deals, seed, scoring, kontra, deck, clock, auto_bid, strength):
     prompter = Prompter(console, deck)
     seed = int(time.time()) % 100000 if seed is None else seed
     seat_box: dict = {}
-    players = [HumanPlayer(prompter, auto_bid), PimcPlayer(samples=strength, bid_samples=max(8, strength * 2),
-                                                          seed=seed + 1),
-               PimcPlayer(samples=strength, bid_samples=max(8, strength * 2), seed=seed + 2)]
+    players = [HumanPlayer(prompter, auto_bid)] + [make_player(opponents, seed + i, {"level": strength}, scoring=scoring)
+                                                   for i in (1, 2)]
     sheet, _ = play_match(players, deals, seed, TableOptions(scoring, kontra, clock),
                           names=("you", "computer 1", "computer 2"),
                           on_event=_event_printer(console, prompter, seat_box))
@@ -239,18 +241,21 @@ def play(deals, seed, scoring, kontra, deck, clock, auto_bid, strength):
 
 
 @click.command()
-@click.option("--players", "spec", default="pimc,rules,rules", show_default=True,
-              help="three of pimc, rules, random")
+@click.option("--players", "spec", default="best,pimc,rules", show_default=True,
+              help="three of best, pimc, rules, random (and best's ablation variants best-bidding, "
+                   "best-inference, best-search)")
 @click.option("--deals", type=click.IntRange(min=1), default=30, show_default=True,
               help="duplicate deals (each played 3 times)")
 @click.option("--seed", type=int, default=0, show_default=True, help="fixes the cards and the computers' sampling")
-@click.option("--samples", type=click.IntRange(min=1), default=8, show_default=True, help="PIMC samples per move")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help="worlds a move for best and pimc (default: pimc 12, best by --strength)")
+@click.option("--strength", type=click.IntRange(1, 3), default=1, show_default=True, help="best's strength level")
 @click.option("--out", type=click.Path(dir_okay=False), help="write every game as a deal record (JSONL)")
 @click.option("--iss", "iss_out", type=click.Path(dir_okay=False), help="also write ISS-style game lines (.sgf)")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="processes (the same games whatever the number)")
 @click.option("--json", "as_json", is_flag=True, help="the results as one JSON object")
-def arena(spec, deals, seed, samples, out, iss_out, workers, as_json):
+def arena(spec, deals, seed, samples, strength, out, iss_out, workers, as_json):
     """Computer against computer over duplicate deals: tournament points
     (Seeger-Fabian) per game for each player type with a 95% interval."""
     types = [t.strip() for t in spec.split(",")]
@@ -274,7 +279,8 @@ def arena(spec, deals, seed, samples, out, iss_out, workers, as_json):
             err.print(f"\r{done[0] // 3}/{deals} deals", end="")
 
     try:
-        res = run_arena(types, deals, seed, {"samples": samples, "bid_samples": max(8, 2 * samples)}, on_game,
+        level = {"level": strength} | ({"samples": samples} if samples else {})
+        res = run_arena(types, deals, seed, level, on_game,
                         (lambda line: ih.write(line + "\n")) if ih else None, workers=workers)
     except ValueError as e:
         raise click.ClickException(str(e)) from None

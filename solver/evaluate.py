@@ -30,6 +30,7 @@ for the leading ones until their interval is within ``precision`` (default
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
@@ -177,6 +178,16 @@ class HandEvaluation:
     @property
     def at(self) -> int:
         return self.bid if self.bid is not None else 18
+
+    def rescored(self, scoring: str) -> "HandEvaluation":
+        """The same worlds and outcomes settled under another scoring (no new solving)."""
+        if scoring == self.scoring:
+            return self
+        cache = self.__dict__.setdefault("_rescored", {})
+        if scoring not in cache:
+            cache[scoring] = dataclasses.replace(self, scoring=scoring, declarations=[
+                dataclasses.replace(r, scoring=scoring) for r in self.declarations])
+        return cache[scoring]
 
     def ranked(self) -> list[DeclarationResult]:
         return sorted(self.declarations, key=lambda r: -r.expected_score(self.at))

@@ -26,7 +26,10 @@ True
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -79,6 +82,58 @@ class WorldSampler:
     def draw(self, n: int) -> list[World]:
         """``n`` worlds (see the class docs)."""
         return [self._constrained() if self.void else self._uniform() for _ in range(n)]
+
+    def draw_weighted(self, n: int, weight: Callable[[World], float],
+                      candidates: int) -> list[tuple[World, int]]:
+        """``n`` worlds drawn by ``weight`` (the likelihood of what the others did in a world, see
+        :mod:`solver.inference`): ``candidates`` worlds are drawn as :meth:`draw` does, weighed,
+        and ``n`` are resampled in proportion to their weight (systematic resampling).  Returns
+        the distinct worlds with how often each was drawn.  A world of weight 0 is never
+        returned -- unless every candidate has weight 0 (what is known contradicts the model),
+        when the first ``n`` candidates stand unweighted."""
+        pool = self.draw(candidates)
+        w = np.array([weight(x) for x in pool], dtype=float)
+        total = w.sum()
+        if total <= 0:
+            return [(x, 1) for x in pool[:n]]
+        edges = np.cumsum(w) / total
+        picks = np.searchsorted(edges, (self.rng.random() + np.arange(n)) / n, side="right")
+        counts: dict[int, int] = {}
+        for i in picks.tolist():
+            i = min(i, len(pool) - 1)
+            counts[i] = counts.get(i, 0) + 1
+        return [(pool[i], k) for i, k in counts.items()]
+
+    def count_bound(self) -> int:
+        """How many worlds there are at most (the multinomial, before voids)."""
+        n, out = len(self.unseen), 1
+        for k in self.need.values():
+            out *= math.comb(n, k)
+            n -= k
+        return out
+
+    def all_worlds(self, limit: int) -> list[World] | None:
+        """Every world, when there are at most ``limit`` before voids (None otherwise): the
+        endgame's exact information set."""
+        if self.count_bound() > limit:
+            return None
+        holders = list(self.need)
+        out: list[World] = []
+
+        def place(i: int, left: list[int], got: dict[int, int]) -> None:
+            if i == len(holders):
+                out.append(self._world(got))
+                return
+            h = holders[i]
+            ok = [c for c in left if h == SKAT or not (self.void.get(h, 0) >> c) & 1]
+            for combo in itertools.combinations(ok, self.need[h]):
+                chosen = set(combo)
+                got[h] = sum(1 << c for c in combo)
+                place(i + 1, [c for c in left if c not in chosen], got)
+            got.pop(h, None)
+
+        place(0, [int(c) for c in self.unseen], {})
+        return out
 
     def _world(self, got: dict[int, int]) -> World:
         hands = [0, 0, 0]

@@ -47,7 +47,7 @@ def _read_until_prompt(proc, timeout=240):
 def test_scripted_match_over_a_pipe_ends_with_a_score_sheet():
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", "play", "--deals", "2", "--seed", "5",
-                             "--strength", "2", "--auto-bid", "20"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             "--strength", "1", "--auto-bid", "20"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, env=env)
     transcript = ""
     refusals = 0

@@ -17,7 +17,8 @@ import numpy as np
 from ..games import SEATS
 from ..iss import format_line
 from ..pool import map_processes
-from . import PLAYERS
+from . import PLAYERS, VARIANTS
+from .best import BestPlayer
 from .table import DealResult, TableOptions, play_deal, shuffle
 
 
@@ -39,12 +40,23 @@ class TypeStats:
                 "won": self.won, "lost": self.lost}
 
 
-def make_player(name: str, seed: int, strength: dict | None = None):
+def make_player(name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
+                scoring: str = "seeger-fabian"):
+    """A player by name (``PLAYERS``, or a ``best`` variant of ``VARIANTS``).  ``strength``:
+    ``samples``/``bid_samples`` for ``pimc``; ``level`` (1-3) and ``samples`` for ``best``.
+    ``bid_seed``: players of one deal given the same one evaluate a hand alike; ``scoring``:
+    the table's, which ``best`` bids and plays for."""
+    strength = dict(strength or {})
+    if name == "best" or name in VARIANTS:
+        return BestPlayer(strength=strength.get("level", 1), seed=seed, bid_seed=bid_seed,
+                          samples=strength.get("samples"), bid_samples=strength.get("bid_samples", 32),
+                          scoring=scoring, **VARIANTS.get(name, {}))
     if name not in PLAYERS:
-        raise ValueError(f"unknown player {name!r} (expected {', '.join(PLAYERS)})")
+        raise ValueError(f"unknown player {name!r} (expected {', '.join([*PLAYERS, *VARIANTS])})")
     cls = PLAYERS[name]
     if name == "pimc":
-        return cls(seed=seed, **(strength or {}))
+        strength.pop("level", None)
+        return cls(seed=seed, bid_seed=bid_seed, **strength)
     if name == "random":
         return cls(seed=seed)
     return cls()
@@ -58,7 +70,8 @@ def _duplicate_deal(args) -> list[tuple[int, list[int], DealResult]]:
     for rot in range(3):
         # fresh players, seeded by the deal and the player: a deal's games do not depend on the
         # deals before it, so any number of processes gives the same games
-        players = [make_player(t, seed + 1000 * (k + 1) + i, strength) for i, t in enumerate(types)]
+        players = [make_player(t, seed + 1000 * (k + 1) + i, strength, bid_seed=seed + 1000 * (k + 1))
+                   for i, t in enumerate(types)]
         seat_of = [(i + rot) % 3 for i in range(3)]             # player i sits in seat seat_of[i]
         by_seat = [None, None, None]
         for i, s in enumerate(seat_of):

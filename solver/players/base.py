@@ -42,16 +42,20 @@ class PlayView:
     shown: dict[int, int] = field(default_factory=dict)   # seat -> remaining cards shown (Ouvert)
     declarer_points: int = 0           # the declarer's card points so far (skat included when known)
     void: dict[int, int] = field(default_factory=dict)    # seat -> cards it cannot hold (suits shown out of)
+    auction: list[tuple[int, str]] = field(default_factory=list)  # the auction's calls (seat, '18' | 'y' | 'p')
+    bid: int = 0                       # the bid the game is played at (0: not known)
 
     @classmethod
     def of(cls, state: GameState, seat: int, skat: int | None = None,
-           shown: dict[int, int] | None = None) -> "PlayView":
-        """The view of ``seat`` on a game state: only its own cards of the hidden ones."""
+           shown: dict[int, int] | None = None, auction: list[tuple[int, str]] | None = None,
+           bid: int = 0) -> "PlayView":
+        """The view of ``seat`` on a game state: only its own cards of the hidden ones, and the
+        auction everybody heard."""
         # the skat's points count in what he knows only for whoever knows the skat
         pts = state.declarer_points if skat is not None else state.declarer_points - card_points(state.skat)
         return cls(seat, state.hands[seat], state.declarer, state.declaration, state.leader, list(state.trick),
                    state.history, state.hand_sizes, skat, dict(shown or {}), pts,
-                   {p: state.voids[p] for p in range(3)})
+                   {p: state.voids[p] for p in range(3)}, list(auction or []), bid or 0)
 
     def legal(self) -> int:
         led = self.trick[0] if self.trick else None
@@ -177,6 +181,11 @@ def hidden_worlds(view: PlayView, rng: np.random.Generator) -> Iterator[tuple[li
         yield list(w.hands), w.skat
 
 
+#: Hand evaluations of this process, shared by players with the same bid seed (and rescored to
+#: each player's scoring).
+_EVALUATIONS: dict[tuple, object] = {}
+
+
 class PimcPlayer(Player):
     """Perfect Information Monte Carlo: sample the hidden cards consistently with
     what it has seen, solve each sample double-dummy, play the best card on average.
@@ -187,19 +196,26 @@ class PimcPlayer(Player):
 
     name = "pimc"
 
-    def __init__(self, samples: int = 12, bid_samples: int = 32, seed: int = 0, solver=None):
+    scoring = "simple"                 # the settlement its bid advice expects
+
+    def __init__(self, samples: int = 12, bid_samples: int = 32, seed: int = 0, solver=None,
+                 bid_seed: int | None = None):
         self.samples, self.bid_samples = samples, bid_samples
         self.rng = np.random.default_rng(seed)
         self.seed = seed
+        # the bid advice's worlds: players given the same bid_seed (the arena's players of one
+        # deal) evaluate a hand alike, and share the evaluation
+        self.bid_seed = seed if bid_seed is None else bid_seed
         self.solver = solver
-        self._eval: dict[tuple[int, int], object] = {}
 
     def _evaluation(self, hand: int, seat: int):
-        key = (hand, seat)
-        if key not in self._eval:
-            self._eval = {key: evaluate_hand(hand, seat, samples=self.bid_samples, first_batch=self.bid_samples,
-                                             seed=self.seed + hand % 100003, workers=1, precision=0.2)}
-        return self._eval[key]
+        key = (hand, seat, self.bid_samples, self.bid_seed + hand % 100003)
+        if key not in _EVALUATIONS:
+            if len(_EVALUATIONS) > 64:
+                _EVALUATIONS.clear()
+            _EVALUATIONS[key] = evaluate_hand(hand, seat, samples=self.bid_samples, first_batch=self.bid_samples,
+                                              seed=key[3], workers=1, precision=0.2)
+        return _EVALUATIONS[key].rescored(self.scoring)
 
     def max_bid(self, hand: int, seat: int) -> int:
         return self._evaluation(hand, seat).safe_bid or 0
@@ -214,9 +230,12 @@ class PimcPlayer(Player):
         return None
 
     def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
-        ev = evaluate_declare(twelve, seat, bid, samples=self.bid_samples // 2, first_batch=self.bid_samples // 2,
-                              seed=self.seed + twelve % 100003, workers=1, precision=0.2, discards_per_game=2)
-        r = ev.recommended
+        key = ("declare", twelve, seat, bid, self.bid_samples, self.bid_seed + twelve % 100003)
+        if key not in _EVALUATIONS:
+            _EVALUATIONS[key] = evaluate_declare(twelve, seat, bid, samples=self.bid_samples // 2,
+                                                 first_batch=self.bid_samples // 2, seed=key[-1], workers=1,
+                                                 precision=0.2, discards_per_game=2)
+        r = _EVALUATIONS[key].rescored(self.scoring).recommended
         return r.discard, r.declaration
 
     def kontra(self, view: PlayView) -> bool:

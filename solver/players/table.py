@@ -115,7 +115,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
             raise IllegalMove("a Hand game cannot be declared after picking up the skat")
         hands[d] = twelve & ~discard
         skat = discard
-    deal = Deal(hands, skat, d, decl, [], bid)
+    deal = Deal(hands, skat, d, decl, [], bid, extra={"auction": [f"{SEATS[p]}:{m}" for p, m in auction.history]})
     event("declaration", {"declarer": d, "declaration": decl, "bid": bid})
     result = DealResult(dealt, auction.history, deal)
     clocks = [120.0, 120.0, 120.0]
@@ -159,12 +159,24 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
 
 def view_of(state: GameState, seat: int, deal: Deal) -> PlayView:
     """What ``seat`` sees: its cards, the play so far, the skat when it is the declarer who put
-    it away (not in a Hand game, where nobody sees it before the end), and an Ouvert declarer's
-    hand."""
+    it away (not in a Hand game, where nobody sees it before the end), an Ouvert declarer's
+    hand, and the auction (a record's ``auction``, as the table writes it)."""
     d = deal.declarer
     knows_skat = seat == d and not deal.declaration.hand      # his discard; a Hand game's skat stays hidden
     return PlayView.of(state, seat, skat=deal.skat if knows_skat else None,
-                       shown={d: state.hands[d]} if deal.declaration.ouvert and seat != d else None)
+                       shown={d: state.hands[d]} if deal.declaration.ouvert and seat != d else None,
+                       auction=parse_calls(deal.extra.get("auction") or []), bid=deal.bid or 0)
+
+
+def parse_calls(calls: list) -> list[tuple[int, str]]:
+    """A record's auction ("M:18", "F:y", "R:p" ...) as (seat, call) pairs; unreadable entries
+    are left out (the auction only informs the players' inference)."""
+    out = []
+    for c in calls:
+        seat, _, call = str(c).partition(":")
+        if seat in SEATS and (call in ("y", "p") or call.isdigit()):
+            out.append((SEATS.index(seat), call))
+    return out
 
 
 def play_out(deal: Deal, players: list[Player],

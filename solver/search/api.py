@@ -270,41 +270,52 @@ class Solver:
 
     def best_moves_of(self, deal: Deal, state: GameState) -> list[tuple[int, Any]]:
         """:meth:`best_moves` of a game state (left as it was)."""
-        st, rules = state, state.rules
-        if st.over:
-            raise DealError("every card has been played: nothing left to solve")
-        hand_g = rules.set_to_game(st.hands[st.to_move])
-        legal_g = rules.set_to_game(st.legal())
-        others = rules.set_to_game(st.alive()) & ~hand_g
-        # one representative per run of equivalent cards
-        rep: dict[int, int] = {}
-        prev = -1
-        for g in iter_cards(legal_g):
-            if prev >= 0 and (rules.eff[g] >> prev) & 1 and rules.points[g] == rules.points[prev] and \
-                    not others & ((1 << g) - 1) & ~((2 << prev) - 1) & int(rules.eff[g]):
-                rep[g] = rep[prev]
-            else:
-                rep[g] = g
-            prev = g
-        is_null = st.declaration.is_null
-        got: dict[int, Any] = {}
+        return self.best_moves_many([(deal, state)])[0]
+
+    def best_moves_many(self, positions: Sequence[tuple[Deal, GameState]]) -> list[list[tuple[int, Any]]]:
+        """:meth:`best_moves_of` for many (deal, game state) pairs in one batch of kernel jobs
+        (a card player's sampled worlds: one table, one call)."""
+        plans = []
         live: list[Position] = []
-        live_g: list[int] = []
-        for g in sorted(set(rep.values())):
-            st.push(int(rules.from_game[g]))
+        for deal, st in positions:
+            rules = st.rules
             if st.over:
-                got[g] = st.final_value()
-            else:
-                live.append(position_of(deal, st))
-                live_g.append(g)
-            st.pop()
+                raise DealError("every card has been played: nothing left to solve")
+            hand_g = rules.set_to_game(st.hands[st.to_move])
+            legal_g = rules.set_to_game(st.legal())
+            others = rules.set_to_game(st.alive()) & ~hand_g
+            # one representative per run of equivalent cards
+            rep: dict[int, int] = {}
+            prev = -1
+            for g in iter_cards(legal_g):
+                if prev >= 0 and (rules.eff[g] >> prev) & 1 and rules.points[g] == rules.points[prev] and \
+                        not others & ((1 << g) - 1) & ~((2 << prev) - 1) & int(rules.eff[g]):
+                    rep[g] = rep[prev]
+                else:
+                    rep[g] = g
+                prev = g
+            got: dict[int, Any] = {}
+            pending: list[tuple[int, int]] = []          # (game-order card, index into live)
+            for g in sorted(set(rep.values())):
+                st.push(int(rules.from_game[g]))
+                if st.over:
+                    got[g] = st.final_value()
+                else:
+                    pending.append((g, len(live)))
+                    live.append(position_of(deal, st))
+                st.pop()
+            plans.append((st, rules, rep, got, pending))
+        is_null = positions[0][1].declaration.is_null if positions else False
         with self.shared_table():
-            vals = self.null_many(live) if is_null else self.points_many(live) if live else []
-        got.update(zip(live_g, vals))
-        children = [(int(rules.from_game[g]), got[rep[g]]) for g in rep]
-        declarer_moves = st.to_move == st.declarer
-        children.sort(key=lambda cv: (-int(cv[1]) if declarer_moves else int(cv[1]), cv[0]))
-        return children
+            vals = (self.null_many(live) if is_null else self.points_many(live)) if live else []
+        out = []
+        for st, rules, rep, got, pending in plans:
+            got.update((g, vals[i]) for g, i in pending)
+            children = [(int(rules.from_game[g]), got[rep[g]]) for g in rep]
+            declarer_moves = st.to_move == st.declarer
+            children.sort(key=lambda cv: (-int(cv[1]) if declarer_moves else int(cv[1]), cv[0]))
+            out.append(children)
+        return out
 
 
 _default: Solver | None = None

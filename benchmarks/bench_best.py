@@ -1,0 +1,201 @@
+"""Playing strength of ``best`` against plain PIMC over duplicate deals, resumable.
+
+    python benchmarks/bench_best.py --deals 1000 --workers 2 --out benchmarks/results/best_vs_pimc.jsonl
+    python benchmarks/bench_best.py --player best-inference --deals 300 --out ...   (ablation)
+
+Every deal is played in every seating of the two types A (``--player``) and
+B (``--baseline``, default ``pimc``): A,B,B and B,A,A in their three
+rotations (six games), plus B,B,B once as the reference defence.  Each
+player's bidding, declaring and card play are its own; a deal's players share
+its bid-advice worlds (``bid_seed``), so the same hand is judged alike.
+
+The report: Seeger-Fabian points per game for A and B over the six mixed
+games with 95% intervals, the difference A - B per deal (paired: the deal's
+luck cancels) with its interval; the declarer's win rate when A or B
+declares; against a B declarer, the defenders' card points and the
+declarer's win rate when both defenders are A (B,A,A) versus both B
+(B,B,B); seconds per move of each type.  Every deal is one JSON line in
+``--out``; a rerun with the same file goes on after the last deal written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solver.games import SEATS  # noqa: E402
+from solver.players import base as player_base  # noqa: E402
+from solver.players.arena import make_player  # noqa: E402
+from solver.players.best import BestPlayer  # noqa: E402
+from solver.players.table import TableOptions, play_deal, shuffle  # noqa: E402
+from solver.pool import map_processes  # noqa: E402
+
+BID_SAMPLES = 12
+
+
+def _timed(cls):
+    """Count seconds and moves of ``cls.play`` (per process)."""
+    orig = cls.play
+    spent = {"s": 0.0, "n": 0, "all": []}
+
+    def play(self, view):
+        t = time.perf_counter()
+        c = orig(self, view)
+        dt = time.perf_counter() - t
+        spent["s"] += dt
+        spent["n"] += 1
+        spent["all"].append(dt)
+        return c
+    cls.play = play
+    return spent
+
+
+_SPENT: dict | None = None
+
+
+def _deal(args) -> dict:
+    """Every seating of one deal: a JSON-ready row."""
+    global _SPENT
+    a, b, seed, k = args
+    if _SPENT is None:
+        _SPENT = {"best": _timed(BestPlayer), "pimc": _timed(player_base.PimcPlayer)}
+    before = {t: (v["s"], v["n"], len(v["all"])) for t, v in _SPENT.items()}
+    rng = np.random.default_rng([seed, k])
+    dealt = shuffle(rng)
+    opts = TableOptions(scoring="seeger-fabian")
+    bid_seed = seed * 1_000_003 + 1000 * (k + 1)
+    strength = {"bid_samples": BID_SAMPLES}
+    games = []
+    triples = [(a, b, b), (b, a, a)]
+    for triple in triples + [(b, b, b)]:
+        for rot in range(3 if triple[0] != triple[1] else 1):
+            seat_type = [triple[(s - rot) % 3] for s in range(3)]
+            players = [make_player(t, bid_seed + 10 * s + rot, strength, bid_seed=bid_seed)
+                       for s, t in enumerate(seat_type)]
+            r = play_deal(players, dealt, opts)
+            g = {"types": seat_type, "scores": r.scores}
+            if not r.passed:
+                g.update(declarer=r.deal.declarer, game=r.deal.declaration.name, bid=r.deal.bid,
+                         won=bool(r.result["won"]), declarer_points=r.result["declarer_points"])
+            games.append(g)
+    moves = {}
+    for t, v in _SPENT.items():
+        s0, n0, l0 = before[t]
+        moves[t] = {"seconds": v["s"] - s0, "moves": v["n"] - n0, "each": [round(x, 4) for x in v["all"][l0:]]}
+    return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": games, "moves": moves}
+
+
+def _ci(x: np.ndarray) -> tuple[float, float, float]:
+    m = float(x.mean()) if x.size else float("nan")
+    h = 1.96 * float(x.std(ddof=1)) / math.sqrt(x.size) if x.size > 1 else float("inf")
+    return m, m - h, m + h
+
+
+def _rate(k: int, n: int) -> str:
+    if n == 0:
+        return "   -"
+    p = k / n
+    h = 1.96 * math.sqrt(p * (1 - p) / n)
+    return f"{p:.3f} ({p - h:.3f} … {p + h:.3f}; {k}/{n})"
+
+
+def report(rows: list[dict]) -> str:
+    a, b = rows[0]["a"], rows[0]["b"]
+    pts = {a: [], b: []}
+    diff = []
+    decl = {a: [0, 0], b: [0, 0]}
+    vs_b = {"AA": [[], 0, 0], "BB": [[], 0, 0]}     # defenders' points, declarer wins, games
+    for r in rows:
+        per = {a: [], b: []}
+        for g in r["games"]:
+            mixed = len(set(g["types"])) == 2
+            if mixed:
+                for s, t in enumerate(g["types"]):
+                    per[t].append(g["scores"][s])
+            if "declarer" in g:
+                dt = g["types"][g["declarer"]]
+                if mixed:
+                    decl[dt][0] += 1
+                    decl[dt][1] += g["won"]
+                defenders = {g["types"][s] for s in range(3) if s != g["declarer"]}
+                if dt == b and defenders in ({a}, {b}):
+                    key = "AA" if defenders == {a} else "BB"
+                    vs_b[key][0].append(120 - g["declarer_points"])
+                    vs_b[key][1] += g["won"]
+                    vs_b[key][2] += 1
+        pts[a] += per[a]
+        pts[b] += per[b]
+        diff.append(np.mean(per[a]) - np.mean(per[b]))
+    lines = [f"{len(rows)} duplicate deals, {sum(len(r['games']) for r in rows)} games "
+             f"(A = {a}, B = {b}; Seeger-Fabian points per game over the six mixed seatings)"]
+    for t in (a, b):
+        m, lo, hi = _ci(np.array(pts[t], dtype=float))
+        lines.append(f"  {t:15} {m:8.2f}   95% {lo:7.2f} … {hi:7.2f}   ({len(pts[t])} seat-games)")
+    m, lo, hi = _ci(np.array(diff, dtype=float))
+    lines.append(f"  A - B per deal  {m:8.2f}   95% {lo:7.2f} … {hi:7.2f}")
+    lines.append("declarer's win rate in the mixed seatings:")
+    for t in (a, b):
+        lines.append(f"  {t:15} declares {decl[t][0]:5d}, wins {_rate(decl[t][1], decl[t][0])}")
+    lines.append(f"against a {b} declarer:")
+    for key, label in (("AA", f"both defenders {a}"), ("BB", f"both defenders {b}")):
+        d_pts, wins, n = vs_b[key]
+        m, lo, hi = _ci(np.array(d_pts, dtype=float))
+        lines.append(f"  {label:28} defenders' card points {m:6.2f} ({lo:.2f} … {hi:.2f}), "
+                     f"declarer wins {_rate(wins, n)}")
+    for t in ("best", "pimc"):
+        each = np.array([x for r in rows for x in r["moves"].get(t, {}).get("each", [])])
+        if each.size:
+            lines.append(f"seconds per move, {t:5}: median {np.median(each):.3f}, mean {each.mean():.3f}, "
+                         f"95th pct {np.percentile(each, 95):.3f}, max {each.max():.3f} ({each.size} moves)")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--player", default="best", help="A: best, or a variant best-bidding / best-inference / "
+                                                      "best-search")
+    ap.add_argument("--baseline", default="pimc", help="B")
+    ap.add_argument("--deals", type=int, default=1000)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--out", required=True, help="JSONL of every deal; an existing file is resumed")
+    ap.add_argument("--report", action="store_true", help="only report what --out holds")
+    args = ap.parse_args()
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    rows = [json.loads(x) for x in out.read_text().splitlines() if x.strip()] if out.exists() else []
+    rows = [r for r in rows if r["a"] == args.player and r["b"] == args.baseline and r["seed"] == args.seed]
+    done = {r["deal"] for r in rows}
+    todo = [k for k in range(args.deals) if k not in done]
+    t0 = time.perf_counter()
+    if not args.report and todo:
+        step = 4 * args.workers
+        with out.open("a") as f:
+            for i in range(0, len(todo), step):
+                batch = todo[i:i + step]
+                for row in map_processes(_deal, [(args.player, args.baseline, args.seed, k) for k in batch],
+                                         args.workers, keep=True):
+                    f.write(json.dumps(row) + "\n")
+                    rows.append(row)
+                f.flush()
+                el = time.perf_counter() - t0
+                left = len(todo) - i - len(batch)
+                print(f"{len(rows)}/{args.deals} deals, {el:.0f} s, about {el / (i + len(batch)) * left:.0f} s "
+                      f"left", file=sys.stderr, flush=True)
+    rows.sort(key=lambda r: r["deal"])
+    if rows:
+        print(report(rows))
+        print(f"(this run: {time.perf_counter() - t0:.0f} s on {args.workers} processes)")
+
+
+if __name__ == "__main__":
+    main()

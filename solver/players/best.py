@@ -1,0 +1,141 @@
+"""The strongest computer player: PIMC with inference, the game's real stakes and exact endgames.
+
+Plain PIMC (:class:`~solver.players.base.PimcPlayer`) draws the hidden cards
+uniformly and plays the card with the most card points on average over its
+double-dummy solutions.  :class:`BestPlayer` changes three separable things,
+each behind a switch that the ablation benchmark turns off
+(``benchmarks/bench_best.py``):
+
+``inference``
+    Worlds are drawn by how well they explain the auction and the cards the
+    others chose (:mod:`solver.inference`, importance resampling in
+    :meth:`~solver.sampling.WorldSampler.draw_weighted`): the defenders play
+    against a declarer who holds the cards he bid on, and read their
+    partner's smears.
+``search``
+    The card is chosen by the game's real stakes, not its card points: in
+    every world each card's double-dummy points become the declarer's
+    settlement (won, Schneider, Schwarz, the value from the world's
+    matadors, overbid; :func:`solver.scoring.settle` under the table's
+    scoring), the declarer maximises its weighted mean and the defenders
+    minimise it; card points only break ties.  Near the end the player
+    solves the exact information set instead of a sample: when at most
+    ``endgame`` worlds fit what it knows, all of them, each weighted by the
+    inference (the others are assumed to see every card: paranoid).
+``bidding``
+    Its bid and declaration advice expects the table's scoring
+    (``scoring``; Seeger-Fabian in the arena), where a lost game costs 50
+    more and a won one gains 50: plain PIMC's advice expects the simple
+    scoring and passes hands that pay under Seeger-Fabian.
+
+``strength`` 1 (default: at most ~0.3 s a move on two cores), 2 and 3 draw
+more worlds, weigh more candidates, and solve larger endgames exactly (the
+bid advice keeps its ``bid_samples``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..cards import iter_cards
+from ..deal import replay
+from ..inference import CUES, Inference
+from ..sampling import NoWorld, World
+from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, TOTAL_POINTS, matadors, points_needed, settle
+from .base import PimcPlayer, PlayView, _study
+
+#: strength -> worlds a move, candidates drawn per world kept, exact endgame up to this many worlds
+STRENGTH = {1: (16, 4, 60), 2: (32, 6, 250), 3: (64, 8, 1000)}
+
+
+class BestPlayer(PimcPlayer):
+    """See the module docs.  ``inference``: the cues used (() for none); ``search``: the
+    stakes objective and the exact endgame; ``scoring``: what its bid advice expects."""
+
+    name = "best"
+
+    def __init__(self, strength: int = 1, seed: int = 0, solver=None, inference: tuple[str, ...] = CUES,
+                 search: bool = True, scoring: str = "seeger-fabian", samples: int | None = None,
+                 bid_samples: int = 32, bid_seed: int | None = None):
+        if strength not in STRENGTH:
+            raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
+        n, self.candidates, self.endgame = STRENGTH[strength]
+        super().__init__(samples=samples or n, bid_samples=bid_samples, seed=seed, solver=solver,
+                         bid_seed=bid_seed)
+        self.inference = tuple(inference)
+        self.search = search
+        self.scoring = scoring
+
+    # ------------------------------------------------------------------ worlds
+
+    def worlds(self, view: PlayView) -> list[tuple[World, float]]:
+        """The worlds this move is solved in, each with its weight (empty: none fits)."""
+        try:
+            sampler = view.sampler(self.rng)
+        except NoWorld:
+            return []
+        inf = Inference(view.seat, view.declarer, view.declaration, view.bid, view.auction, view.history,
+                        self.inference) if self.inference else None
+        try:
+            every = sampler.all_worlds(self.endgame) if self.search else None
+            if every is not None:
+                weighted = [(w, inf.weight(w.hands, w.skat) if inf else 1.0) for w in every]
+                kept = [(w, x) for w, x in weighted if x > 0]
+                return kept or [(w, 1.0) for w in every]
+            if inf is None:
+                return [(w, 1.0) for w in sampler.draw(self.samples)]
+            return [(w, float(k)) for w, k in sampler.draw_weighted(
+                self.samples, lambda w: inf.weight(w.hands, w.skat), self.samples * self.candidates)]
+        except NoWorld:
+            return []
+
+    # ------------------------------------------------------------------ card play
+
+    def play(self, view: PlayView) -> int:
+        legal = list(iter_cards(view.legal()))
+        if len(legal) == 1:
+            return legal[0]
+        worlds = self.worlds(view)
+        if not worlds:
+            return legal[0]
+        from ..search.api import default_solver
+        solver = self.solver or default_solver()
+        deals = [_study(view, list(w.hands), w.skat) for w, _ in worlds]
+        solved = solver.best_moves_many([(d, replay(d)) for d in deals])
+        index = {c: i for i, c in enumerate(legal)}
+        points = np.zeros((len(worlds), len(legal)))
+        for k, moves in enumerate(solved):
+            for c, v in moves:
+                points[k, index[c]] = float(v)
+        weights = np.array([x for _, x in worlds])
+        weights = weights / weights.sum()
+        mean_points = weights @ points
+        if self.search:
+            stakes = weights @ self._stakes(view, worlds, points)
+            key = np.round(stakes, 6) + 1e-4 * mean_points
+        else:
+            key = mean_points
+        sign = 1.0 if view.seat == view.declarer else -1.0
+        return max(legal, key=lambda c: (sign * key[index[c]], -c))
+
+    def _stakes(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray) -> np.ndarray:
+        """Each world's and card's settlement for the declarer (his score under ``scoring``)."""
+        decl = view.declaration
+        if decl.is_null:
+            won = points > 0.5
+            _, _, score, _ = settle(decl, np.zeros_like(points, dtype=np.int64), won, won, won,
+                                    view.bid or None, self.scoring)
+            return np.asarray(score, dtype=float)
+        d = view.declarer
+        played_d = 0
+        for p, c in view.history:
+            if p == d:
+                played_d |= 1 << c
+        mats = np.array([matadors(w.hands[d] | played_d | w.skat, decl.game) for w, _ in worlds],
+                        dtype=np.int64)[:, None] * np.ones(points.shape[1], dtype=np.int64)
+        won = points >= points_needed(decl)
+        schneider = (points >= SCHNEIDER_POINTS) | (points < SCHNEIDER_ESCAPE)
+        schwarz = (points >= TOTAL_POINTS) | (points <= 0)
+        _, _, score, _ = settle(decl, mats, won, schneider, schwarz, view.bid or None, self.scoring)
+        return np.asarray(score, dtype=float)
+

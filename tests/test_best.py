@@ -1,0 +1,179 @@
+"""The `best` player: inference on the hidden hands, and its card choice in hand-made positions.
+
+Expected values follow from the rules of bidding and play, worked out in the
+comments; none is copied from the code under test.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from solver.cards import parse_cards, parse_card
+from solver.deal import Deal, replay
+from solver.games import HEARTS_GAME, Declaration
+from solver.inference import Inference, auction_facts, bidder_weight, choices_of, play_likelihood
+from solver.players import PLAYERS, BestPlayer, PlayView
+from solver.players.arena import make_player
+from solver.sampling import World, WorldSampler
+
+F, M, R = 0, 1, 2
+
+
+def cards(s: str) -> int:
+    return parse_cards(s)
+
+
+# ------------------------------------------------------------------ the auction read
+
+def test_auction_facts_follow_the_bidding_protocol():
+    # M bids 18, F holds, M bids 20, F passes (refusing 20), R passes: to go on he had to bid 22
+    f = auction_facts([(M, "18"), (F, "y"), (M, "20"), (F, "p"), (R, "p")])
+    assert f.bid == {M: 20, F: 18}
+    assert f.refused == {F: 20, R: 22}
+    # everybody passes: F refuses to play at 18
+    f = auction_facts([(M, "p"), (R, "p"), (F, "p")])
+    assert f.refused == {M: 18, R: 18, F: 18} and f.bid == {}
+
+
+def test_a_player_who_passed_at_18_holds_no_four_jack_hand_with_two_aces():
+    four_jacks = cards("CJ SJ HJ DJ CA SA D7 D8 C7 C9")
+    assert bidder_weight(four_jacks, refused=18) == 0.0
+    # a heap of middle cards is what a passer may well hold
+    assert bidder_weight(cards("SK SQ HK HQ DK DQ C8 C9 S8 H9"), refused=18) > 0.5
+
+
+def test_a_player_who_bid_48_holds_cards_that_make_a_game_worth_48():
+    # kings, queens and nines: no jack, ace or ten for a suit or Grand, no Null either
+    assert bidder_weight(cards("SK SQ HK HQ DK DQ CK CQ S9 H9"), bid=48) == 0.0
+    # clubs with three (CJ SJ HJ) is worth 4 x 12 = 48: a hand that bids 48
+    assert bidder_weight(cards("CJ SJ HJ CA CT CK CQ C9 SA ST"), bid=48) > 0.5
+
+
+def test_worlds_the_auction_rules_out_are_never_drawn():
+    # F holds these ten cards; M bid 48 and passed at 50, R declared: worlds in which M's ten
+    # cards make no game worth 48 get no weight, and the weighted draw never returns one
+    mine = cards("DJ HA HT HK DA DT DK S7 S8 S9")
+    inf = Inference(F, R, Declaration(HEARTS_GAME), 50,
+                    [(M, "18"), (F, "p"), (R, "20")] + [(M, "y"), (R, "48"), (M, "y"), (R, "50"), (M, "p")], [])
+    sampler = WorldSampler(mine, F, seed=4)
+    drawn = sampler.draw_weighted(40, lambda w: inf.weight(w.hands, w.skat), 400)
+    assert sum(k for _, k in drawn) == 40
+    assert all(inf.weight(w.hands, w.skat) > 0 for w, _ in drawn)
+    assert all(bidder_weight(w.hands[M], 48) > 0 for w, _ in drawn)
+    # and uniform worlds do include ones the auction rules out, so the test can fail
+    assert any(inf.weight(w.hands, w.skat) == 0 for w in WorldSampler(mine, F, seed=4).draw(400))
+
+
+def test_a_declarer_holds_a_game_worth_his_bid():
+    # R declared hearts at 40: 10 x (matadors + game + a hoped-for Schneider) >= 40 needs
+    # with or without 2; with 1 (CJ but not SJ) hearts is worth at most 30 and he would be overbid
+    inf = Inference(F, R, Declaration(HEARTS_GAME), 40, [], [], cues=("declarer",))
+    mine = cards("DJ HA HT HK DA DT DK S7 S8 S9")
+    skat = cards("C7 D7")
+    without_two = cards("HJ HQ H9 H8 H7 CA CT SA ST SK")
+    with_one = cards("CJ HQ H9 H8 H7 CA CT SA ST SK")
+    assert inf.weight((mine, 0, without_two), skat) > 0.0
+    assert inf.weight((mine, 0, with_one), skat) == 0.0
+
+
+def test_a_smeared_ace_makes_the_ten_of_its_suit_unlikely():
+    # hearts is trump; F (declarer) leads D7, M wins with DA, and R, void in diamonds, smears
+    # the ace of clubs on his partner's trick: had he held the ten of clubs he would have
+    # smeared that (and kept the ace, which still wins a trick)
+    history = [(F, parse_card("D7")), (M, parse_card("DA")), (R, parse_card("CA"))]
+    ch = choices_of(history, F, HEARTS_GAME)
+    with_ten = cards("CA CT CK H7 H8 S7 S8 S9 SK SQ")
+    without_ten = cards("CA C9 CK H7 H8 S7 S8 S9 SK SQ")
+    assert play_likelihood(ch, R, with_ten, F, HEARTS_GAME) < play_likelihood(ch, R, without_ten, F, HEARTS_GAME)
+    # and an ace given to an opponent's trick while a cheaper card of the suit was at hand
+    history = [(F, parse_card("CT")), (M, parse_card("CA")), (R, parse_card("C7"))]   # M wins: R's partner
+    ch = choices_of(history, F, HEARTS_GAME)
+    history2 = [(M, parse_card("C7")), (R, parse_card("CA")), (F, parse_card("H7"))]  # F trumps: R gave 11
+    ch2 = choices_of(history2, F, HEARTS_GAME)
+    assert play_likelihood(ch2, R, cards("CA C8 S7 S8 S9 SK SQ D7 D8 D9"), F, HEARTS_GAME) < \
+        play_likelihood(ch2, R, cards("CA S7 S8 S9 SK SQ D7 D8 D9 DT"), F, HEARTS_GAME)
+    assert ch[1].winner == M
+
+
+# ------------------------------------------------------------------ the sampler's exact endgame
+
+def test_all_worlds_is_the_whole_information_set():
+    # after eight tricks: F sees his 2 cards, 24 played cards; 6 unknown for M (2), R (2), skat (2)
+    st = _defender_position()
+    view = PlayView.of(st, R)
+    s = view.sampler(__import__("numpy").random.default_rng(0))
+    every = s.all_worlds(1000)
+    assert every is not None
+    # R's view: the 4 unseen cards go 1 to F, 1 to M, 2 to the skat: 4 x 3 = 12 worlds
+    assert len(every) == math.comb(4, 1) * math.comb(3, 1) == 12
+    assert len({(w.hands, w.skat) for w in every}) == 12
+    assert s.all_worlds(11) is None
+
+
+# ------------------------------------------------------------------ card choice
+
+def _push(st, names: str) -> None:
+    for n in names.split():
+        st.push(parse_card(n))
+
+
+def _defender_position():
+    """Hearts, F declares.  Eight tricks led and won by F; trick nine: F leads S7, M takes it
+    with SA; R, void in spades, holds HJ and DA."""
+    hands = [cards("CJ HT HK CA CT ST SK DQ S7 HA"), cards("SJ H7 H9 C8 CQ S8 SQ D8 SA DK"),
+             cards("DJ H8 HQ C9 CK S9 DT D9 HJ DA")]
+    deal = Deal(hands, cards("C7 D7"), F, Declaration(HEARTS_GAME), [], 18)
+    st = replay(deal)
+    _push(st, "CJ SJ DJ  HT H7 H8  HK H9 HQ  CA C8 C9  CT CQ CK  ST S8 S9  SK SQ DT  DQ D8 D9  S7 SA")
+    return st
+
+
+def test_a_defender_does_not_trump_his_partners_sure_trick():
+    # R may trump M's sure ace with HJ, or smear DA on it.  HJ is the highest trump left (CJ SJ
+    # DJ are out), so kept it takes the last trick whatever the others hold: smearing gives the
+    # defenders both tricks (22 + the last), trumping gives them 13 now and lets F trump the DA
+    # he then leads whenever F kept HA.  DA is never worse and sometimes better.
+    st = _defender_position()
+    for seed in range(3):
+        p = BestPlayer(seed=seed)
+        assert p.play(PlayView.of(st, R, bid=18)) == parse_card("DA")
+
+
+def test_a_declarer_draws_the_last_trump_before_cashing_his_aces():
+    # Hearts, F declares and leads with HA CA CT left; M still holds the last trump H7 (R showed
+    # out of trumps in the second trick).  Leading a club lets M ruff whenever he is out of
+    # clubs; HA first draws H7 and the clubs then take both tricks: all three, in every world.
+    hands = [cards("CJ DJ HK HT HA CA CT SA ST SK"), cards("SJ H8 HQ H9 H7 SQ S8 D7 D9 D8"),
+             cards("HJ CQ CK DK S9 S7 DQ C9 C8 DA")]
+    deal = Deal(hands, cards("C7 DT"), F, Declaration(HEARTS_GAME), [], 18)
+    st = replay(deal)
+    _push(st, "CJ SJ HJ  DJ H8 CQ  HK HQ CK  HT H9 DK  SA SQ S9  ST S8 S7  SK D7 DQ")
+    assert st.to_move == F and st.hands[F] == cards("HA CA CT")
+    for seed in range(3):
+        p = BestPlayer(seed=seed)
+        view = PlayView.of(st, F, skat=deal.skat, bid=18)
+        assert p.play(view) == parse_card("HA")
+
+
+def test_best_is_a_named_player_and_its_parts_switch_off():
+    assert "best" in PLAYERS and isinstance(make_player("best", 1), BestPlayer)
+    plain = make_player("best-bidding", 1)
+    assert plain.inference == () and plain.search is False
+    assert make_player("best-inference", 1).search is False
+    assert make_player("best-search", 1).inference == ()
+    with pytest.raises(ValueError, match="strength"):
+        BestPlayer(strength=7)
+    with pytest.raises(ValueError, match="cue"):
+        Inference(F, R, Declaration(HEARTS_GAME), 18, [], [], cues=("telepathy",))
+
+
+def test_world_weight_is_used_by_the_player():
+    # with inference on, the worlds a defender plays in never give the declarer a hand that
+    # is overbid at his bid
+    st = _defender_position()
+    p = BestPlayer(seed=0, strength=1)
+    p.endgame = 0                                    # force sampling instead of the exact set
+    worlds = p.worlds(PlayView.of(st, R, bid=18))
+    assert worlds and all(isinstance(w, World) and x > 0 for w, x in worlds)
