@@ -25,8 +25,8 @@ Examples:
   skat analyse data/iss_games.sgf --game 541932 --html review.html
   skat bulk dd data/bulk/deals.jsonl --out dd.parquet
   skat play --deals 12                         a match against two computer players
-  skat arena --players pimc,rules,rules --deals 30 --out games.jsonl
-  skat playout data/deals.jsonl --players pimc,pimc,pimc    play records to the end
+  skat arena --players best,pimc,rules --deals 30 --out games.jsonl
+  skat playout data/deals.jsonl --players best,best,best    play records to the end
   skat score data/iss_games.sgf                score recorded ISS games
   skat convert data/iss_games.sgf > deals.jsonl
 """

@@ -16,10 +16,10 @@ CHUNK = 16
 
 @click.command()
 @click.argument("file", required=False, default="-")
-@click.option("--players", "spec", default="pimc,pimc,pimc", show_default=True,
-              help="the players in seats F, M, R: pimc, rules or random")
+@click.option("--players", "spec", default="best,best,best", show_default=True,
+              help="the players in seats F, M, R: best, pimc, rules or random")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="worlds a move for the sampling players (default: theirs, 12)")
+              help="worlds a move for the sampling players (default: theirs, best 16, pimc 12)")
 @click.option("--seed", type=int, default=0, show_default=True, help="fixes the players' sampling")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True, help="processes")
 @click.option("--from", "start", type=click.Choice(["position", "start"]), default="position", show_default=True,
@@ -38,10 +38,10 @@ def playout(file: str, spec: str, samples: int | None, seed: int, workers: int, 
     \b
     Example: skat playout data/deals.jsonl --players pimc,rules,rules --samples 6
     """
-    from solver.players import PLAYERS
+    from solver.players import PLAYERS, VARIANTS
     from solver.players.playout import playout_many
     players = [p.strip() for p in spec.split(",")]
-    unknown = [p for p in players if p not in PLAYERS]
+    unknown = [p for p in players if p not in PLAYERS and p not in VARIANTS]
     if len(players) != 3 or unknown:
         raise click.BadParameter(f"name three of {', '.join(PLAYERS)} (F, M, R), got {spec!r}",
                                  param_hint="--players")

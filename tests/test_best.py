@@ -177,3 +177,16 @@ def test_world_weight_is_used_by_the_player():
     p.endgame = 0                                    # force sampling instead of the exact set
     worlds = p.worlds(PlayView.of(st, R, bid=18))
     assert worlds and all(isinstance(w, World) and x > 0 for w, x in worlds)
+
+
+def test_arena_accepts_best_and_reports_it():
+    from click.testing import CliRunner
+
+    from cli.main import cli
+    r = CliRunner().invoke(cli, ["arena", "--players", "best,random,random", "--deals", "1", "--seed", "4",
+                                 "--json"])
+    assert r.exit_code == 0, r.output
+    res = __import__("json").loads(r.output.strip().splitlines()[-1])
+    assert [p["player"] for p in res["players"]] == ["best", "random"] and res["games"] == 3
+    r = CliRunner().invoke(cli, ["arena", "--players", "best,oracle,random", "--deals", "1"])
+    assert r.exit_code != 0 and "unknown player 'oracle'" in r.output

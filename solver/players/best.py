@@ -46,6 +46,8 @@ from .base import PimcPlayer, PlayView, _study
 
 #: strength -> worlds a move, candidates drawn per world kept, exact endgame up to this many worlds
 STRENGTH = {1: (16, 4, 60), 2: (32, 6, 250), 3: (64, 8, 1000)}
+#: Cards played before the full number of worlds is drawn (the first two tricks use half).
+EARLY_CARDS = 6
 
 
 class BestPlayer(PimcPlayer):
@@ -76,6 +78,9 @@ class BestPlayer(PimcPlayer):
             return []
         inf = Inference(view.seat, view.declarer, view.declaration, view.bid, view.auction, view.history,
                         self.inference) if self.inference else None
+        # the first two tricks solve the whole game in every world: half the worlds keep the
+        # slowest moves under two seconds (and the inference knows least there anyway)
+        n = self.samples if len(view.history) >= EARLY_CARDS else max(4, self.samples // 2)
         try:
             every = sampler.all_worlds(self.endgame) if self.search else None
             if every is not None:
@@ -83,9 +88,9 @@ class BestPlayer(PimcPlayer):
                 kept = [(w, x) for w, x in weighted if x > 0]
                 return kept or [(w, 1.0) for w in every]
             if inf is None:
-                return [(w, 1.0) for w in sampler.draw(self.samples)]
+                return [(w, 1.0) for w in sampler.draw(n)]
             return [(w, float(k)) for w, k in sampler.draw_weighted(
-                self.samples, lambda w: inf.weight(w.hands, w.skat), self.samples * self.candidates)]
+                n, lambda w: inf.weight(w.hands, w.skat), n * self.candidates)]
         except NoWorld:
             return []
 
