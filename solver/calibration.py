@@ -1,0 +1,161 @@
+"""From double-dummy chances to played-out chances: a small fitted model.
+
+The bid advice's double-dummy win rate assumes every card is seen; in real
+play (players who see only their own cards) declarers win more often.  This
+module maps what the evaluator knows about a hand -- its double-dummy win
+rate and a few features of the ten cards -- to the probability that the
+game, played out by the project's players, is won.  One logistic regression
+per game class (suit, Grand, Null), fitted on self-play
+(``benchmarks/selfplay_stats.py``) by iteratively reweighted least squares
+with a small ridge; the coefficients and their covariance ship as JSON, so a
+prediction carries an interval that includes the model's own uncertainty.
+
+>>> import numpy as np
+>>> rng = np.random.default_rng(0)
+>>> x = rng.normal(size=(2000, 1))
+>>> y = rng.random(2000) < 1 / (1 + np.exp(-(0.5 + 2 * x[:, 0])))
+>>> m = LogisticModel.fit(np.c_[np.ones(2000), x], y)
+>>> bool(np.abs(m.coef - [0.5, 2.0]).max() < 0.25)     # the coefficients it was drawn from
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .cards import JACKS, SUIT_BLOCK, popcount
+from .games import GRAND, NULL, Declaration
+from .heuristics import null_danger, stegen
+from .scoring import matadors
+
+#: The game classes with a model of their own.
+CLASSES = ("suit", "grand", "null")
+
+
+def game_class(decl: Declaration) -> str:
+    return "null" if decl.game == NULL else "grand" if decl.game == GRAND else "suit"
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 0.02), 0.98)
+    return math.log(p / (1 - p))
+
+
+def hand_features(cards: int, seat: int, decl: Declaration, p_win_dd: float) -> dict[str, float]:
+    """The features of ten cards for ``decl``: the double-dummy win rate (as a logit), the
+    trumps, jacks, aces and tens, voids, matadors, the club point count, the Null danger, the
+    seat and Hand.
+
+    >>> from solver.cards import parse_cards
+    >>> from solver.games import HEARTS_GAME
+    >>> f = hand_features(parse_cards("CJ SJ HA HT HK H9 SA S7 D8 D7"), 0, Declaration(HEARTS_GAME), 0.5)
+    >>> f["trumps"], f["jacks"], f["aces_tens"], f["voids"], f["matadors"], f["forehand"]
+    (6.0, 2.0, 3.0, 1.0, 2.0, 1.0)
+    """
+    g = decl.game
+    aces_tens = sum(1 for s in range(4) for r in (5, 6) if (cards >> (s * 7 + r)) & 1)
+    trumps = popcount(cards & JACKS) + (popcount(cards & SUIT_BLOCK[g]) if g < 4 else 0)
+    voids = sum(1 for s in range(4) if not cards & SUIT_BLOCK[s] and s != g)
+    return {"dd_logit": _logit(p_win_dd), "trumps": float(trumps if g != NULL else 0),
+            "jacks": float(popcount(cards & JACKS)), "aces_tens": float(aces_tens), "voids": float(voids),
+            "matadors": float(abs(matadors(cards, g)) if g != NULL else 0),
+            "count": float(stegen(cards, g) if g != NULL else 0),
+            "null_danger": float(null_danger(cards) if g == NULL else 0),
+            "forehand": float(seat == 0), "middlehand": float(seat == 1), "hand": float(decl.hand)}
+
+
+#: The features each class's model uses (the first column is the intercept).
+FEATURES = {"suit": ("dd_logit", "trumps", "jacks", "aces_tens", "voids", "forehand", "middlehand", "hand"),
+            "grand": ("dd_logit", "jacks", "aces_tens", "voids", "forehand", "middlehand", "hand"),
+            "null": ("dd_logit", "null_danger", "voids", "forehand", "middlehand", "hand")}
+
+
+@dataclass
+class LogisticModel:
+    coef: np.ndarray
+    cov: np.ndarray                      # the coefficients' covariance (inverse Hessian)
+
+    @classmethod
+    def fit(cls, x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> "LogisticModel":
+        """Maximum likelihood (IRLS) with a small ridge on every coefficient but the intercept."""
+        x = np.asarray(x, dtype=float)
+        y = np.asarray(y, dtype=float)
+        b = np.zeros(x.shape[1])
+        pen = np.full(x.shape[1], ridge)
+        pen[0] = 0.0
+        h = np.eye(x.shape[1])
+        for _ in range(steps):
+            p = 1 / (1 + np.exp(-(x @ b)))
+            w = p * (1 - p)
+            grad = x.T @ (y - p) - pen * b
+            h = (x * w[:, None]).T @ x + np.diag(pen)
+            step = np.linalg.solve(h, grad)
+            b = b + step
+            if np.abs(step).max() < 1e-8:
+                break
+        return cls(b, np.linalg.inv(h))
+
+    def predict(self, x: np.ndarray, z: float = 1.96) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(p, low, high): the probability and a 95% interval from the coefficients' covariance."""
+        x = np.atleast_2d(np.asarray(x, dtype=float))
+        eta = x @ self.coef
+        se = np.sqrt(np.einsum("ij,jk,ik->i", x, self.cov, x))
+        f = lambda e: 1 / (1 + np.exp(-e))  # noqa: E731
+        return f(eta), f(eta - z * se), f(eta + z * se)
+
+
+@dataclass
+class PlayModel:
+    """Played-out win probability per game class; ``about`` says who produced it (players,
+    seeds, hands, date)."""
+
+    models: dict[str, LogisticModel]
+    about: dict
+
+    @classmethod
+    def fit(cls, rows: list[dict], about: dict | None = None) -> "PlayModel":
+        """``rows``: ``{"class", "features", "won"}`` as the self-play script writes them."""
+        models = {}
+        for c in CLASSES:
+            sel = [r for r in rows if r["class"] == c]
+            if len(sel) < 2 * (len(FEATURES[c]) + 1):
+                continue
+            x = np.array([[1.0] + [r["features"][f] for f in FEATURES[c]] for r in sel])
+            y = np.array([bool(r["won"]) for r in sel])
+            models[c] = LogisticModel.fit(x, y)
+        return cls(models, dict(about or {}, hands={c: sum(1 for r in rows if r["class"] == c) for c in CLASSES}))
+
+    def p_win(self, features: dict[str, float], cls_: str) -> tuple[float, float, float] | None:
+        """(p, low, high) for one hand's features, or None when the class has no model."""
+        m = self.models.get(cls_)
+        if m is None:
+            return None
+        x = np.array([1.0] + [features[f] for f in FEATURES[cls_]])
+        p, lo, hi = m.predict(x)
+        return float(p[0]), float(lo[0]), float(hi[0])
+
+    def to_json(self) -> dict:
+        return {"about": self.about, "features": {c: list(FEATURES[c]) for c in self.models},
+                "models": {c: {"coef": m.coef.round(6).tolist(), "cov": m.cov.round(8).tolist()}
+                           for c, m in self.models.items()}}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "PlayModel":
+        for c, feats in data.get("features", {}).items():
+            if tuple(feats) != FEATURES[c]:
+                raise ValueError(f"the model's {c} features {feats} are not this version's {list(FEATURES[c])}: "
+                                 f"retrain it (benchmarks/selfplay_stats.py --fit)")
+        return cls({c: LogisticModel(np.array(m["coef"]), np.array(m["cov"])) for c, m in data["models"].items()},
+                   data.get("about", {}))
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> "PlayModel":
+        return cls.from_json(json.loads(Path(path).read_text()))
