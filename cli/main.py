@@ -13,6 +13,7 @@ from .convert import convert
 from .play import arena, play
 from .playout import playout
 from .score import score
+from .serve import serve
 from .solve import solve
 
 EPILOG = """\b
@@ -29,6 +30,7 @@ Examples:
   skat playout data/deals.jsonl --players best,best,best    play records to the end
   skat score data/iss_games.sgf                score recorded ISS games
   skat convert data/iss_games.sgf > deals.jsonl
+  skat serve --open                            the web app in the browser
 """
 
 
@@ -50,6 +52,7 @@ cli.add_command(convert)
 cli.add_command(play)
 cli.add_command(arena)
 cli.add_command(playout)
+cli.add_command(serve)
 
 if __name__ == "__main__":  # pragma: no cover
     cli()

@@ -8,24 +8,12 @@ import click
 from rich.console import Console
 
 from solver.deal import DealError
-from solver.records import Item, read_lines
+from solver.records import Item, read_lines, record_from_fields
 
 from .io import emit, items_or_say_empty, open_lines
 from .render import solved_table
 
 CHUNK = 64
-
-
-def _record_from_options(opts: dict) -> dict:
-    rec = {"hands": {s: opts[s] or "" for s in "FMR"}, "skat": opts["skat"] or "",
-           "game": opts["game"], "declarer": opts["declarer"], "played": opts["played"] or ""}
-    for flag in ("hand", "schneider", "schwarz", "ouvert"):
-        rec[flag] = opts[flag]
-    if opts["leader"]:
-        rec["leader"] = opts["leader"]
-    if opts["bid"]:
-        rec["bid"] = opts["bid"]
-    return rec
 
 
 def _solve_chunk(items: list[Item], best: bool, workers: int = 1) -> list[dict]:
@@ -83,7 +71,7 @@ def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> 
     if file is not None and opts["F"]:
         raise click.UsageError("give either a FILE or a deal on the command line, not both")
     import json
-    lines = open_lines(file) if file is not None else [json.dumps(_record_from_options(opts))]
+    lines = open_lines(file) if file is not None else [json.dumps(record_from_fields(opts))]
     from solver.search.api import solve_many
     console = Console(highlight=False)
     failed = 0

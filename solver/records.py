@@ -46,6 +46,25 @@ class Item:
         return {"line": self.line, "id": self.id, "error": self.error}
 
 
+def record_from_fields(fields: dict) -> dict:
+    """A deal record from separate fields, as ``skat solve`` takes them as options and the web
+    API as a request: ``F``, ``M``, ``R``, ``skat``, ``game``, ``declarer``, ``played``,
+    ``leader``, ``bid`` and the flags ``hand``, ``schneider``, ``schwarz``, ``ouvert``.
+
+    >>> record_from_fields({"F": "CJ", "game": "grand", "declarer": "F"})["hands"]
+    {'F': 'CJ', 'M': '', 'R': ''}
+    """
+    rec = {"hands": {s: fields.get(s) or "" for s in "FMR"}, "skat": fields.get("skat") or "",
+           "game": fields.get("game"), "declarer": fields.get("declarer"), "played": fields.get("played") or ""}
+    for flag in ("hand", "schneider", "schwarz", "ouvert"):
+        rec[flag] = bool(fields.get(flag))
+    if fields.get("leader"):
+        rec["leader"] = fields["leader"]
+    if fields.get("bid"):
+        rec["bid"] = fields["bid"]
+    return rec
+
+
 def read_lines(lines: Iterable[str], fmt: str = "auto", require_deal: bool = True) -> Iterator[Item]:
     """Parse lines into :class:`Item` objects.  ``fmt``: auto, json or iss.
 

@@ -1,0 +1,99 @@
+"""The web app's API: the same answers as the command line's --json, one-line 400s for bad input."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
+
+from cli.main import cli
+from web.app import MAX_BODY, create_app
+
+from .conftest import ROOT
+
+HAND = "CJ SJ HA HT HK H9 SA S7 D8 D7"
+ISS = (ROOT / "data" / "iss_games.sgf").read_text().splitlines()[0]
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(workers=1)) as c:
+        yield c
+
+
+def _cli_json(args: list[str]) -> dict:
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    return json.loads(r.output.strip().splitlines()[-1])
+
+
+def _same(a: dict, b: dict) -> None:
+    a, b = dict(a), dict(b)
+    a.pop("seconds", None)
+    b.pop("seconds", None)
+    assert a == b
+
+
+def test_bid_answers_as_the_command_line_does(client):
+    body = {"cards": HAND, "seat": "F", "to": 27, "samples": 24, "seed": 1}
+    r = client.post("/api/bid", json=body)
+    assert r.status_code == 200, r.text
+    _same(r.json(), _cli_json(["bid", HAND, "--seat", "F", "--to", "27", "--samples", "24", "--seed", "1",
+                               "--workers", "1", "--json"]))
+    # the same advice as a job, with progress
+    job = client.post("/api/jobs", json={"kind": "bid", "params": body}).json()
+    for _ in range(600):
+        st = client.get(f"/api/jobs/{job['id']}").json()
+        if st["state"] != "running":
+            break
+        time.sleep(0.1)
+    assert st["state"] == "done" and st["done"] == st["total"] > 0
+    _same(st["result"], r.json())
+
+
+def test_solve_and_analyse_answer_as_the_command_line_does(client, tmp_path):
+    fields = {"F": HAND, "M": "C8 C9 CT CK CQ CA S8 S9 ST SK", "R": "H7 H8 HQ DJ HJ SQ D9 DT DK DQ",
+              "skat": "DA C7", "game": "hearts", "declarer": "F"}
+    r = client.post("/api/solve", json=fields | {"best": True})
+    assert r.status_code == 200, r.text
+    args = ["solve"] + [x for k, v in fields.items() for x in (f"--{k}", v)] + ["--best", "--json"]
+    _same(r.json(), _cli_json(args))
+    f = tmp_path / "g.sgf"
+    f.write_text(ISS + "\n")
+    r = client.post("/api/analyse", json={"iss": ISS, "no_declaration": True})
+    assert r.status_code == 200, r.text
+    _same(r.json(), _cli_json(["analyse", str(f), "--no-declaration", "--workers", "1", "--json"]))
+
+
+@pytest.mark.parametrize("path, body, message", [
+    ("/api/bid", {"cards": "CJ SJ HA HT HK H9 SA S7 D8 XX", "seat": "F"}, "'XX': not a card"),
+    ("/api/bid", {"cards": HAND, "seat": "Q"}, "seat:"),
+    ("/api/bid", {"cards": HAND, "seat": "F", "samples": 10 ** 6}, "samples:"),
+    ("/api/bid", {"cards": HAND, "seat": "F", "file": "/etc/passwd"}, "file:"),
+    ("/api/solve", {"F": HAND, "game": "hearts", "declarer": "F"}, "M"),
+    ("/api/analyse", {"iss": "not a game"}, "not a JSON record or an ISS game line"),
+    ("/api/analyse", {"record": {"hands": 7}}, "hands"),
+    ("/api/jobs", {"kind": "bid", "params": {"cards": HAND}}, "seat"),
+])
+def test_bad_input_is_a_400_with_one_line(client, path, body, message):
+    r = client.post(path, json=body)
+    assert r.status_code == 400, r.text
+    err = r.json()["error"]
+    assert message in err and "\n" not in err and "Traceback" not in err
+
+
+def test_limits_pages_and_docs(client):
+    r = client.post("/api/analyse", content=b"{" + b" " * (MAX_BODY + 1) + b"}",
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413
+    assert client.get("/api/jobs/nothing").status_code == 404
+    page = client.get("/")
+    assert page.status_code == 200 and "skat-solver" in page.text
+    for asset in ("app.js", "advisor.js", "review.js", "solver.js", "cards.js", "api.js", "app.css", "sample.sgf"):
+        assert client.get(f"/static/{asset}").status_code == 200, asset
+    spec = client.get("/openapi.json").json()
+    assert {"/api/bid", "/api/declare", "/api/solve", "/api/analyse", "/api/jobs"} <= set(spec["paths"])
+    assert client.get("/docs").status_code == 200

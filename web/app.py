@@ -1,0 +1,223 @@
+"""The local web app: JSON API and the pages that use it.
+
+Every ``/api`` endpoint takes the command line's argument and option names
+and returns what the command prints with ``--json`` (:mod:`web.jobs` builds
+both with the same library calls).  Solves run in worker processes, never on
+the event loop; long advice runs as a job whose progress the page polls.
+Bad input is a 400 with a one-line ``error``; nothing in a request names a
+file to open; request bodies are limited to :data:`MAX_BODY` bytes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import uuid
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+from . import jobs
+
+STATIC = Path(__file__).parent / "static"
+#: The largest request body accepted (an ISS line or a record is a few kilobytes).
+MAX_BODY = 256 * 1024
+#: The most worlds a web request may ask for.
+MAX_SAMPLES = 2000
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class BidRequest(_Strict):
+    cards: str = Field(description='ten cards, e.g. "CJ SJ HA HT HK H9 SA S7 D8 D7"', max_length=200)
+    seat: Literal["F", "M", "R"]
+    to: int | None = Field(None, description="the bid being asked about", ge=18, le=264)
+    scoring: Literal["simple", "seeger-fabian"] = "simple"
+    samples: int = Field(400, ge=1, le=MAX_SAMPLES)
+    seed: int = 0
+    precision: float = Field(0.05, gt=0, le=1)
+    min_win: float | None = Field(None, ge=0, le=1)
+
+
+class DeclareRequest(_Strict):
+    cards: str = Field(description="twelve cards, or ten with skat", max_length=240)
+    skat: str | None = Field(None, max_length=40)
+    bid: int = Field(ge=18, le=264)
+    seat: Literal["F", "M", "R"]
+    discards: int = Field(3, ge=1, le=66)
+    scoring: Literal["simple", "seeger-fabian"] = "simple"
+    samples: int = Field(400, ge=1, le=MAX_SAMPLES)
+    seed: int = 0
+    precision: float = Field(0.05, gt=0, le=1)
+    min_win: float | None = Field(None, ge=0, le=1)
+
+
+class DealFields(_Strict):
+    record: dict[str, Any] | None = Field(None, description="a deal record (deal-json)")
+    iss: str | None = Field(None, description="one ISS game line", max_length=MAX_BODY)
+    F: str | None = None
+    M: str | None = None
+    R: str | None = None
+    skat: str | None = None
+    game: str | None = None
+    declarer: str | None = None
+    played: str | None = None
+    leader: str | None = None
+    bid: int | None = None
+    hand: bool = False
+    schneider: bool = False
+    schwarz: bool = False
+    ouvert: bool = False
+
+
+class SolveRequest(DealFields):
+    best: bool = Field(False, description="every legal card's value too")
+
+
+class AnalyseRequest(_Strict):
+    record: dict[str, Any] | None = None
+    iss: str | None = Field(None, max_length=MAX_BODY)
+    no_declaration: bool = False
+
+
+class JobRequest(_Strict):
+    kind: Literal["bid", "declare"]
+    params: dict[str, Any]
+
+
+def _one_line(msg: str) -> str:
+    return " ".join(str(msg).split())
+
+
+def create_app(workers: int | None = None) -> FastAPI:
+    """The app; ``workers`` processes solve (default: all cores)."""
+    state: dict[str, Any] = {}
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        ctx = multiprocessing.get_context("spawn")
+        state["pool"] = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=ctx)
+        state["manager"] = ctx.Manager()
+        state["jobs"] = {}
+        try:
+            yield
+        finally:
+            state["pool"].shutdown(cancel_futures=True)
+            state["manager"].shutdown()
+
+    app = FastAPI(title="skat-solver", lifespan=lifespan,
+                  description="Bid advice, double-dummy solving and reviews of Skat deals. Every endpoint "
+                              "returns what the matching `skat` command prints with `--json`.")
+
+    @app.middleware("http")
+    async def limit_body(request: Request, call_next):
+        if request.method == "POST":
+            size = request.headers.get("content-length")
+            if size is None or not size.isdigit():
+                return JSONResponse({"error": "a request body needs its length (Content-Length)"}, 411)
+            if int(size) > MAX_BODY:
+                return JSONResponse({"error": f"request body over {MAX_BODY} bytes"}, 413)
+        return await call_next(request)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError):
+        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
+        return JSONResponse({"error": _one_line(f"{where}: {first.get('msg')}" if where else first.get("msg"))}, 400)
+
+    @app.exception_handler(Exception)
+    async def internal(request: Request, exc: Exception):
+        return JSONResponse({"error": _one_line(f"internal error: {type(exc).__name__}: {exc}")}, 500)
+
+    async def run(fn, *args):
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(state["pool"], fn, *args)
+        except jobs.BadInput as e:
+            raise HTTPException(400, str(e)) from None
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException):
+        return JSONResponse({"error": _one_line(exc.detail)}, exc.status_code)
+
+    @app.post("/api/bid", summary="skat bid: bid advice for ten cards")
+    async def bid(req: BidRequest) -> dict:
+        return await run(jobs.bid, req.model_dump())
+
+    @app.post("/api/declare", summary="skat declare: discards and declarations after the pick-up")
+    async def declare(req: DeclareRequest) -> dict:
+        return await run(jobs.declare, req.model_dump())
+
+    @app.post("/api/solve", summary="skat solve: the double-dummy value of a deal or position")
+    async def solve(req: SolveRequest) -> dict:
+        return await run(jobs.solve, req.model_dump())
+
+    @app.post("/api/analyse", summary="skat analyse: a card-by-card double-dummy review")
+    async def analyse(req: AnalyseRequest) -> dict:
+        return await run(jobs.analyse, req.model_dump())
+
+    @app.post("/api/jobs", summary="start bid or declare advice as a job (poll GET /api/jobs/{id})")
+    async def start_job(req: JobRequest) -> dict:
+        model = BidRequest if req.kind == "bid" else DeclareRequest
+        try:
+            params = model(**req.params).model_dump()
+        except Exception as e:                                   # pydantic's ValidationError
+            raise HTTPException(400, _validation_line(e)) from None
+        job_id = uuid.uuid4().hex
+        progress = state["manager"].dict({"done": 0, "total": params["samples"]})
+        fut = asyncio.get_running_loop().run_in_executor(state["pool"], _with_progress, req.kind, params, progress)
+        state["jobs"][job_id] = (fut, progress)
+        if len(state["jobs"]) > 200:                              # forget the oldest finished jobs
+            for k in [k for k, (f, _) in state["jobs"].items() if f.done()][:100]:
+                state["jobs"].pop(k)
+        return {"id": job_id}
+
+    @app.get("/api/jobs/{job_id}", summary="a job's progress, and its result when done")
+    async def job(job_id: str) -> dict:
+        if job_id not in state["jobs"]:
+            raise HTTPException(404, f"no job {job_id}")
+        fut, progress = state["jobs"][job_id]
+        out = {"id": job_id, "done": int(progress.get("done", 0)), "total": int(progress.get("total", 0))}
+        if not fut.done():
+            return out | {"state": "running"}
+        exc = fut.exception()
+        if isinstance(exc, jobs.BadInput):
+            return out | {"state": "failed", "error": str(exc)}
+        if exc is not None:
+            return out | {"state": "failed", "error": _one_line(f"internal error: {type(exc).__name__}: {exc}")}
+        return out | {"state": "done", "result": fut.result()}
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def index():
+        return FileResponse(STATIC / "index.html")
+
+    return app
+
+
+def _validation_line(e: Exception) -> str:
+    errs = getattr(e, "errors", lambda: [])()
+    if errs:
+        where = ".".join(str(x) for x in errs[0].get("loc", ()))
+        return _one_line(f"{where}: {errs[0].get('msg')}")
+    return _one_line(str(e))
+
+
+def _with_progress(kind: str, params: dict, progress) -> dict:
+    def report(done: int, total: int) -> None:
+        progress.update(done=done, total=total)
+    fn = jobs.bid if kind == "bid" else jobs.declare
+    out = fn(params, progress=report)
+    progress.update(done=progress.get("total", 0))
+    return out

@@ -1,0 +1,104 @@
+"""What the web API runs, off the event loop in worker processes.
+
+Each job takes the request's fields (named as the command line's arguments
+and options) and returns what the matching command prints with ``--json``,
+built by the same library calls.  Bad input raises :class:`BadInput` with a
+one-line message.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from solver.cards import CardParseError
+from solver.deal import DealError
+from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand
+from solver.records import read_lines, record_from_fields
+
+
+class BadInput(ValueError):
+    """The request cannot be answered as asked; the message says why."""
+
+
+_BAD = (CardParseError, DealError, EvaluationError, ValueError, KeyError, TypeError)
+
+
+def bid(p: dict[str, Any], progress=None) -> dict:
+    """``skat bid CARDS --seat S [--to N] ... --json``."""
+    try:
+        return evaluate_hand(p["cards"], p["seat"], bid=p.get("to"), samples=p.get("samples", 400),
+                             seed=p.get("seed", 0), scoring=p.get("scoring", "simple"), min_win=p.get("min_win"),
+                             precision=p.get("precision", 0.05), workers=1, progress=progress).to_dict()
+    except _BAD as e:
+        raise BadInput(_one_line(e)) from None
+
+
+def declare(p: dict[str, Any], progress=None) -> dict:
+    """``skat declare CARDS [--skat S] --bid N --seat S ... --json``."""
+    try:
+        return evaluate_declare(p["cards"], p["seat"], p["bid"], skat=p.get("skat"), samples=p.get("samples", 400),
+                                seed=p.get("seed", 0), scoring=p.get("scoring", "simple"),
+                                min_win=p.get("min_win"), precision=p.get("precision", 0.05),
+                                discards_per_game=p.get("discards", 3), workers=1, progress=progress).to_dict()
+    except _BAD as e:
+        raise BadInput(_one_line(e)) from None
+
+
+def _item(p: dict[str, Any]):
+    """The one record or ISS line of a request: ``record`` (an object), ``iss`` (a line), or
+    the deal's fields (``F``, ``M``, ``R``, ``skat``, ``game``, ``declarer``, ...)."""
+    if p.get("record") is not None:
+        line = json.dumps(p["record"])
+    elif p.get("iss"):
+        line = str(p["iss"]).strip()
+        if "\n" in line:
+            raise BadInput("'iss' holds one game line")
+    else:
+        try:
+            line = json.dumps(record_from_fields(p))
+        except _BAD as e:
+            raise BadInput(_one_line(e)) from None
+    items = list(read_lines([line]))
+    if not items:
+        raise BadInput("nothing to read: give a record, an ISS line or the deal's fields")
+    it = items[0]
+    if it.error:
+        raise BadInput(it.error.removeprefix("line 1: "))
+    return it
+
+
+def solve(p: dict[str, Any]) -> dict:
+    """``skat solve ... --json`` of one deal (``best``: every legal card's value too)."""
+    from solver.search.api import solve_many
+    it = _item(p)
+    if it.deal is None:
+        return {"id": it.id, "passed": True, "message": "passed in: no game to solve"}
+    try:
+        r = solve_many([it.deal], best=bool(p.get("best")))[0]
+    except _BAD as e:
+        raise BadInput(_one_line(e)) from None
+    if not p.get("best"):
+        r.pop("dd_best", None)
+    return r
+
+
+def analyse(p: dict[str, Any]) -> dict:
+    """``skat analyse ... --json`` of one played deal."""
+    from solver.analysis import review_many
+    it = _item(p)
+    if it.deal is None:
+        return {"id": it.id, "passed": True}
+    try:
+        rv = review_many([it.deal], workers=1, declaration=not p.get("no_declaration"))[0]
+    except _BAD as e:
+        raise BadInput(_one_line(e)) from None
+    rec = rv.to_record()
+    if it.iss is not None:
+        rec["iss_result"] = it.iss.recorded
+    return rec
+
+
+def _one_line(e: Exception) -> str:
+    msg = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
+    return " ".join(msg.split()) or type(e).__name__

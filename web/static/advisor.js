@@ -1,0 +1,120 @@
+// Bid advisor: pick ten cards, choose seat and bid, get the advice (double-dummy, sampled worlds).
+import { DECK, cardEl, splitCards } from "./cards.js";
+import { h, pct, runJob } from "./api.js";
+
+const LADDER = [18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70, 72];
+
+export function advisorPage(main) {
+  const chosen = new Set();
+  const deck = h("div", { class: "deck", id: "deck" });
+  const paste = h("input", { type: "text", id: "cards", size: 40, placeholder: "or type: CJ SJ HA HT HK H9 SA S7 D8 D7" });
+  const count = h("span", { class: "muted", id: "count" }, "0 of 10 cards");
+  const seat = h("select", { id: "seat" }, ...["F", "M", "R"].map(s => h("option", { value: s }, s)));
+  const bid = h("select", { id: "bid" }, ...LADDER.map(b => h("option", { value: b }, String(b))));
+  const samples = h("input", { type: "number", id: "samples", value: 200, min: 8, max: 2000, step: 8 });
+  const go = h("button", { class: "primary", id: "advise", disabled: true }, "Advise");
+  const bar = h("div", { class: "progress" }, h("div"));
+  const status = h("div", { id: "status", class: "muted" });
+  const out = h("div", { id: "advice" });
+
+  function sync() {
+    for (const el of deck.children) el.classList.toggle("selected", chosen.has(el.dataset.card));
+    count.textContent = `${chosen.size} of 10 cards`;
+    go.disabled = chosen.size !== 10;
+  }
+  for (const c of DECK) {
+    deck.append(cardEl(c, { button: true, onClick: name => {
+      if (chosen.has(name)) chosen.delete(name); else if (chosen.size < 10) chosen.add(name);
+      paste.value = [...chosen].join(" ");
+      sync();
+    } }));
+  }
+  paste.addEventListener("input", () => {
+    chosen.clear();
+    for (const c of splitCards(paste.value)) if (DECK.includes(c) && chosen.size < 10) chosen.add(c);
+    sync();
+  });
+
+  go.addEventListener("click", async () => {
+    go.disabled = true;
+    out.replaceChildren();
+    status.textContent = "sampling worlds…";
+    try {
+      const params = { cards: [...chosen].join(" "), seat: seat.value, to: Number(bid.value),
+                       samples: Number(samples.value), seed: 1 };
+      const ev = await runJob("bid", params, (done, total) => {
+        bar.firstChild.style.width = total ? `${(100 * done) / total}%` : "0";
+        status.textContent = `${done} of ${total} worlds`;
+      });
+      status.textContent = `${ev.samples} worlds, ${ev.seconds} s`;
+      render(out, ev);
+    } catch (e) {
+      status.textContent = "";
+      out.replaceChildren(h("p", { class: "error" }, e.message));
+    } finally {
+      go.disabled = chosen.size !== 10;
+    }
+  });
+
+  main.append(
+    h("h2", {}, "Bid advisor"),
+    h("fieldset", {}, h("legend", {}, "Your ten cards"), deck, paste, " ", count),
+    h("fieldset", {}, h("legend", {}, "The question"),
+      h("label", {}, "Seat ", seat), h("label", {}, "Bid ", bid), h("label", {}, "Worlds ", samples), go),
+    bar, status, out);
+}
+
+function sentence(ev) {
+  const a = ev.advice;
+  const verdict = { yes: "Yes", no: "No", borderline: "Borderline" }[a.verdict] ?? a.verdict;
+  const upTo = a.up_to ? `; it pays up to ${a.up_to}` : "; no declaration expects a gain: pass";
+  return `Bid ${a.bid}? ${verdict}: ${a.declaration} expects ${a.expected_score >= 0 ? "+" : ""}` +
+         `${a.expected_score} (95% ${a.expected_score_ci[0]} … ${a.expected_score_ci[1]})${upTo}.`;
+}
+
+export function render(out, ev) {
+  const rows = ev.declarations;
+  out.append(
+    h("p", { class: "answer", id: "answer" }, sentence(ev)),
+    h("p", {}, `Safe bid: ${ev.safe_bid ?? "pass"}. Win probabilities are double-dummy (every card seen) ` +
+               `over ${ev.samples} sampled worlds.`),
+    chart(rows.slice(0, 10)),
+    h("table", { class: "data", id: "declarations" },
+      h("thead", {}, h("tr", {}, ...["declaration", "P(win)", "95% interval", "expected score", "highest bid"]
+        .map(t => h("th", {}, t)))),
+      h("tbody", {}, ...rows.map(r => h("tr", {},
+        h("td", {}, r.name), h("td", {}, pct(r.p_win)), h("td", {}, `${pct(r.p_win_ci[0])}–${pct(r.p_win_ci[1])}`),
+        h("td", {}, r.expected_score.toFixed(1)), h("td", {}, String(r.max_bid ?? "–")))))));
+}
+
+function chart(rows) {
+  // horizontal bars: P(win) with its 95% interval, axis 0-100%
+  const W = 640, left = 170, right = 20, rowH = 24, top = 24, H = top + rowH * rows.length + 30;
+  const x = p => left + p * (W - left - right);
+  const ns = "http://www.w3.org/2000/svg";
+  const svg = document.createElementNS(ns, "svg");
+  svg.setAttribute("width", W); svg.setAttribute("height", H); svg.setAttribute("id", "pwin-chart");
+  svg.setAttribute("role", "img"); svg.setAttribute("aria-label", "P(win) per declaration");
+  const add = (tag, attrs, text) => {
+    const el = document.createElementNS(ns, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+    if (text != null) el.textContent = text;
+    svg.append(el);
+    return el;
+  };
+  add("text", { x: left, y: 14 }, "P(win), double-dummy, with 95% interval");
+  rows.forEach((r, i) => {
+    const y = top + i * rowH;
+    add("text", { x: left - 6, y: y + 15, "text-anchor": "end" }, r.name);
+    add("rect", { x: x(0), y: y + 4, width: x(r.p_win) - x(0), height: rowH - 8, fill: "#93c5fd" });
+    add("line", { x1: x(r.p_win_ci[0]), x2: x(r.p_win_ci[1]), y1: y + rowH / 2, y2: y + rowH / 2,
+                  stroke: "#1e3a8a", "stroke-width": 2 });
+  });
+  const axisY = top + rowH * rows.length + 4;
+  add("line", { x1: x(0), x2: x(1), y1: axisY, y2: axisY, stroke: "#6b7280" });
+  for (const t of [0, 0.25, 0.5, 0.75, 1]) {
+    add("line", { x1: x(t), x2: x(t), y1: axisY, y2: axisY + 4, stroke: "#6b7280" });
+    add("text", { x: x(t), y: axisY + 16, "text-anchor": "middle" }, `${t * 100}%`);
+  }
+  return svg;
+}
