@@ -97,3 +97,32 @@ def test_limits_pages_and_docs(client):
     spec = client.get("/openapi.json").json()
     assert {"/api/bid", "/api/declare", "/api/solve", "/api/analyse", "/api/jobs"} <= set(spec["paths"])
     assert client.get("/docs").status_code == 200
+
+
+def _question(client, gid: str) -> dict:
+    for _ in range(600):
+        st = client.get(f"/api/games/{gid}").json()
+        if st["question"] or st["end"]:
+            return st
+        time.sleep(0.05)
+    raise AssertionError("no question came")
+
+
+def test_games_are_private_to_their_browser_and_wrong_answers_are_asked_again(client):
+    r = client.post("/api/games", json={"deals": 1, "seed": 3, "opponents": "rules"})
+    assert r.status_code == 200
+    gid = r.json()["id"]
+    st = _question(client, gid)
+    q = st["question"]
+    assert q["kind"] in ("bid", "answer", "play18") and len(q["cards"]) == 10
+    saved = dict(client.cookies)
+    client.cookies.clear()                                   # another browser
+    assert client.get(f"/api/games/{gid}").status_code == 404
+    assert client.post(f"/api/games/{gid}/answer", json={"answer": "yes"}).status_code == 404
+    client.cookies.update(saved)
+    assert client.post(f"/api/games/{gid}/answer", json={"answer": "maybe"}).status_code == 200
+    again = _question(client, gid)["question"]
+    assert again["kind"] == q["kind"] and again["error"] == "answer yes or pass"
+    assert client.post(f"/api/games/{gid}/answer", json={"answer": "pass"}).status_code == 200
+    assert client.delete(f"/api/games/{gid}").status_code == 200
+    assert client.get(f"/api/games/{gid}").status_code == 404

@@ -90,6 +90,20 @@ class AnalyseRequest(_Strict):
     no_declaration: bool = False
 
 
+class GameRequest(_Strict):
+    deals: int = Field(1, ge=1, le=36)
+    seed: int | None = None
+    scoring: Literal["simple", "seeger-fabian"] = "simple"
+    kontra: bool = False
+    opponents: Literal["best", "pimc", "rules", "random"] = "best"
+    strength: int = Field(1, ge=1, le=3)
+
+
+class AnswerRequest(_Strict):
+    answer: Any = Field(description="'yes'/'pass' in the auction, 'pickup' or a game for Hand, "
+                                    "{discard, game} after the pick-up, a card in play; {'hint': true} asks for a hint")
+
+
 class JobRequest(_Strict):
     kind: Literal["bid", "declare"]
     params: dict[str, Any]
@@ -109,9 +123,12 @@ def create_app(workers: int | None = None) -> FastAPI:
         state["pool"] = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=ctx)
         state["manager"] = ctx.Manager()
         state["jobs"] = {}
+        state["games"] = {}
         try:
             yield
         finally:
+            for g in state["games"].values():
+                g.stop()
             state["pool"].shutdown(cancel_futures=True)
             state["manager"].shutdown()
 
@@ -197,6 +214,49 @@ def create_app(workers: int | None = None) -> FastAPI:
             return out | {"state": "failed", "error": _one_line(f"internal error: {type(exc).__name__}: {exc}")}
         return out | {"state": "done", "result": fut.result()}
 
+    def session_of(request: Request) -> str:
+        return request.cookies.get(SESSION_COOKIE, "")
+
+    def game_of(request: Request, game_id: str) -> "GameSession":
+        g = state["games"].get(game_id)
+        if g is None or g.session != session_of(request):          # another browser's game is not there
+            raise HTTPException(404, f"no game {game_id}")
+        return g
+
+    @app.post("/api/games", summary="start a match against two computer players")
+    async def new_game(req: GameRequest, request: Request) -> JSONResponse:
+        session = session_of(request) or uuid.uuid4().hex
+        mine = [k for k, g in state["games"].items() if g.session == session]
+        for k in mine:                                              # one match per browser at a time
+            state["games"].pop(k).stop()
+        opts = req.model_dump()
+        if opts["seed"] is None:
+            opts["seed"] = int.from_bytes(os.urandom(3), "big")
+        game_id = uuid.uuid4().hex
+        state["games"][game_id] = GameSession(session, opts)
+        resp = JSONResponse({"id": game_id, "seed": opts["seed"]})
+        resp.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="strict")
+        return resp
+
+    @app.get("/api/games/{game_id}", summary="the match's events since `since`, and the question to answer")
+    async def game_state(game_id: str, request: Request, since: int = 0) -> dict:
+        return game_of(request, game_id).view(since)
+
+    @app.post("/api/games/{game_id}/answer", summary="answer the match's question")
+    async def answer(game_id: str, req: AnswerRequest, request: Request) -> dict:
+        g = game_of(request, game_id)
+        g.drain()
+        if g.question is None:
+            raise HTTPException(409, "nothing is asked right now")
+        g.answer(req.answer)
+        return {"ok": True}
+
+    @app.delete("/api/games/{game_id}", summary="abandon the match")
+    async def end_game(game_id: str, request: Request) -> dict:
+        game_of(request, game_id)
+        state["games"].pop(game_id).stop()
+        return {"ok": True}
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -204,6 +264,60 @@ def create_app(workers: int | None = None) -> FastAPI:
         return FileResponse(STATIC / "index.html")
 
     return app
+
+
+SESSION_COOKIE = "skat_session"
+
+
+class GameSession:
+    """One match in a process of its own (:func:`web.games.run_game`)."""
+
+    def __init__(self, session: str, options: dict):
+        from .games import run_game
+        ctx = multiprocessing.get_context("spawn")
+        self.session = session
+        self.inbox, self.outbox = ctx.Queue(), ctx.Queue()
+        self.proc = ctx.Process(target=run_game, args=(options, self.inbox, self.outbox), daemon=True)
+        self.proc.start()
+        self.events: list[dict] = []
+        self.question: dict | None = None
+        self.hint: dict | None = None
+        self.end: dict | None = None
+
+    def drain(self) -> None:
+        import queue
+        while True:
+            try:
+                kind, data = self.outbox.get_nowait()
+            except queue.Empty:
+                return
+            if kind == "event":
+                self.events.append(data)
+            elif kind == "question":
+                self.question = data
+            elif kind == "hint":
+                self.hint = data
+            elif kind == "end":
+                self.end, self.question = data, None
+
+    def view(self, since: int) -> dict:
+        self.drain()
+        if self.end is None and not self.proc.is_alive():
+            self.end = {"error": "the match stopped"}
+        return {"events": self.events[since:], "next": len(self.events), "question": self.question,
+                "hint": self.hint, "end": self.end}
+
+    def answer(self, a) -> None:
+        self.question = None
+        self.hint = None
+        self.inbox.put(a)
+
+    def stop(self) -> None:
+        if self.proc.is_alive():
+            self.inbox.put(None)
+            self.proc.join(timeout=2)
+            if self.proc.is_alive():
+                self.proc.terminate()
 
 
 def _validation_line(e: Exception) -> str:

@@ -80,10 +80,16 @@ class Player:
     """The interface; subclasses override what they decide differently."""
 
     name = "player"
+    interactive = False                # True: asked at every call of the auction (``call``)
 
     def max_bid(self, hand: int, seat: int) -> int:
         """The highest value this player bids or holds (0: passes at once)."""
         return 0
+
+    def call(self, hand: int, seat: int, kind: str, value: int, history: list[tuple[int, str]]) -> bool:
+        """An interactive player's call: bid ``value`` (``kind`` 'bid'), hold it ('answer') or
+        play at 18 when the others passed ('play18')?  True says yes, False passes."""
+        return self.max_bid(hand, seat) >= value
 
     def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
         """A Hand declaration, or None to pick up the skat."""

@@ -72,18 +72,25 @@ def shuffle(rng: np.random.Generator) -> list[int]:
 
 
 def run_auction(players: list[Player], hands: list[int], auction: Auction | None = None) -> Auction:
-    """Each player bids or holds up to its own limit (``Player.max_bid``)."""
+    """Each player bids or holds up to its own limit (``Player.max_bid``); a player that says
+    ``interactive`` is asked every call instead (``Player.call``)."""
     a = auction or Auction()
-    limits = [players[p].max_bid(hands[p], p) for p in range(3)]
+    limits = [None if players[p].interactive else players[p].max_bid(hands[p], p) for p in range(3)]
+
+    def says_yes(seat: int, kind: str, value: int) -> bool:
+        if limits[seat] is None:
+            return players[seat].call(hands[seat], seat, kind, value, list(a.history))
+        return limits[seat] >= value
+
     while not a.done:
         seat, kind = a.to_act()
         if kind == "play18":
-            a.bid(18) if limits[0] >= 18 else a.pass_()
+            a.bid(18) if says_yes(0, kind, 18) else a.pass_()
         elif kind == "answer":
-            a.hold() if limits[seat] >= a.value else a.pass_()
+            a.hold() if says_yes(seat, kind, a.value) else a.pass_()
         else:
             nxt = next_bid(a.value)
-            a.bid(nxt) if nxt is not None and limits[seat] >= nxt else a.pass_()
+            a.bid(nxt) if nxt is not None and says_yes(seat, kind, nxt) else a.pass_()
     return a
 
 
@@ -116,7 +123,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
         hands[d] = twelve & ~discard
         skat = discard
     deal = Deal(hands, skat, d, decl, [], bid, extra={"auction": [f"{SEATS[p]}:{m}" for p, m in auction.history]})
-    event("declaration", {"declarer": d, "declaration": decl, "bid": bid})
+    event("declaration", {"declarer": d, "declaration": decl, "bid": bid, "deal": deal})
     result = DealResult(dealt, auction.history, deal)
     clocks = [120.0, 120.0, 120.0]
     kontra_asked = [False, False, False]
@@ -231,6 +238,7 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
             defender = [r.scores[q] for q in range(3) if q != d][0]
             sheet.record(declarer_player=seat_player[d], score=r.scores[d], game=r.deal.declaration.name,
                          defender_score=defender)
+        event("record", {"record": r.to_record()})
         event("sheet", {"sheet": sheet})
     return sheet, results
 

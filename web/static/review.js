@@ -76,7 +76,7 @@ export function show(out, rv) {
   back.addEventListener("click", () => { at = Math.max(0, at - 1); draw(); });
   fwd.addEventListener("click", () => { at = Math.min(moves.length, at + 1); draw(); });
   const s = rv.summary;
-  const result = s.finished ? `${s.won ? "won" : "lost"}: ${s.reason} (score ${s.score})` : "not finished";
+  const result = s.finished ? `${s.reason} (score ${s.score})` : "not finished";
   out.append(
     h("p", { class: "answer", id: "summary" },
       `${rv.game}${rv.hand ? " Hand" : ""}, ${SEAT[rv.declarer]} declares: ${result}. ` +

@@ -1,0 +1,135 @@
+"""The web app in a real headless Chromium: play a deal, get advice, step through a review.
+
+Driven by Playwright's Python package with the system's Chromium (Debian's
+package; nothing is downloaded).  Screenshots land in docs/screenshots/,
+which the README shows.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from .conftest import ROOT
+
+CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)")
+SHOTS = ROOT / "docs" / "screenshots"
+
+
+@pytest.fixture(scope="module")
+def server():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--workers", "1"],
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            break
+        except OSError:
+            if proc.poll() is not None:
+                raise AssertionError(proc.stderr.read().decode())
+            time.sleep(0.2)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def page():
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        pg = browser.new_page(viewport={"width": 1200, "height": 900})
+        pg.set_default_timeout(120_000)
+        yield pg
+        browser.close()
+
+
+def test_advice_by_clicking_ten_cards(server, page):
+    page.goto(server + "#advisor")
+    for c in "CJ SJ HA HT HK H9 SA S7 D8 D7".split():
+        page.click(f"#deck [data-card={c}]")
+    assert page.inner_text("#count") == "10 of 10 cards"
+    page.select_option("#bid", "27")
+    page.fill("#samples", "24")
+    page.click("#advise")
+    page.wait_for_selector("#answer")
+    assert page.inner_text("#answer").startswith("Bid 27?")
+    assert page.locator("#pwin-chart rect").count() >= 5
+    assert page.locator("#declarations tbody tr").count() >= 10
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "advisor.png"), full_page=True)
+
+
+def test_review_steps_through_the_tricks(server, page):
+    page.goto(server + "#review")
+    page.click("#sample")
+    page.wait_for_function("document.querySelector('#game').value.length > 0")
+    page.click("#analyse")
+    page.wait_for_selector("#value-chart")
+    assert "diamonds" in page.inner_text("#summary")
+    last = page.inner_text("#position")
+    assert last.startswith("card 30")
+    page.click("#back")
+    assert page.inner_text("#position").startswith("card 29")
+    for _ in range(29):
+        page.click("#back")
+    assert page.inner_text("#position").startswith("before the first card")
+    page.click("#forward")
+    assert page.inner_text("#position").startswith("card 1 (trick 1): F played SA")
+    assert page.locator("#value-chart .mistake-dot").count() == page.locator("#moves tr.mistake").count() > 0
+    page.screenshot(path=str(SHOTS / "review.png"), full_page=True)
+
+
+def test_a_whole_deal_played_by_clicking(server, page):
+    page.goto(server + "#play")
+    page.fill("#deals", "1")
+    page.select_option("#opponents", "rules")
+    page.fill("#seed", "11")
+    page.click("#start")
+    cards_played = 0
+    for _ in range(200):
+        page.wait_for_selector("#question, #final")
+        if page.locator("#final").count():
+            break
+        kind = page.get_attribute("#question", "data-kind")
+        before = page.inner_text("#question")
+        if kind in ("bid", "answer", "play18"):
+            page.click("#yes")                          # bid on: this deal is played, not thrown in
+        elif kind == "hand":
+            page.click("#pickup")
+        elif kind == "discard":
+            twelve = page.locator("#twelve .card")
+            twelve.nth(0).click()
+            twelve.nth(1).click()
+            page.select_option("#declare-game", "grand")
+            page.screenshot(path=str(SHOTS / "play-discard.png"), full_page=True)
+            page.click("#declare")
+        elif kind in ("kontra", "re"):
+            page.click("#no")
+        elif kind == "card":
+            page.locator("#hand .card.legal").first.click()
+            cards_played += 1
+            if cards_played == 5:
+                page.screenshot(path=str(SHOTS / "play.png"), full_page=True)
+        page.wait_for_function("([b]) => !document.querySelector('#question') || "
+                               "document.querySelector('#question').innerText !== b || "
+                               "document.querySelector('#final')", arg=[before])
+    assert page.locator("#final").count() == 1
+    assert cards_played == 10                          # one deal: the person played ten cards
+    assert page.locator("#sheet tbody tr").count() == 2      # the deal and the total
+    page.screenshot(path=str(SHOTS / "play-end.png"), full_page=True)
+    page.click("#review-last")
+    page.wait_for_selector("#value-chart")

@@ -1,0 +1,185 @@
+"""Matches in the browser: each game runs in a process of its own, the person answering through queues.
+
+The match is the library's :func:`~solver.players.table.play_match`, with the
+person as :class:`WebPlayer`: every decision becomes a *question* put on the
+out-queue (what to decide, the cards, what is legal), and the answer comes
+back on the in-queue.  Table events (the auction, each card, each trick,
+results, the score sheet, the finished deal's record) go out as JSON too.  A
+wrong answer is asked again with the reason; ``{"hint": true}`` asks for a
+hint (bid advice in the auction; the best card double-dummy in play).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from solver.cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
+from solver.games import SEATS, Declaration, DeclarationError, parse_game
+from solver.players import Player, PlayView
+from solver.players.arena import make_player
+from solver.players.table import TableOptions, play_match
+
+
+class Abandoned(Exception):
+    """The page went away: the match ends."""
+
+
+def _jsonable(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {str(k): _jsonable(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_jsonable(v) for v in x]
+    if isinstance(x, Declaration):
+        return x.name
+    if isinstance(x, (str, int, float, bool)) or x is None:
+        return x
+    if hasattr(x, "entries"):                                   # the match sheet
+        return {"players": list(x.players), "totals": list(x.totals()),
+                "entries": [{"number": e.number, "passed": e.passed, "scores": list(e.scores)} for e in x.entries]}
+    return str(x)
+
+
+def _event(kind: str, data: dict) -> dict:
+    out = {"kind": kind} | {k: _jsonable(v) for k, v in data.items()}
+    for key in ("card", "skat"):
+        if isinstance(data.get(key), int) and key == "card":
+            out[key] = CARD_NAMES[data[key]]
+        elif isinstance(data.get(key), int):
+            out[key] = card_list(data[key])
+    if kind == "trick":
+        out["cards"] = [CARD_NAMES[c] for c in data["cards"]]
+    if kind == "auction":
+        out["history"] = [[SEATS[p], m] for p, m in data["history"]]
+    for key in ("seat", "declarer", "winner"):
+        if isinstance(data.get(key), int):
+            out[key] = SEATS[data[key]]
+    return out
+
+
+class WebPlayer(Player):
+    """The person in the browser."""
+
+    name = "you"
+    interactive = True
+
+    def __init__(self, inbox, outbox, deal_box: dict):
+        self.inbox, self.outbox, self.box = inbox, outbox, deal_box
+
+    def _ask(self, question: dict) -> Any:
+        error = None
+        public = {k: v for k, v in question.items() if not k.startswith("_")}
+        while True:
+            self.outbox.put(("question", public | {"error": error}))
+            answer = self.inbox.get()
+            if answer is None:
+                raise Abandoned()
+            if isinstance(answer, dict) and answer.get("hint"):
+                self.outbox.put(("hint", self._hint(question)))
+                error = None
+                continue
+            try:
+                return question["_check"](answer)
+            except (ValueError, KeyError, TypeError, CardParseError, DeclarationError) as e:
+                error = str(e)
+
+    def _hint(self, q: dict) -> dict:
+        from solver.evaluate import evaluate_hand
+        if q["kind"] in ("bid", "answer", "play18"):
+            ev = evaluate_hand(parse_card_list(q["cards"]), SEATS.index(q["seat"]), bid=q["value"], samples=64,
+                               workers=1, precision=0.1)
+            a = ev.advice()
+            return {"kind": "advice", "text": f"double-dummy advice: {a['verdict']} — {a['declaration']} expects "
+                                              f"{a['expected_score']:+.1f} at {a['bid']}; pays up to {a['up_to'] or 'nothing'}"}
+        if q["kind"] == "card" and self.box.get("deal") is not None:
+            from solver.deal import replay
+            from solver.search.api import default_solver
+            deal = self.box["deal"]
+            best = default_solver().best_moves_of(deal, replay(deal))
+            top = best[0][1]
+            cards = [CARD_NAMES[c] for c, v in best if v == top]
+            return {"kind": "card", "text": f"double-dummy best (all cards seen): {' '.join(cards)}", "cards": cards}
+        return {"kind": "none", "text": "no hint here"}
+
+    # the auction
+    def call(self, hand: int, seat: int, kind: str, value: int, history) -> bool:
+        def check(a):
+            if a not in ("yes", "pass"):
+                raise ValueError("answer yes or pass")
+            return a == "yes"
+        return self._ask({"kind": kind, "seat": SEATS[seat], "cards": card_list(hand), "value": value,
+                          "history": [[SEATS[p], m] for p, m in history], "_check": check})
+
+    def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
+        def check(a):
+            if a == "pickup":
+                return None
+            return _declaration(a, hand=True)
+        return self._ask({"kind": "hand", "cards": card_list(hand), "bid": bid, "_check": check})
+
+    def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
+        def check(a):
+            cards = parse_card_list(" ".join(a["discard"]) if isinstance(a["discard"], list) else a["discard"])
+            d = sum(1 << c for c in cards)
+            if len(set(cards)) != 2:
+                raise ValueError("put away two cards")
+            if d & ~twelve:
+                raise ValueError(f"{' '.join(card_list(d & ~twelve))} is not among your twelve cards")
+            return d, _declaration(a["game"], hand=False)
+        return self._ask({"kind": "discard", "cards": card_list(twelve), "bid": bid, "_check": check})
+
+    def kontra(self, view: PlayView) -> bool:
+        word = "re" if view.seat == view.declarer else "kontra"
+        return self._ask({"kind": word, "_check": lambda a: a == "yes"})
+
+    def play(self, view: PlayView) -> int:
+        from solver.play import follow_name
+        legal = view.legal()
+
+        def check(a):
+            c = parse_card(a)
+            if not (view.hand >> c) & 1:
+                raise ValueError(f"{CARD_NAMES[c]} is not in your hand")
+            if not (legal >> c) & 1:
+                raise ValueError(f"{CARD_NAMES[c]} is not allowed: you must follow "
+                                 f"{follow_name(view.trick[0], view.declaration.game)}")
+            return c
+        return self._ask({"kind": "card", "seat": SEATS[view.seat], "cards": card_list(view.hand),
+                          "legal": card_list(legal), "game": view.declaration.name,
+                          "declarer": SEATS[view.declarer],
+                          "trick": [[SEATS[(view.leader + i) % 3], CARD_NAMES[c]] for i, c in enumerate(view.trick)],
+                          "shown": {SEATS[s]: card_list(h) for s, h in view.shown.items()}, "_check": check})
+
+
+def _declaration(text: str, hand: bool) -> Declaration:
+    words = str(text).lower().split()
+    if not words:
+        raise ValueError("name a game")
+    if not hand and "hand" in words:
+        raise ValueError("you picked up the skat: a Hand game is no longer possible")
+    return Declaration(parse_game(words[0]), hand=hand, schneider="schneider" in words, schwarz="schwarz" in words,
+                       ouvert="ouvert" in words)
+
+
+def run_game(options: dict, inbox, outbox) -> None:
+    """The match, in its own process (spawned by the server)."""
+    box: dict = {}
+    seed = int(options.get("seed") or 0)
+    human = WebPlayer(inbox, outbox, box)
+    opp = options.get("opponents", "best")
+    players = [human] + [make_player(opp, seed + i, {"level": options.get("strength", 1)},
+                                     scoring=options.get("scoring", "simple")) for i in (1, 2)]
+
+    def on_event(kind: str, data: dict) -> None:
+        if kind == "declaration":
+            box["deal"] = data["deal"]                       # for the double-dummy hint, never sent
+        outbox.put(("event", _event(kind, {k: v for k, v in data.items() if k != "deal"})))
+
+    try:
+        sheet, _ = play_match(players, int(options.get("deals", 1)), seed,
+                              TableOptions(options.get("scoring", "simple"), bool(options.get("kontra"))),
+                              names=("you", "computer 1", "computer 2"), on_event=on_event)
+        outbox.put(("end", {"standings": [[place, name, total] for place, name, total in sheet.standings()]}))
+    except Abandoned:
+        outbox.put(("end", {"abandoned": True}))
+    except Exception as e:                                      # pragma: no cover - shown to the page
+        outbox.put(("end", {"error": f"{type(e).__name__}: {e}"}))

@@ -1,0 +1,152 @@
+// Play: a match against two computer players; you answer by clicking.
+import { cardEl, cardRow } from "./cards.js";
+import { h } from "./api.js";
+
+const GAMES = ["diamonds", "hearts", "spades", "clubs", "grand", "null"];
+const SEATNAME = { F: "Forehand", M: "Middlehand", R: "Rearhand" };
+
+export function playPage(main) {
+  const deals = h("input", { type: "number", id: "deals", value: 3, min: 1, max: 36 });
+  const opp = h("select", { id: "opponents" }, ...["best", "pimc", "rules", "random"].map(o => h("option", { value: o }, o)));
+  const scoring = h("select", { id: "scoring" }, h("option", { value: "simple" }, "simple"),
+                    h("option", { value: "seeger-fabian" }, "Seeger-Fabian"));
+  const kontra = h("input", { type: "checkbox", id: "kontra" });
+  const seed = h("input", { type: "number", id: "seed", placeholder: "random" });
+  const start = h("button", { class: "primary", id: "start" }, "New match");
+  const board = h("div", { id: "board" });
+  start.addEventListener("click", () => newMatch(board, {
+    deals: Number(deals.value), opponents: opp.value, scoring: scoring.value, kontra: kontra.checked,
+    seed: seed.value === "" ? null : Number(seed.value) }));
+  main.append(h("h2", {}, "Play"),
+    h("fieldset", {}, h("legend", {}, "A match against two computer players"),
+      h("label", {}, "Deals ", deals), h("label", {}, "Opponents ", opp), h("label", {}, "Scoring ", scoring),
+      h("label", {}, kontra, " Kontra"), h("label", {}, "Seed ", seed), start), board);
+}
+
+async function api(path, opts = {}) {
+  const r = await fetch(path, { credentials: "same-origin", ...opts,
+    headers: { "Content-Type": "application/json" }, body: opts.body && JSON.stringify(opts.body) });
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.error ?? `HTTP ${r.status}`);
+  return data;
+}
+
+async function newMatch(board, options) {
+  board.replaceChildren(h("p", { class: "muted" }, "dealing…"));
+  const { id } = await api("/api/games", { method: "POST", body: options });
+  const s = { id, since: 0, seats: null, me: null, trick: [], auction: [], log: [], lastQuestion: null,
+              records: [], sheet: null, end: null, game: null, declarer: null, hint: null, busy: false };
+  const poll = async () => {
+    try {
+      const st = await api(`/api/games/${id}?since=${s.since}`);
+      s.since = st.next;
+      for (const e of st.events) apply(s, e);
+      s.hint = st.hint;
+      s.end = st.end;
+      const key = JSON.stringify(st.question);
+      if (key !== s.lastKey || st.events.length || st.end) { s.lastKey = key; draw(board, s, st.question); }
+      if (!st.end) setTimeout(poll, 250);
+    } catch (e) { board.append(h("p", { class: "error" }, e.message)); }
+  };
+  poll();
+}
+
+function apply(s, e) {
+  switch (e.kind) {
+    case "deal": s.seats = e.seats; s.me = "FMR"[e.seats.indexOf(0)]; s.trick = []; s.auction = []; s.log = [];
+      s.game = null; s.declarer = null; s.lastTrick = null; s.result = null; break;
+    case "auction": s.auction = e.history; break;
+    case "declaration": s.game = e.declaration; s.declarer = e.declarer; s.bid = e.bid;
+      s.log.push(`${SEATNAME[e.declarer]} plays ${e.declaration} at ${e.bid}`); break;
+    case "passed": s.log.push("everybody passed: the deal is thrown in"); break;
+    case "kontra": s.log.push(`${SEATNAME[e.seat]}: Kontra!`); break;
+    case "re": s.log.push(`${SEATNAME[e.seat]}: Re!`); break;
+    case "card": if (s.trick.length === 3) s.trick = []; s.trick.push([e.seat, e.card]); break;
+    case "trick": s.lastTrick = { winner: e.winner, points: e.points, cards: e.cards };
+      s.log.push(`trick to ${SEATNAME[e.winner]} (${e.points} points)`); break;
+    case "result": s.result = e; s.log.push(`${e.won ? "won" : "lost"}: ${e.reason}; score ${e.score}`); break;
+    case "record": s.records.push(e.record); break;
+    case "sheet": s.sheet = e.sheet; break;
+  }
+}
+
+function answer(s, a) {
+  if (s.busy) return;
+  s.busy = true;
+  api(`/api/games/${s.id}/answer`, { method: "POST", body: { answer: a } })
+    .catch(err => alert(err.message)).finally(() => { s.busy = false; });
+}
+
+function draw(board, s, q) {
+  const parts = [];
+  if (s.me) parts.push(h("p", {}, `You are ${SEATNAME[s.me]}.` + (s.game ? ` ${s.declarer === s.me ? "You play" : SEATNAME[s.declarer] + " plays"} ${s.game} at ${s.bid}.` : "")));
+  if (s.auction.length) parts.push(h("p", { id: "auction" }, "Auction: " + s.auction.map(([p, m]) =>
+    `${p} ${m === "y" ? "yes" : m === "p" ? "pass" : m}`).join(", ")));
+  parts.push(h("div", { class: "seat", id: "trick" }, h("strong", {}, "Trick"),
+    h("div", { class: "cards" }, ...s.trick.map(([p, c]) => h("span", {}, `${p === s.me ? "you" : p} `, cardEl(c))),
+      s.trick.length === 3 && s.lastTrick ? h("span", { id: "trick-winner" },
+        ` → ${s.lastTrick.winner === s.me ? "you take" : SEATNAME[s.lastTrick.winner] + " takes"} it (${s.lastTrick.points} points)`) : null)));
+  if (q) parts.push(question(s, q));
+  if (s.hint && q) parts.push(h("p", { id: "hint", class: "muted" }, s.hint.text));
+  if (s.log.length) parts.push(h("p", { class: "muted", id: "log" }, s.log.slice(-4).join(" · ")));
+  if (s.records.length && (!q || ["bid", "answer", "play18"].includes(q.kind))) {
+    const rec = s.records[s.records.length - 1];
+    if (!rec.passed) parts.push(h("button", { id: "review-last", onclick: () => {
+      sessionStorage.setItem("review", JSON.stringify(rec)); location.hash = "#review"; } }, "Review the last deal"));
+  }
+  if (s.sheet) parts.push(sheetTable(s.sheet));
+  if (s.end) parts.push(h("p", { class: "answer", id: "final" }, s.end.standings
+    ? "Final standings: " + s.end.standings.map(([pl, n, t]) => `${pl}. ${n} ${t >= 0 ? "+" : ""}${t}`).join(", ")
+    : (s.end.error ?? "the match ended")));
+  board.replaceChildren(...parts);
+}
+
+function question(s, q) {
+  const box = h("div", { id: "question", "data-kind": q.kind });
+  if (q.error) box.append(h("p", { class: "error", id: "question-error" }, q.error));
+  const hint = h("button", { id: "hint-button", onclick: () => answer(s, { hint: true }) }, "Hint");
+  if (["bid", "answer", "play18"].includes(q.kind)) {
+    const ask = q.kind === "bid" ? `Bid ${q.value}?` : q.kind === "answer" ? `Hold ${q.value}?` : "Play at 18?";
+    box.append(h("p", {}, "Your cards:"), cardRow(q.cards),
+      h("p", {}, ask, " ", h("button", { class: "primary", id: "yes", onclick: () => answer(s, "yes") },
+        q.kind === "answer" ? "Yes (hold)" : `Bid ${q.value}`),
+        " ", h("button", { id: "pass", onclick: () => answer(s, "pass") }, "Pass"), " ", hint));
+  } else if (q.kind === "hand") {
+    box.append(h("p", {}, `You won the auction at ${q.bid}. Your cards:`), cardRow(q.cards),
+      h("p", {}, h("button", { class: "primary", id: "pickup", onclick: () => answer(s, "pickup") }, "Pick up the skat"),
+        " or play Hand: ", ...GAMES.map(g => h("button", { "data-game": g, onclick: () => answer(s, g) }, g))));
+  } else if (q.kind === "discard") {
+    const chosen = new Set();
+    const game = h("select", { id: "declare-game" }, ...GAMES.map(g => h("option", { value: g }, g)),
+      h("option", { value: "null ouvert" }, "null ouvert"));
+    const go = h("button", { class: "primary", id: "declare", disabled: true,
+      onclick: () => answer(s, { discard: [...chosen], game: game.value }) }, "Discard and declare");
+    const row = cardRow(q.cards, n => ({ button: true, onClick: (name, el) => {
+      if (chosen.has(name)) chosen.delete(name); else if (chosen.size < 2) chosen.add(name);
+      el.classList.toggle("selected", chosen.has(name));
+      go.disabled = chosen.size !== 2;
+    } }));
+    row.id = "twelve";
+    box.append(h("p", {}, "Click two cards to put away, then choose the game:"), row, h("p", {}, game, " ", go));
+  } else if (q.kind === "kontra" || q.kind === "re") {
+    const word = q.kind === "re" ? "Re" : "Kontra";
+    box.append(h("p", {}, `${word}? `, h("button", { id: "yes", onclick: () => answer(s, "yes") }, word),
+      " ", h("button", { id: "no", onclick: () => answer(s, "no") }, "No")));
+  } else if (q.kind === "card") {
+    const legal = new Set(q.legal);
+    const row = cardRow(q.cards, n => legal.has(n)
+      ? { button: true, classes: ["legal"], onClick: name => answer(s, name) } : { classes: ["played"] });
+    row.id = "hand";
+    box.append(h("p", {}, "Your cards (legal ones outlined): click one to play it. ", hint), row);
+    for (const [seat, cards] of Object.entries(q.shown ?? {})) box.append(h("p", {}, `${SEATNAME[seat]} shows:`), cardRow(cards));
+  }
+  return box;
+}
+
+function sheetTable(sheet) {
+  return h("table", { class: "data", id: "sheet" },
+    h("thead", {}, h("tr", {}, h("th", {}, "deal"), ...sheet.players.map(p => h("th", {}, p)))),
+    h("tbody", {}, ...sheet.entries.map(e => h("tr", {}, h("td", {}, String(e.number)),
+      ...e.scores.map(x => h("td", {}, e.passed ? "passed" : (x >= 0 ? "+" : "") + x)))),
+      h("tr", {}, h("td", {}, "total"), ...sheet.totals.map(t => h("td", {}, String(t))))));
+}
