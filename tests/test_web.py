@@ -126,3 +126,11 @@ def test_games_are_private_to_their_browser_and_wrong_answers_are_asked_again(cl
     assert client.post(f"/api/games/{gid}/answer", json={"answer": "pass"}).status_code == 200
     assert client.delete(f"/api/games/{gid}").status_code == 200
     assert client.get(f"/api/games/{gid}").status_code == 404
+
+
+def test_declare_answers_as_the_command_line_does(client):
+    body = {"cards": HAND, "skat": "CK DT", "bid": 27, "seat": "F", "samples": 16, "discards": 2}
+    r = client.post("/api/declare", json=body)
+    assert r.status_code == 200, r.text
+    _same(r.json(), _cli_json(["declare", HAND, "--skat", "CK DT", "--bid", "27", "--seat", "F", "--samples", "16",
+                               "--discards", "2", "--workers", "1", "--json"]))

@@ -95,6 +95,7 @@ class GameRequest(_Strict):
     seed: int | None = None
     scoring: Literal["simple", "seeger-fabian"] = "simple"
     kontra: bool = False
+    clock: bool = Field(False, description="2 minutes to start, +10 s after a quick move (as skat play --clock)")
     opponents: Literal["best", "pimc", "rules", "random"] = "best"
     strength: int = Field(1, ge=1, le=3)
 

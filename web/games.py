@@ -176,7 +176,8 @@ def run_game(options: dict, inbox, outbox) -> None:
 
     try:
         sheet, _ = play_match(players, int(options.get("deals", 1)), seed,
-                              TableOptions(options.get("scoring", "simple"), bool(options.get("kontra"))),
+                              TableOptions(options.get("scoring", "simple"), bool(options.get("kontra")),
+                                           bool(options.get("clock"))),
                               names=("you", "computer 1", "computer 2"), on_event=on_event)
         outbox.put(("end", {"standings": [[place, name, total] for place, name, total in sheet.standings()]}))
     except Abandoned:

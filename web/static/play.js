@@ -11,16 +11,18 @@ export function playPage(main) {
   const scoring = h("select", { id: "scoring" }, h("option", { value: "simple" }, "simple"),
                     h("option", { value: "seeger-fabian" }, "Seeger-Fabian"));
   const kontra = h("input", { type: "checkbox", id: "kontra" });
+  const clock = h("input", { type: "checkbox", id: "clock" });
   const seed = h("input", { type: "number", id: "seed", placeholder: "random" });
   const start = h("button", { class: "primary", id: "start" }, "New match");
   const board = h("div", { id: "board" });
   start.addEventListener("click", () => newMatch(board, {
     deals: Number(deals.value), opponents: opp.value, scoring: scoring.value, kontra: kontra.checked,
+    clock: clock.checked,
     seed: seed.value === "" ? null : Number(seed.value) }));
   main.append(h("h2", {}, "Play"),
     h("fieldset", {}, h("legend", {}, "A match against two computer players"),
       h("label", {}, "Deals ", deals), h("label", {}, "Opponents ", opp), h("label", {}, "Scoring ", scoring),
-      h("label", {}, kontra, " Kontra"), h("label", {}, "Seed ", seed), start), board);
+      h("label", {}, kontra, " Kontra"), h("label", {}, clock, " Clock"), h("label", {}, "Seed ", seed), start), board);
 }
 
 async function api(path, opts = {}) {
@@ -66,6 +68,7 @@ function apply(s, e) {
       s.log.push(`trick to ${SEATNAME[e.winner]} (${e.points} points)`); break;
     case "result": s.result = e; s.log.push(`${e.won ? "won" : "lost"}: ${e.reason}; score ${e.score}`); break;
     case "record": s.records.push(e.record); break;
+    case "timeout": s.log.push(`${SEATNAME[e.seat]} ran out of time at card ${e.card}`); break;
     case "sheet": s.sheet = e.sheet; break;
   }
 }
