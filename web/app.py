@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import time
 import uuid
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
@@ -218,7 +219,13 @@ def create_app(workers: int | None = None) -> FastAPI:
     def session_of(request: Request) -> str:
         return request.cookies.get(SESSION_COOKIE, "")
 
+    def forget_idle() -> None:
+        """Stop matches nobody has looked at for :data:`IDLE_SECONDS` (a closed tab)."""
+        for k in [k for k, g in state["games"].items() if g.idle() > IDLE_SECONDS]:
+            state["games"].pop(k).stop()
+
     def game_of(request: Request, game_id: str) -> "GameSession":
+        forget_idle()
         g = state["games"].get(game_id)
         if g is None or g.session != session_of(request):          # another browser's game is not there
             raise HTTPException(404, f"no game {game_id}")
@@ -226,6 +233,7 @@ def create_app(workers: int | None = None) -> FastAPI:
 
     @app.post("/api/games", summary="start a match against two computer players")
     async def new_game(req: GameRequest, request: Request) -> JSONResponse:
+        forget_idle()
         session = session_of(request) or uuid.uuid4().hex
         mine = [k for k, g in state["games"].items() if g.session == session]
         for k in mine:                                              # one match per browser at a time
@@ -268,6 +276,8 @@ def create_app(workers: int | None = None) -> FastAPI:
 
 
 SESSION_COOKIE = "skat_session"
+#: A match nobody has polled for this long is stopped.
+IDLE_SECONDS = 3600
 
 
 class GameSession:
@@ -281,6 +291,7 @@ class GameSession:
         self.proc = ctx.Process(target=run_game, args=(options, self.inbox, self.outbox), daemon=True)
         self.proc.start()
         self.events: list[dict] = []
+        self.seen = time.monotonic()
         self.question: dict | None = None
         self.hint: dict | None = None
         self.end: dict | None = None
@@ -301,7 +312,11 @@ class GameSession:
             elif kind == "end":
                 self.end, self.question = data, None
 
+    def idle(self) -> float:
+        return time.monotonic() - self.seen
+
     def view(self, since: int) -> dict:
+        self.seen = time.monotonic()
         self.drain()
         if self.end is None and not self.proc.is_alive():
             self.end = {"error": "the match stopped"}
