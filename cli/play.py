@@ -18,6 +18,7 @@ from solver.play import display_order, follow_name
 from solver.players import Player, PlayView
 from solver.players.arena import make_player, run_arena
 from solver.players.table import TableOptions, play_match
+from solver.house import HouseRules
 from solver.scoring import check_bid
 
 from .io import open_output
@@ -123,8 +124,8 @@ class HumanPlayer(Player):
             except DeclarationError as e:
                 self.p.console.print(str(e))
 
-    def kontra(self, view: PlayView) -> bool:
-        word = "Re" if view.seat == view.declarer else "Kontra"
+    def kontra(self, view: PlayView, call: str = "kontra") -> bool:
+        word = call.capitalize()
         return self.p.ask(f"{word}? (y/n)").lower().startswith("y")
 
     def play(self, view: PlayView) -> int:
@@ -184,10 +185,10 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
                           + f"  -> {SEATS[data['winner']]} takes it (+{data['points']})")
         elif kind == "timeout":
             console.print(f"[red]{SEATS[data['seat']]} ran out of time on that card[/red]")
-        elif kind == "kontra":
-            console.print(f"{SEATS[data['seat']]}: Kontra!")
-        elif kind == "re":
-            console.print(f"{SEATS[data['seat']]}: Re!")
+        elif kind in ("kontra", "re", "bock", "hirsch"):
+            console.print(f"{SEATS[data['seat']]}: {kind.capitalize()}!")
+        elif kind == "deal" and data.get("bock_round"):
+            console.print("[bold]Bock round: this deal counts double[/bold]")
         elif kind == "result":
             console.print(f"result: {data['declarer']} {data['declaration']}: {data['reason']}, "
                           f"score {data['score']:+d}")
@@ -198,7 +199,8 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
             for n in sheet.players:
                 t.add_column(n, justify="right")
             for e in sheet.entries:
-                t.add_row(str(e.number), *[("passed" if e.passed else f"{e.scores[p]:+d}") for p in range(3)])
+                t.add_row(f"{e.number}{' (Bock x2)' if e.bock else ''}",
+                          *[("passed" if e.passed else f"{e.scores[p]:+d}") for p in range(3)])
             t.add_row("total", *[str(x) for x in sheet.totals()])
             console.print(t)
     return on
@@ -210,6 +212,12 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
 @click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True,
               help="settlement: the game value, or tournament points (+50 won, -50 lost, 40 to the defenders)")
 @click.option("--kontra", is_flag=True, help="defenders may double (Kontra), the declarer redouble (Re)")
+@click.option("--house", default="", help="house rules, any of kontra,bock,hirsch,bock-rounds "
+                                          "(bock and hirsch extend the Kontra chain; bock-rounds: double-score rounds)")
+@click.option("--rounds", type=click.IntRange(min=1), default=None,
+              help="play this many rounds (every player deals once a round) instead of --deals")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="play until a total reaches this many points (the round is finished)")
 @click.option("--deck", type=click.Choice(["french", "german"]), default="french", show_default=True,
               help="card faces: French (♣ ♠ ♥ ♦) or German (Eichel, Grün, Herz, Schellen)")
 @click.option("--clock", is_flag=True, help="2 minutes to start, +10 s after a quick move, capped at 2 minutes")
@@ -220,7 +228,7 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
                                       "rules of thumb, or random cards")
 @click.option("--strength", type=click.IntRange(1, 3), default=1, show_default=True,
               help="the computers' strength: 1 (quick), 2, 3 (more worlds a move, slower)")
-def play(deals, seed, scoring, kontra, deck, clock, auto_bid, opponents, strength):
+def play(deals, seed, scoring, kontra, house, rounds, target, deck, clock, auto_bid, opponents, strength):
     """Play a match against two computer players (by default the strongest, 'best').
 
     Type cards as codes (CJ, ST, H7) or symbols; 'history' shows the tricks
@@ -232,12 +240,20 @@ def play(deals, seed, scoring, kontra, deck, clock, auto_bid, opponents, strengt
     seat_box: dict = {}
     players = [HumanPlayer(prompter, auto_bid)] + [make_player(opponents, seed + i, {"level": strength}, scoring=scoring)
                                                    for i in (1, 2)]
-    sheet, _ = play_match(players, deals, seed, TableOptions(scoring, kontra, clock),
-                          names=("you", "computer 1", "computer 2"),
+    rules = _house(house)
+    sheet, _ = play_match(players, deals, seed, TableOptions(scoring, kontra, clock, rules), rounds=rounds,
+                          target=target, names=("you", "computer 1", "computer 2"),
                           on_event=_event_printer(console, prompter, seat_box))
     console.rule("final standings")
     for place, name, total in sheet.standings():
         console.print(f"{place}. {name}: {total:+d}")
+
+
+def _house(text: str) -> HouseRules:
+    try:
+        return HouseRules.parse(text).check_playable()
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--house") from None
 
 
 @click.command()
@@ -250,15 +266,17 @@ def play(deals, seed, scoring, kontra, deck, clock, auto_bid, opponents, strengt
 @click.option("--samples", type=click.IntRange(min=1), default=None,
               help="worlds a move for best and pimc (default: pimc 12, best by --strength)")
 @click.option("--strength", type=click.IntRange(1, 3), default=1, show_default=True, help="best's strength level")
+@click.option("--house", default="", help="house rules, any of kontra,bock,hirsch,bock-rounds")
 @click.option("--out", type=click.Path(dir_okay=False), help="write every game as a deal record (JSONL)")
 @click.option("--iss", "iss_out", type=click.Path(dir_okay=False), help="also write ISS-style game lines (.sgf)")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="processes (the same games whatever the number)")
 @click.option("--json", "as_json", is_flag=True, help="the results as one JSON object")
-def arena(spec, deals, seed, samples, strength, out, iss_out, workers, as_json):
+def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, as_json):
     """Computer against computer over duplicate deals: tournament points
     (Seeger-Fabian) per game for each player type with a 95% interval."""
     types = [t.strip() for t in spec.split(",")]
+    rules = _house(house)
     fh = open_output(out, "--out")
     try:
         ih = open_output(iss_out, "--iss")
@@ -281,7 +299,7 @@ def arena(spec, deals, seed, samples, strength, out, iss_out, workers, as_json):
     try:
         level = {"level": strength} | ({"samples": samples} if samples else {})
         res = run_arena(types, deals, seed, level, on_game,
-                        (lambda line: ih.write(line + "\n")) if ih else None, workers=workers)
+                        (lambda line: ih.write(line + "\n")) if ih else None, workers=workers, house=rules)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     finally:

@@ -16,6 +16,9 @@ from dataclasses import dataclass, field
 
 #: The options, as ``--house`` takes them.
 HOUSE_OPTIONS = ("ramsch", "schieberamsch", "kontra", "bock", "hirsch", "bock-rounds", "spitze")
+#: The options a table plays today (Ramsch, Schieberamsch and Spitze need the solver's Ramsch and
+#: Spitze searches, not built yet).
+PLAYABLE = ("kontra", "bock", "hirsch", "bock-rounds")
 #: What an option brings with it: Schieberamsch is a Ramsch; Bock answers a Re, Hirsch a Bock.
 IMPLIES = {"schieberamsch": ("ramsch",), "bock": ("kontra",), "hirsch": ("bock", "kontra")}
 #: The Kontra chain, by who says it: the defender's Kontra, the declarer's Re, the defender's Bock,
@@ -39,6 +42,13 @@ class HouseRules:
         for n in names:
             opts.update(IMPLIES.get(n, ()))
         return cls(frozenset(opts))
+
+    def check_playable(self) -> "HouseRules":
+        """These rules, or a ValueError naming the first one a table cannot play yet."""
+        for n in HOUSE_OPTIONS:
+            if n in self.options and n not in PLAYABLE:
+                raise ValueError(f"house rule {n!r} cannot be played yet (playable: {', '.join(PLAYABLE)})")
+        return self
 
     def __contains__(self, name: str) -> bool:
         return name in self.options

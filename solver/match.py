@@ -17,6 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+#: A point-target match stops after this many deals even if nobody reached the target.
+MAX_TARGET_DEALS = 600
+
+
 @dataclass
 class DealEntry:
     number: int
@@ -25,6 +29,7 @@ class DealEntry:
     game: str | None
     scores: list[int]               # per player
     passed: bool = False
+    bock: bool = False              # played in a Bock round (the scores are already doubled)
 
 
 @dataclass
@@ -33,6 +38,7 @@ class MatchSheet:
     deals: int = 12
     first_dealer: int = 0
     entries: list[DealEntry] = field(default_factory=list)
+    target: int | None = None       # a point target instead of a number of deals
 
     @property
     def dealer(self) -> int:
@@ -45,10 +51,15 @@ class MatchSheet:
 
     @property
     def finished(self) -> bool:
+        """All deals played; with a point target, the round (every player dealt once) in which a
+        total reached the target is complete."""
+        if self.target is not None:
+            return len(self.entries) % 3 == 0 and any(t >= self.target for t in self.totals()) \
+                or len(self.entries) >= MAX_TARGET_DEALS
         return len(self.entries) >= self.deals
 
     def record(self, declarer_player: int | None = None, score: int = 0, game: str | None = None,
-               passed: bool = False, defender_score: int = 0) -> None:
+               passed: bool = False, defender_score: int = 0, bock: bool = False) -> None:
         """Enter one deal: the declarer's score (and each defender's, Seeger-Fabian)."""
         if self.finished:
             raise ValueError("the match is over")
@@ -59,7 +70,7 @@ class MatchSheet:
             for p in range(3):
                 scores[p] = score if p == declarer_player else defender_score
         self.entries.append(DealEntry(len(self.entries) + 1, self.dealer, None if passed else declarer_player,
-                                      game, scores, passed))
+                                      game, scores, passed, bock))
 
     def totals(self) -> list[int]:
         t = [0, 0, 0]

@@ -19,6 +19,7 @@ from typing import Any, Iterable, Iterator
 
 from .deal import Deal, DealError, load_deal, score_deal
 from .games import GAME_NAMES, SEATS
+from .house import kontra_multiplier
 from .iss import IssError, IssGame, is_iss_line, parse_line
 from .scoring import table_scores
 
@@ -136,7 +137,7 @@ def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
     out: dict[str, Any] = {"id": item.id}
     iss = item.iss
     if (iss is not None and iss.passed) or (item.record is not None and item.record.get("passed")):
-        out.update(passed=True, score=0)
+        out.update(passed=True, score=0, scores={s: 0 for s in SEATS})
         if iss is not None:
             out["iss"] = iss.recorded
             out["agrees"] = bool(iss.recorded.get("passed"))
@@ -156,16 +157,30 @@ def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
         out["iss"] = recorded
         out["won"] = recorded.get("won")
         out["score"] = recorded.get("v")
+        out["scores"] = {s: (out["score"] if s == out["declarer"] else 0) for s in SEATS}
         return out
     res, st = score_deal(deal)
+    rec = item.record or {}
+    try:
+        kontra = kontra_multiplier(rec.get("kontra"))
+    except ValueError as e:
+        raise DealError(f"'kontra': {e}") from None
+    bock = 2 if rec.get("bock_round") else 1
+    decl_score, def_score = table_scores(res, scoring, kontra)
+    decl_score, def_score = decl_score * bock, def_score * bock
     out.update(declarer_points=st.declarer_points, declarer_tricks=st.declarer_tricks,
                matadors=res.matadors, game_value=res.game_value, won=res.won, schneider=res.schneider,
-               schwarz=res.schwarz, overbid=res.overbid, score=res.score, reason=res.reason)
+               schwarz=res.schwarz, overbid=res.overbid, score=decl_score, reason=res.reason)
+    if rec.get("kontra"):
+        out["kontra"] = rec["kontra"]
+    if bock > 1:
+        out["bock_round"] = True
     if deal.bid is not None:
         out["bid"] = deal.bid
     if scoring == "seeger-fabian":
-        out["score"], out["defender_score"] = table_scores(res, scoring)
+        out["defender_score"] = def_score
         out["simple_score"] = res.score
+    out["scores"] = {SEATS[p]: decl_score if p == deal.declarer else def_score for p in range(3)}
     if iss is not None:
         out["iss"] = iss.recorded
         out["agrees"] = (iss.recorded.get("v") == res.score and iss.recorded.get("won") == res.won)

@@ -27,7 +27,8 @@ def test_score_iss_sample():
     assert r.exit_code == 0, r.output
     out = lines(r.output)
     assert len(out) == 5
-    assert out[1] == {"id": "756788", "passed": True, "score": 0, "iss": {"passed": True}, "agrees": True}
+    assert out[1] == {"id": "756788", "passed": True, "score": 0, "scores": {"F": 0, "M": 0, "R": 0},
+                      "iss": {"passed": True}, "agrees": True}
     assert out[2]["ended_early"] == "resigned"
     for o in (out[0], out[3], out[4]):
         assert o["agrees"] is True

@@ -63,3 +63,99 @@ def test_a_game_lost_with_kontra_is_a_bock_event_and_null_has_no_60_60():
     assert bock_events("clubs", False, 55, 2) == ["lost with kontra"]
     assert bock_events("null", False, 60, 1) == []
     assert bock_events("grand", True, 70, 1) == []              # a pick-up Grand is no event
+
+
+# ------------------------------------------------------------------ at the table
+
+import json  # noqa: E402
+
+from solver.house import HouseRules as _HR  # noqa: E402
+from solver.players import RulePlayer  # noqa: E402
+from solver.players.table import TableOptions, play_deal, play_match, shuffle  # noqa: E402
+from solver.records import read_lines, score_item  # noqa: E402
+
+
+class Doubler(RulePlayer):
+    """Bids only from forehand (so forehand plays at 18) and says yes to every doubling."""
+
+    def __init__(self, bids: bool):
+        self.bids = bids
+
+    def max_bid(self, hand, seat):
+        return 18 if self.bids else 0
+
+    def kontra(self, view, call="kontra"):
+        return True
+
+
+def test_the_whole_kontra_chain_at_the_table_scores_sixteen_fold_and_rescores_alike():
+    import numpy as np
+    dealt = shuffle(np.random.default_rng(5))
+    players = [Doubler(True), Doubler(False), Doubler(False)]
+    r = play_deal(players, dealt, TableOptions("simple", house=_HR.parse("hirsch")))
+    # M and R passed and F played at 18: nobody bid to him, so a defender may start the chain
+    assert r.kontra == 16
+    rec = r.to_record()
+    assert rec["kontra"] == "hirsch"
+    scored = score_item(next(read_lines([json.dumps(rec)])))
+    base = scored["game_value"] * (1 if scored["won"] else -2)
+    assert scored["score"] == 16 * base == r.scores[0]
+    assert scored["scores"] == {"F": r.scores[0], "M": 0, "R": 0}
+    # without the house rule nobody doubles
+    assert play_deal(players, dealt, TableOptions("simple")).kontra == 1
+    # Kontra alone: the chain stops at Re
+    assert play_deal(players, dealt, TableOptions("simple", kontra=True)).kontra == 4
+
+
+def test_bock_rounds_follow_their_events_and_double_the_scores():
+    # rule players that double everything: every lost game queues a Bock round
+    players = [Doubler(True), Doubler(False), Doubler(False)]
+    sheet, results = play_match(players, 30, seed=2, options=TableOptions("simple", house=_HR.parse("kontra,bock-rounds")))
+    pending = 0
+    events = 0
+    for e, r in zip(sheet.entries, results):
+        assert e.bock == (pending > 0) == r.bock_round           # a deal is a Bock deal while rounds are queued
+        if pending:
+            pending -= 1
+        if not r.passed:
+            lost_with_kontra = r.kontra > 1 and not r.result["won"]
+            sixty = r.result["declarer_points"] == 60
+            n = int(lost_with_kontra) + int(sixty)
+            pending += 3 * n                                      # each event one more round of three deals
+            events += n
+            rescored = score_item(next(read_lines([json.dumps(r.to_record())])))
+            assert rescored["scores"] == r.result["scores"]      # doubled in the record as at the table
+    assert events > 0 and any(e.bock for e in sheet.entries)
+
+
+def test_a_point_target_match_ends_with_its_round():
+    players = [Doubler(True), Doubler(False), Doubler(False)]
+    sheet, _ = play_match(players, seed=4, options=TableOptions("simple"), target=30)
+    totals_by_round = []
+    t = [0, 0, 0]
+    for i, e in enumerate(sheet.entries):
+        t = [a + b for a, b in zip(t, e.scores)]
+        if i % 3 == 2:
+            totals_by_round.append(max(t))
+    assert len(sheet.entries) % 3 == 0
+    assert totals_by_round[-1] >= 30 and all(m < 30 for m in totals_by_round[:-1])
+    sheet, _ = play_match(players, seed=4, options=TableOptions("simple"), rounds=2)
+    assert len(sheet.entries) == 6
+
+
+def test_house_rules_not_playable_yet_are_refused_by_name():
+    with pytest.raises(ValueError, match="'ramsch' cannot be played yet"):
+        _HR.parse("kontra,ramsch").check_playable()
+
+
+def test_the_commands_take_house_rules_and_refuse_what_cannot_be_played():
+    from click.testing import CliRunner
+
+    from cli.main import cli
+    r = CliRunner().invoke(cli, ["arena", "--players", "rules,rules,random", "--deals", "2", "--house",
+                                 "hirsch,bock-rounds", "--json"])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(cli, ["arena", "--players", "rules,rules,random", "--house", "spitze"])
+    assert r.exit_code == 2 and "'spitze' cannot be played yet" in r.output
+    r = CliRunner().invoke(cli, ["play", "--house", "kontra,bockbier"], input="")
+    assert r.exit_code == 2 and "unknown house rule 'bockbier'" in r.output

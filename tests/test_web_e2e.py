@@ -117,7 +117,7 @@ def test_a_whole_deal_played_by_clicking(server, page):
             page.select_option("#declare-game", "grand")
             page.screenshot(path=str(SHOTS / "play-discard.png"), full_page=True)
             page.click("#declare")
-        elif kind in ("kontra", "re"):
+        elif kind in ("kontra", "re", "bock", "hirsch"):
             page.click("#no")
         elif kind == "card":
             page.locator("#hand .card.legal").first.click()

@@ -26,6 +26,8 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
+from solver.house import HouseRules
+
 from . import jobs
 
 STATIC = Path(__file__).parent / "static"
@@ -99,6 +101,9 @@ class GameRequest(_Strict):
     clock: bool = Field(False, description="2 minutes to start, +10 s after a quick move (as skat play --clock)")
     opponents: Literal["best", "pimc", "rules", "random"] = "best"
     strength: int = Field(1, ge=1, le=3)
+    house: str = Field("", max_length=200, description="house rules as skat play --house takes them")
+    rounds: int | None = Field(None, ge=1, le=50)
+    target: int | None = Field(None, ge=1, le=100000)
 
 
 class AnswerRequest(_Strict):
@@ -239,6 +244,10 @@ def create_app(workers: int | None = None) -> FastAPI:
         for k in mine:                                              # one match per browser at a time
             state["games"].pop(k).stop()
         opts = req.model_dump()
+        try:
+            HouseRules.parse(opts["house"]).check_playable()
+        except ValueError as e:
+            raise HTTPException(400, f"house: {e}") from None
         if opts["seed"] is None:
             opts["seed"] = int.from_bytes(os.urandom(3), "big")
         game_id = uuid.uuid4().hex

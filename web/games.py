@@ -15,6 +15,7 @@ from typing import Any
 
 from solver.cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
 from solver.games import SEATS, Declaration, DeclarationError, parse_game
+from solver.house import HouseRules
 from solver.players import Player, PlayView
 from solver.players.arena import make_player
 from solver.players.table import TableOptions, play_match
@@ -35,7 +36,8 @@ def _jsonable(x: Any) -> Any:
         return x
     if hasattr(x, "entries"):                                   # the match sheet
         return {"players": list(x.players), "totals": list(x.totals()),
-                "entries": [{"number": e.number, "passed": e.passed, "scores": list(e.scores)} for e in x.entries]}
+                "entries": [{"number": e.number, "passed": e.passed, "scores": list(e.scores), "bock": e.bock}
+                            for e in x.entries]}
     return str(x)
 
 
@@ -127,9 +129,8 @@ class WebPlayer(Player):
             return d, _declaration(a["game"], hand=False)
         return self._ask({"kind": "discard", "cards": card_list(twelve), "bid": bid, "_check": check})
 
-    def kontra(self, view: PlayView) -> bool:
-        word = "re" if view.seat == view.declarer else "kontra"
-        return self._ask({"kind": word, "_check": lambda a: a == "yes"})
+    def kontra(self, view: PlayView, call: str = "kontra") -> bool:
+        return self._ask({"kind": call, "_check": lambda a: a == "yes"})
 
     def play(self, view: PlayView) -> int:
         from solver.play import follow_name
@@ -177,8 +178,9 @@ def run_game(options: dict, inbox, outbox) -> None:
     try:
         sheet, _ = play_match(players, int(options.get("deals", 1)), seed,
                               TableOptions(options.get("scoring", "simple"), bool(options.get("kontra")),
-                                           bool(options.get("clock"))),
-                              names=("you", "computer 1", "computer 2"), on_event=on_event)
+                                           bool(options.get("clock")), HouseRules.parse(options.get("house"))),
+                              names=("you", "computer 1", "computer 2"), on_event=on_event,
+                              rounds=options.get("rounds"), target=options.get("target"))
         outbox.put(("end", {"standings": [[place, name, total] for place, name, total in sheet.standings()]}))
     except Abandoned:
         outbox.put(("end", {"abandoned": True}))

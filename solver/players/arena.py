@@ -15,6 +15,7 @@ from typing import Callable
 import numpy as np
 
 from ..games import SEATS
+from ..house import HouseRules
 from ..iss import format_line
 from ..pool import map_processes
 from . import PLAYERS, VARIANTS
@@ -64,8 +65,8 @@ def make_player(name: str, seed: int, strength: dict | None = None, bid_seed: in
 
 def _duplicate_deal(args) -> list[tuple[int, list[int], DealResult]]:
     """One deal in its three seating rotations: (rotation, seat of each player, result)."""
-    types, seed, k, dealt, strength = args
-    opts = TableOptions(scoring="seeger-fabian")
+    types, seed, k, dealt, strength, house = args
+    opts = TableOptions(scoring="seeger-fabian", house=house or HouseRules())
     out = []
     for rot in range(3):
         # fresh players, seeded by the deal and the player: a deal's games do not depend on the
@@ -82,7 +83,8 @@ def _duplicate_deal(args) -> list[tuple[int, list[int], DealResult]]:
 
 def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None = None,
               on_game: Callable[[dict], None] | None = None,
-              on_iss: Callable[[str], None] | None = None, workers: int = 1) -> dict:
+              on_iss: Callable[[str], None] | None = None, workers: int = 1,
+              house: HouseRules | None = None) -> dict:
     """Play ``deals`` duplicate deals (three rotations each) on ``workers`` processes; returns
     per-type statistics.  The same seed gives the same games whatever ``workers`` is.
 
@@ -98,8 +100,8 @@ def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None
     games = 0
     step = max(1, 2 * workers)
     for first in range(0, deals, step):
-        jobs = [(types, seed, k, dealt[k], strength) for k in range(first, min(deals, first + step))]
-        for (_, _, k, _, _), results in zip(jobs, map_processes(_duplicate_deal, jobs, workers)):
+        jobs = [(types, seed, k, dealt[k], strength, house) for k in range(first, min(deals, first + step))]
+        for (_, _, k, _, _, _), results in zip(jobs, map_processes(_duplicate_deal, jobs, workers)):
             for rot, seat_of, r in results:
                 games += 1
                 for i, s in enumerate(seat_of):

@@ -100,7 +100,8 @@ class Player:
         g = best_stegen_game(twelve)
         return ranked_discards(twelve, g)[0], Declaration(g)
 
-    def kontra(self, view: PlayView) -> bool:
+    def kontra(self, view: PlayView, call: str = "kontra") -> bool:
+        """Say ``call`` (a defender's Kontra or Bock, the declarer's Re or Hirsch)?"""
         return False
 
     def play(self, view: PlayView) -> int:
@@ -244,9 +245,9 @@ class PimcPlayer(Player):
         r = _EVALUATIONS[key].rescored(self.scoring).recommended
         return r.discard, r.declaration
 
-    def kontra(self, view: PlayView) -> bool:
-        """Kontra (a defender) when the declarer wins in at most a tenth of the sampled
-        worlds; Re (the declarer) when he wins in at least nine tenths.  A defender only
+    def kontra(self, view: PlayView, call: str = "kontra") -> bool:
+        """Kontra or Bock (a defender) when the declarer wins in at most a tenth of the sampled
+        worlds; Re or Hirsch (the declarer) when he wins in at least nine tenths.  A defender only
         samples worlds in which the declarer's cards (with the skat) count as biddable for
         his game, since he did bid: uniform worlds would give him weak hands."""
         from ..search.api import default_solver, position

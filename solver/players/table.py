@@ -16,7 +16,9 @@ from ..bidding import Auction
 from ..cards import CARD_NAMES, card_list, popcount
 from ..deal import Deal, replay, score_deal
 from ..games import SEATS
+from ..house import KONTRA_CHAIN, BockRounds, HouseRules, bock_events, may_say_kontra
 from ..match import MatchSheet
+from ..inference import auction_facts
 from ..scoring import next_bid, table_scores
 from ..state import GameState, IllegalCard
 from .base import Player, PlayView
@@ -29,8 +31,12 @@ class IllegalMove(ValueError):
 @dataclass
 class TableOptions:
     scoring: str = "simple"                 # or "seeger-fabian"
-    kontra: bool = False
+    kontra: bool = False                    # Kontra and Re (as house rule "kontra")
     clock: bool = False                     # 120 s to start, +10 s after a move of at most 10 s, capped at 120 s
+    house: HouseRules = field(default_factory=HouseRules)
+
+    def kontra_calls(self) -> tuple[tuple[str, int, str], ...]:
+        return self.house.kontra_calls() or (KONTRA_CHAIN[:2] if self.kontra else ())
 
 
 @dataclass
@@ -42,7 +48,8 @@ class DealResult:
     deal: Deal | None                        # None when passed in
     scores: list[int] = field(default_factory=lambda: [0, 0, 0])     # per seat
     result: dict = field(default_factory=dict)
-    kontra: int = 1                          # 1, 2 (Kontra) or 4 (Re)
+    kontra: int = 1                          # 1, 2 (Kontra), 4 (Re), 8 (Bock) or 16 (Hirsch)
+    bock_round: bool = False                 # played in a Bock round (scores doubled)
     timeouts: list[tuple[int, int]] = field(default_factory=list)   # (seat, card index) of moves over the clock
 
     @property
@@ -58,7 +65,9 @@ class DealResult:
         rec["auction"] = [f"{SEATS[p]}:{m}" for p, m in self.auction]
         rec["result"] = self.result
         if self.kontra > 1:
-            rec["kontra"] = {2: "kontra", 4: "re"}[self.kontra]
+            rec["kontra"] = next(name for name, f, _ in KONTRA_CHAIN if f == self.kontra)
+        if self.bock_round:
+            rec["bock_round"] = True
         if self.timeouts:
             rec["timeouts"] = [{"seat": SEATS[s], "card": i + 1} for s, i in self.timeouts]
         return rec
@@ -127,16 +136,20 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
     result = DealResult(dealt, auction.history, deal)
     clocks = [120.0, 120.0, 120.0]
     kontra_asked = [False, False, False]
+    calls = opts.kontra_calls()
+    bids = auction_facts(auction.history).bid
 
     def before_card(st: GameState, p: int, view: PlayView) -> None:
-        if opts.kontra and p != d and not kontra_asked[p] and result.kontra == 1:
+        # the Kontra chain: before his first card a defender who may starts it; the declarer
+        # and that defender answer in turn (Re, Bock, Hirsch) as far as the table allows
+        if calls and p != d and not kontra_asked[p] and result.kontra == 1 and may_say_kontra(p, d, bids):
             kontra_asked[p] = True
-            if players[p].kontra(view):
-                result.kontra = 2
-                event("kontra", {"seat": p})
-                if players[d].kontra(view_of(st, d, deal)):
-                    result.kontra = 4
-                    event("re", {"seat": d})
+            for name, factor, who in calls:
+                seat = p if who == "defender" else d
+                if not players[seat].kontra(view if seat == p else view_of(st, d, deal), name):
+                    break
+                result.kontra = factor
+                event(name, {"seat": seat})
 
     def after_card(st: GameState, p: int, card: int, trick_no: int, used: float) -> None:
         if opts.clock:
@@ -218,28 +231,49 @@ def play_out(deal: Deal, players: list[Player],
 
 def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: TableOptions | None = None,
                names: tuple[str, str, str] | None = None,
-               on_event: Callable[[str, dict], None] | None = None) -> tuple[MatchSheet, list[DealResult]]:
-    """A match: ``players`` are the three players (not seats); the dealer rotates clockwise."""
+               on_event: Callable[[str, dict], None] | None = None, rounds: int | None = None,
+               target: int | None = None) -> tuple[MatchSheet, list[DealResult]]:
+    """A match: ``players`` are the three players (not seats); the dealer rotates clockwise.
+
+    Its length: ``deals``, or ``rounds`` (every player deals once a round), or a point
+    ``target`` (the round in which a total reaches it is played to its end).  With the house
+    rule ``bock-rounds`` a game lost with Kontra, a 60:60 or a won Grand Hand queues a Bock
+    round in which every score counts double.
+    """
+    opts = options or TableOptions()
     rng = np.random.default_rng(seed)
     first = int(rng.integers(3))
-    sheet = MatchSheet(players=names or tuple(p.name for p in players), deals=deals, first_dealer=first)
+    sheet = MatchSheet(players=names or tuple(p.name for p in players),
+                       deals=3 * rounds if rounds else deals, first_dealer=first, target=target)
+    bock = BockRounds(players=3) if "bock-rounds" in opts.house else None
     results = []
     event = on_event or (lambda kind, data: None)
-    for k in range(deals):
+    k = 0
+    while not sheet.finished:
         seat_player = [sheet.seat_player(k, s) for s in SEATS]          # seat -> player index
-        event("deal", {"number": k + 1, "dealer": sheet.dealer, "seats": seat_player})
+        factor = bock.next_deal() if bock else 1
+        event("deal", {"number": k + 1, "dealer": sheet.dealer, "seats": seat_player, "bock_round": factor > 1})
         dealt = shuffle(rng)
-        r = play_deal([players[i] for i in seat_player], dealt, options, on_event)
+        r = play_deal([players[i] for i in seat_player], dealt, opts, on_event)
+        if factor > 1:
+            r.bock_round = True
+            r.scores = [x * factor for x in r.scores]
+            r.result["score"] = r.result.get("score", 0) * factor
+            r.result["scores"] = {SEATS[q]: r.scores[q] for q in range(3)}
         results.append(r)
         if r.passed:
-            sheet.record(passed=True)
+            sheet.record(passed=True, bock=factor > 1)
         else:
             d = r.deal.declarer
             defender = [r.scores[q] for q in range(3) if q != d][0]
             sheet.record(declarer_player=seat_player[d], score=r.scores[d], game=r.deal.declaration.name,
-                         defender_score=defender)
+                         defender_score=defender, bock=factor > 1)
+            if bock:
+                bock.add(bock_events(r.deal.declaration.name, r.result["won"], r.result["declarer_points"],
+                                     r.kontra))
         event("record", {"record": r.to_record()})
         event("sheet", {"sheet": sheet})
+        k += 1
     return sheet, results
 
 

@@ -13,16 +13,17 @@ export function playPage(main) {
   const kontra = h("input", { type: "checkbox", id: "kontra" });
   const clock = h("input", { type: "checkbox", id: "clock" });
   const seed = h("input", { type: "number", id: "seed", placeholder: "random" });
+  const house = h("input", { type: "text", id: "house", size: 24, placeholder: "e.g. kontra,bock-rounds" });
   const start = h("button", { class: "primary", id: "start" }, "New match");
   const board = h("div", { id: "board" });
   start.addEventListener("click", () => newMatch(board, {
     deals: Number(deals.value), opponents: opp.value, scoring: scoring.value, kontra: kontra.checked,
-    clock: clock.checked,
+    clock: clock.checked, house: house.value,
     seed: seed.value === "" ? null : Number(seed.value) }));
   main.append(h("h2", {}, "Play"),
     h("fieldset", {}, h("legend", {}, "A match against two computer players"),
       h("label", {}, "Deals ", deals), h("label", {}, "Opponents ", opp), h("label", {}, "Scoring ", scoring),
-      h("label", {}, kontra, " Kontra"), h("label", {}, clock, " Clock"), h("label", {}, "Seed ", seed), start), board);
+      h("label", {}, kontra, " Kontra"), h("label", {}, clock, " Clock"), h("label", {}, "Seed ", seed), h("label", {}, "House rules ", house), start), board);
 }
 
 async function api(path, opts = {}) {
@@ -35,7 +36,9 @@ async function api(path, opts = {}) {
 
 async function newMatch(board, options) {
   board.replaceChildren(h("p", { class: "muted" }, "dealing…"));
-  const { id } = await api("/api/games", { method: "POST", body: options });
+  let id;
+  try { ({ id } = await api("/api/games", { method: "POST", body: options })); }
+  catch (e) { board.replaceChildren(h("p", { class: "error" }, e.message)); return; }
   const s = { id, since: 0, seats: null, me: null, trick: [], auction: [], log: [], lastQuestion: null,
               records: [], sheet: null, end: null, game: null, declarer: null, hint: null, busy: false };
   const poll = async () => {
@@ -61,8 +64,8 @@ function apply(s, e) {
     case "declaration": s.game = e.declaration; s.declarer = e.declarer; s.bid = e.bid;
       s.log.push(`${SEATNAME[e.declarer]} plays ${e.declaration} at ${e.bid}`); break;
     case "passed": s.log.push("everybody passed: the deal is thrown in"); break;
-    case "kontra": s.log.push(`${SEATNAME[e.seat]}: Kontra!`); break;
-    case "re": s.log.push(`${SEATNAME[e.seat]}: Re!`); break;
+    case "kontra": case "re": case "bock": case "hirsch":
+      s.log.push(`${SEATNAME[e.seat]}: ${e.kind[0].toUpperCase() + e.kind.slice(1)}!`); break;
     case "card": if (s.trick.length === 3) s.trick = []; s.trick.push([e.seat, e.card]); break;
     case "trick": s.lastTrick = { winner: e.winner, points: e.points, cards: e.cards };
       s.log.push(`trick to ${SEATNAME[e.winner]} (${e.points} points)`); break;
@@ -131,8 +134,8 @@ function question(s, q) {
     } }));
     row.id = "twelve";
     box.append(h("p", {}, "Click two cards to put away, then choose the game:"), row, h("p", {}, game, " ", go));
-  } else if (q.kind === "kontra" || q.kind === "re") {
-    const word = q.kind === "re" ? "Re" : "Kontra";
+  } else if (["kontra", "re", "bock", "hirsch"].includes(q.kind)) {
+    const word = q.kind[0].toUpperCase() + q.kind.slice(1);
     box.append(h("p", {}, `${word}? `, h("button", { id: "yes", onclick: () => answer(s, "yes") }, word),
       " ", h("button", { id: "no", onclick: () => answer(s, "no") }, "No")));
   } else if (q.kind === "card") {
@@ -149,7 +152,7 @@ function question(s, q) {
 function sheetTable(sheet) {
   return h("table", { class: "data", id: "sheet" },
     h("thead", {}, h("tr", {}, h("th", {}, "deal"), ...sheet.players.map(p => h("th", {}, p)))),
-    h("tbody", {}, ...sheet.entries.map(e => h("tr", {}, h("td", {}, String(e.number)),
+    h("tbody", {}, ...sheet.entries.map(e => h("tr", {}, h("td", {}, String(e.number) + (e.bock ? " (Bock ×2)" : "")),
       ...e.scores.map(x => h("td", {}, e.passed ? "passed" : (x >= 0 ? "+" : "") + x)))),
       h("tr", {}, h("td", {}, "total"), ...sheet.totals.map(t => h("td", {}, String(t))))));
 }
