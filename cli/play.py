@@ -159,14 +159,15 @@ class HumanPlayer(Player):
             return card
 
 
-def _event_printer(console: Console, prompter: Prompter, human_seat_of):
+def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("you", "computer 1", "computer 2")):
     def on(kind: str, data: dict) -> None:
         if kind == "deal":
             seats = data["seats"]
-            names = ["you", "computer 1", "computer 2"]
             console.rule(f"deal {data['number']}")
             console.print("  ".join(f"{s}: {names[seats[i]]}" for i, s in enumerate(SEATS)))
-            human_seat_of["seat"] = seats.index(0)
+            human_seat_of["seat"] = seats.index(0) if 0 in seats else None
+            if 0 not in seats:
+                console.print("you deal and sit this one out")
         elif kind == "auction":
             h = ", ".join(f"{SEATS[s]} {m}" for s, m in data["history"])
             console.print(f"auction: {h}")
@@ -200,7 +201,7 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
                 t.add_column(n, justify="right")
             for e in sheet.entries:
                 t.add_row(f"{e.number}{' (Bock x2)' if e.bock else ''}",
-                          *[("passed" if e.passed else f"{e.scores[p]:+d}") for p in range(3)])
+                          *[("passed" if e.passed else f"{e.scores[p]:+d}") for p in range(sheet.size)])
             t.add_row("total", *[str(x) for x in sheet.totals()])
             console.print(t)
     return on
@@ -214,6 +215,10 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
 @click.option("--kontra", is_flag=True, help="defenders may double (Kontra), the declarer redouble (Re)")
 @click.option("--house", default="", help="house rules, any of kontra,bock,hirsch,bock-rounds "
                                           "(bock and hirsch extend the Kontra chain; bock-rounds: double-score rounds)")
+@click.option("--players", "table", type=click.IntRange(3, 4), default=3, show_default=True,
+              help="players at the table: 4 adds a third computer, and the dealer sits out each deal")
+@click.option("--duel", is_flag=True, help="duel mode: you against one computer; a computer partner never bids "
+                                           "and always defends, and his score does not count")
 @click.option("--rounds", type=click.IntRange(min=1), default=None,
               help="play this many rounds (every player deals once a round) instead of --deals")
 @click.option("--target", type=click.IntRange(min=1), default=None,
@@ -228,7 +233,8 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of):
                                       "rules of thumb, or random cards")
 @click.option("--strength", type=click.IntRange(1, 3), default=1, show_default=True,
               help="the computers' strength: 1 (quick), 2, 3 (more worlds a move, slower)")
-def play(deals, seed, scoring, kontra, house, rounds, target, deck, clock, auto_bid, opponents, strength):
+def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck, clock, auto_bid, opponents,
+         strength):
     """Play a match against two computer players (by default the strongest, 'best').
 
     Type cards as codes (CJ, ST, H7) or symbols; 'history' shows the tricks
@@ -238,12 +244,15 @@ def play(deals, seed, scoring, kontra, house, rounds, target, deck, clock, auto_
     prompter = Prompter(console, deck)
     seed = int(time.time()) % 100000 if seed is None else seed
     seat_box: dict = {}
+    if duel and table == 4:
+        raise click.BadParameter("duel mode is for three at the table", param_hint="--duel")
     players = [HumanPlayer(prompter, auto_bid)] + [make_player(opponents, seed + i, {"level": strength}, scoring=scoring)
-                                                   for i in (1, 2)]
+                                                   for i in range(1, table)]
+    names = ("you", "opponent", "partner") if duel else ("you",) + tuple(f"computer {i}" for i in range(1, table))
     rules = _house(house)
     sheet, _ = play_match(players, deals, seed, TableOptions(scoring, kontra, clock, rules), rounds=rounds,
-                          target=target, names=("you", "computer 1", "computer 2"),
-                          on_event=_event_printer(console, prompter, seat_box))
+                          target=target, names=names, duel=duel,
+                          on_event=_event_printer(console, prompter, seat_box, names))
     console.rule("final standings")
     for place, name, total in sheet.standings():
         console.print(f"{place}. {name}: {total:+d}")

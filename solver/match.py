@@ -1,5 +1,9 @@
 """The match score sheet: a number of deals, the dealer rotating clockwise.
 
+Three or four players: at four, the dealer sits out each deal.  In duel mode
+(seed 002) the third player is a partner who never bids and always defends;
+his score is not counted (``counted``).
+
 >>> m = MatchSheet(players=("Ann", "Bob", "Cy"), deals=3, first_dealer=0)
 >>> m.seat_player(0, "F")          # dealer Ann: Bob is forehand
 1
@@ -34,27 +38,45 @@ class DealEntry:
 
 @dataclass
 class MatchSheet:
-    players: tuple[str, str, str] = ("P1", "P2", "P3")
+    players: tuple[str, ...] = ("P1", "P2", "P3")
     deals: int = 12
     first_dealer: int = 0
     entries: list[DealEntry] = field(default_factory=list)
     target: int | None = None       # a point target instead of a number of deals
+    counted: tuple[bool, ...] | None = None    # whose scores count (duel mode: not the partner's)
+
+    def __post_init__(self) -> None:
+        if len(self.players) not in (3, 4):
+            raise ValueError(f"a match has three or four players, got {len(self.players)}")
+        if self.counted is None:
+            self.counted = (True,) * len(self.players)
+
+    @property
+    def size(self) -> int:
+        return len(self.players)
 
     @property
     def dealer(self) -> int:
-        return (self.first_dealer + len(self.entries)) % 3
+        return (self.first_dealer + len(self.entries)) % self.size
 
     def seat_player(self, deal_index: int, seat: str) -> int:
-        """The player sitting in seat F, M or R (R is the dealer) in a deal."""
-        dealer = (self.first_dealer + deal_index) % 3
-        return (dealer + {"F": 1, "M": 2, "R": 0}[seat]) % 3
+        """The player sitting in seat F, M or R in a deal: at three R is the dealer; at four the
+        dealer sits out and F, M, R follow him.
+
+        >>> MatchSheet(("A", "B", "C", "D"), first_dealer=0).seat_player(0, "R")     # D; A deals
+        3
+        """
+        dealer = (self.first_dealer + deal_index) % self.size
+        offset = {"F": 1, "M": 2, "R": 0 if self.size == 3 else 3}[seat]
+        return (dealer + offset) % self.size
 
     @property
     def finished(self) -> bool:
         """All deals played; with a point target, the round (every player dealt once) in which a
         total reached the target is complete."""
         if self.target is not None:
-            return len(self.entries) % 3 == 0 and any(t >= self.target for t in self.totals()) \
+            return len(self.entries) % self.size == 0 and \
+                any(t >= self.target for t, c in zip(self.totals(), self.counted) if c) \
                 or len(self.entries) >= MAX_TARGET_DEALS
         return len(self.entries) >= self.deals
 
@@ -63,28 +85,32 @@ class MatchSheet:
         """Enter one deal: the declarer's score (and each defender's, Seeger-Fabian)."""
         if self.finished:
             raise ValueError("the match is over")
-        scores = [0, 0, 0]
+        scores = [0] * self.size
         if not passed:
             if declarer_player is None:
                 raise ValueError("a deal that was played needs its declarer")
-            for p in range(3):
-                scores[p] = score if p == declarer_player else defender_score
+            dealer = self.dealer
+            for p in range(self.size):
+                sits_out = self.size == 4 and p == dealer
+                scores[p] = score if p == declarer_player else 0 if sits_out else defender_score
         self.entries.append(DealEntry(len(self.entries) + 1, self.dealer, None if passed else declarer_player,
                                       game, scores, passed, bock))
 
     def totals(self) -> list[int]:
-        t = [0, 0, 0]
+        t = [0] * self.size
         for e in self.entries:
-            for p in range(3):
+            for p in range(self.size):
                 t[p] += e.scores[p]
         return t
 
     def standings(self) -> list[tuple[int, str, int]]:
-        """(place, name, total), best first; equal totals share a place."""
+        """(place, name, total) of the players whose scores count, best first; equal totals
+        share a place."""
         t = self.totals()
-        order = sorted(range(3), key=lambda p: -t[p])
+        ranked = [p for p in range(self.size) if self.counted[p]]
+        order = sorted(ranked, key=lambda p: -t[p])
         out = []
         for p in order:
-            place = 1 + sum(1 for q in range(3) if t[q] > t[p])
+            place = 1 + sum(1 for q in ranked if t[q] > t[p])
             out.append((place, self.players[p], t[p]))
         return out

@@ -159,3 +159,33 @@ def test_the_commands_take_house_rules_and_refuse_what_cannot_be_played():
     assert r.exit_code == 2 and "'spitze' cannot be played yet" in r.output
     r = CliRunner().invoke(cli, ["play", "--house", "kontra,bockbier"], input="")
     assert r.exit_code == 2 and "unknown house rule 'bockbier'" in r.output
+
+
+def test_four_at_a_table_the_dealer_sits_out_and_seeger_fabian_defenders_get_30():
+    players = [RulePlayer() for _ in range(4)]
+    sheet, results = play_match(players, deals=8, seed=3, options=TableOptions("seeger-fabian"))
+    assert sheet.size == 4 and len(sheet.entries) == 8
+    lost = 0
+    for k, (e, r) in enumerate(zip(sheet.entries, results)):
+        dealer = (sheet.first_dealer + k) % 4
+        assert e.dealer == dealer
+        assert dealer not in {sheet.seat_player(k, s) for s in "FMR"}       # the dealer is not at the table
+        assert e.scores[dealer] == 0
+        if not r.passed and not r.result["won"]:
+            lost += 1
+            defenders = [p for p in range(4) if p not in (dealer, e.declarer)]
+            assert all(e.scores[p] == 30 for p in defenders)                # 30, not 40, at four
+    sheet, _ = play_match(players, seed=3, options=TableOptions("simple"), rounds=1)
+    assert len(sheet.entries) == 4                                           # a round: each of four deals
+
+
+def test_duel_mode_the_partner_never_declares_and_does_not_count():
+    players = [RulePlayer(), RulePlayer(), Doubler(True)]                   # the partner would bid from forehand
+    sheet, results = play_match(players, deals=9, seed=6, options=TableOptions("simple"), duel=True,
+                                names=("you", "opponent", "partner"))
+    for k, (e, r) in enumerate(zip(sheet.entries, results)):
+        partner_seat = [sheet.seat_player(k, s) for s in "FMR"].index(2)
+        assert all(p != partner_seat for p, m in r.auction if m not in ("p",))   # he only ever passes
+        assert r.passed or r.deal.declarer != partner_seat
+    assert [name for _, name, _ in sheet.standings()] in (["you", "opponent"], ["opponent", "you"])
+    assert any(not r.passed for r in results)

@@ -6,6 +6,7 @@ command line) and returns records; it prints nothing.
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass, field
 from typing import Callable
@@ -34,6 +35,7 @@ class TableOptions:
     kontra: bool = False                    # Kontra and Re (as house rule "kontra")
     clock: bool = False                     # 120 s to start, +10 s after a move of at most 10 s, capped at 120 s
     house: HouseRules = field(default_factory=HouseRules)
+    table_size: int = 3                     # 4: the dealer sits out; Seeger-Fabian defenders get 30
 
     def kontra_calls(self) -> tuple[tuple[str, int, str], ...]:
         return self.house.kontra_calls() or (KONTRA_CHAIN[:2] if self.kontra else ())
@@ -165,7 +167,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
 
     play_out(deal, players, before_card, after_card)
     res, st = score_deal(deal)
-    decl_score, def_score = table_scores(res, opts.scoring, result.kontra)
+    decl_score, def_score = table_scores(res, opts.scoring, result.kontra, players=opts.table_size)
     scores = [def_score] * 3
     scores[d] = decl_score
     score = res.score * result.kontra
@@ -229,22 +231,46 @@ def play_out(deal: Deal, players: list[Player],
     return st
 
 
+class Partner(Player):
+    """Duel mode's partner: plays and doubles as ``inner`` does, never bids (so always defends)."""
+
+    def __init__(self, inner: Player):
+        self.inner = inner
+        self.name = inner.name
+
+    def max_bid(self, hand: int, seat: int) -> int:
+        return 0
+
+    def kontra(self, view: PlayView, call: str = "kontra") -> bool:
+        return self.inner.kontra(view, call)
+
+    def play(self, view: PlayView) -> int:
+        return self.inner.play(view)
+
+
 def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: TableOptions | None = None,
-               names: tuple[str, str, str] | None = None,
+               names: tuple[str, ...] | None = None,
                on_event: Callable[[str, dict], None] | None = None, rounds: int | None = None,
-               target: int | None = None) -> tuple[MatchSheet, list[DealResult]]:
-    """A match: ``players`` are the three players (not seats); the dealer rotates clockwise.
+               target: int | None = None, duel: bool = False) -> tuple[MatchSheet, list[DealResult]]:
+    """A match: ``players`` are the three or four players (not seats); the dealer rotates
+    clockwise and, at four, sits out.  ``duel``: the third player is a partner who never bids
+    and always defends, and whose score does not count (seed 002).
 
     Its length: ``deals``, or ``rounds`` (every player deals once a round), or a point
     ``target`` (the round in which a total reaches it is played to its end).  With the house
     rule ``bock-rounds`` a game lost with Kontra, a 60:60 or a won Grand Hand queues a Bock
     round in which every score counts double.
     """
-    opts = options or TableOptions()
+    opts = dataclasses.replace(options or TableOptions(), table_size=len(players))
+    if duel:
+        if len(players) != 3:
+            raise ValueError("duel mode is for three: you, the opponent and the partner")
+        players = [players[0], players[1], Partner(players[2])]
     rng = np.random.default_rng(seed)
-    first = int(rng.integers(3))
+    first = int(rng.integers(len(players)))
     sheet = MatchSheet(players=names or tuple(p.name for p in players),
-                       deals=3 * rounds if rounds else deals, first_dealer=first, target=target)
+                       deals=len(players) * rounds if rounds else deals, first_dealer=first, target=target,
+                       counted=(True, True, False) if duel else None)
     bock = BockRounds(players=3) if "bock-rounds" in opts.house else None
     results = []
     event = on_event or (lambda kind, data: None)
@@ -277,5 +303,5 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
     return sheet, results
 
 
-__all__ = ["DealResult", "IllegalMove", "TableOptions", "play_deal", "play_match", "play_out", "run_auction",
+__all__ = ["DealResult", "IllegalMove", "Partner", "TableOptions", "play_deal", "play_match", "play_out", "run_auction",
            "shuffle", "view_of"]
