@@ -10,6 +10,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
@@ -44,10 +45,12 @@ def _read_until_prompt(proc, timeout=240):
     raise AssertionError("the game stopped answering:\n" + buf.decode(errors="replace")[-2000:])
 
 
-def test_scripted_match_over_a_pipe_ends_with_a_score_sheet():
+@pytest.mark.parametrize("extra", [["--strength", "1"], ["--players", "4", "--opponents", "rules"],
+                                   ["--duel", "--opponents", "rules", "--house", "kontra,bock-rounds"]])
+def test_scripted_match_over_a_pipe_ends_with_a_score_sheet(extra):
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", "play", "--deals", "2", "--seed", "5",
-                             "--strength", "1", "--auto-bid", "20"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             "--auto-bid", "20", *extra], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.STDOUT, env=env)
     transcript = ""
     refusals = 0
@@ -65,7 +68,7 @@ def test_scripted_match_over_a_pipe_ends_with_a_score_sheet():
             answer = " ".join(mine[-2:])
         elif last.startswith("Game"):
             answer = "grand"
-        elif "Kontra" in last:
+        elif any(w in last for w in ("Kontra", "Re?", "Bock", "Hirsch")):
             answer = "n"
         elif "play (or 'history')" in last:
             if "is not allowed" in out:
