@@ -74,8 +74,10 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False) -> None:
     t.add_column("declaration")
     if declare:
         t.add_column("discard")
-    t.add_column("P(win)", justify="right")
+    t.add_column("P(win) played" if ev.model else "P(win)", justify="right")
     t.add_column("95% interval", justify="right")
+    if ev.model:
+        t.add_column("P(win) dd", justify="right")
     t.add_column(f"E(score) at {ev.at}", justify="right")
     t.add_column("max bid", justify="right")
     t.add_column("n", justify="right")
@@ -84,8 +86,10 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False) -> None:
         cells = [d["name"]]
         if declare:
             cells.append(cards_text(d["discard"]))
-        cells += [_pct(d["p_win"]), f"{_pct(d['p_win_ci'][0])}–{_pct(d['p_win_ci'][1])}",
-                  f"{d['expected_score']:+.1f}", str(d["max_bid"] or "-"), str(d["samples"])]
+        cells += [_pct(d["p_win"]), f"{_pct(d['p_win_ci'][0])}–{_pct(d['p_win_ci'][1])}"]
+        if ev.model:
+            cells.append(_pct(d["p_win_dd"]))
+        cells += [f"{d['expected_score']:+.1f}", str(d["max_bid"] or "-"), str(d["samples"])]
         t.add_row(*cells, style="bold" if i == 0 else None)
     console.print(t)
 

@@ -33,6 +33,9 @@ from .games import GRAND, NULL, Declaration
 from .heuristics import null_danger, stegen
 from .scoring import matadors
 
+#: Where the shipped model lives (``benchmarks/selfplay_stats.py --fit`` writes it).
+MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "bid_model.json"
+
 #: The game classes with a model of their own.
 CLASSES = ("suit", "grand", "null")
 
@@ -159,3 +162,13 @@ class PlayModel:
     @classmethod
     def load(cls, path: str | Path) -> "PlayModel":
         return cls.from_json(json.loads(Path(path).read_text()))
+
+
+_default: list = []
+
+
+def default_model() -> "PlayModel | None":
+    """The shipped model (``data/bid_model.json``), or None when there is none yet."""
+    if not _default:
+        _default.append(PlayModel.load(MODEL_PATH) if MODEL_PATH.exists() else None)
+    return _default[0]

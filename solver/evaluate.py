@@ -38,6 +38,7 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 
+from .calibration import PlayModel, default_model, game_class, hand_features
 from .cards import card_list, popcount
 from .deal import Deal
 from .heuristics import choose_discard, ranked_discards
@@ -85,9 +86,31 @@ class DeclarationResult:
     schwarz: np.ndarray = field(repr=False)      # per world: Schwarz reached (either side)
     scoring: str = "simple"
     discard: int | None = None                   # a fixed discard (skat declare), else None
+    played: tuple[float, float, float] | None = None   # the play model's P(win by play) and its 95% interval
 
     def __post_init__(self) -> None:
         self._settled: dict[int, tuple] = {}
+        self._w: np.ndarray | None = None
+
+    @property
+    def calibrated(self) -> bool:
+        """Are the worlds reweighted to the played-out win probability?  Not when the model is
+        absent, or when every world (or none) is won double-dummy: then there is nothing to
+        reweight and the double-dummy numbers stand."""
+        return self.played is not None and 0 < int(self.won.sum()) < self.won.size
+
+    def weights(self) -> np.ndarray:
+        """Each world's weight: won worlds share the played-out P(win), lost ones the rest (the
+        value of a won or lost game stays as the worlds have it); uniform without a model."""
+        if self._w is None:
+            n = self.won.size
+            if not self.calibrated:
+                self._w = np.full(n, 1.0 / max(n, 1))
+            else:
+                p = self.played[0]
+                k = int(self.won.sum())
+                self._w = np.where(self.won, p / k, (1 - p) / (n - k))
+        return self._w
 
     @property
     def pickup(self) -> bool:
@@ -117,21 +140,49 @@ class DeclarationResult:
         return self._settle(bid)[0]
 
     def p_win(self, bid: int = 18) -> float:
+        """P(win) at ``bid``: played out when the play model calibrates it, else double-dummy."""
+        if not self.calibrated:
+            return self.p_win_dd(bid)
+        return float(self.weights() @ self.wins_at(bid))
+
+    def p_win_dd(self, bid: int = 18) -> float:
+        """The share of worlds won double-dummy at ``bid``."""
         return float(self.wins_at(bid).mean()) if self.samples else 0.0
 
     def p_win_ci(self, bid: int = 18) -> tuple[float, float]:
+        """95% interval on :meth:`p_win`: the play model's (its coefficients' uncertainty),
+        scaled by the share of won worlds the bid leaves won; else Wilson's over the worlds."""
+        if not self.calibrated:
+            return self.p_win_dd_ci(bid)
+        p, lo, hi = self.played
+        keep = self.p_win(bid) / p if p > 0 else 0.0
+        return (lo * keep, min(1.0, hi * keep))
+
+    def p_win_dd_ci(self, bid: int = 18) -> tuple[float, float]:
         return wilson(int(self.wins_at(bid).sum()), self.samples)
 
     def expected_score(self, bid: int = 18) -> float:
-        return float(self.scores_at(bid).mean()) if self.samples else 0.0
+        if not self.samples:
+            return 0.0
+        if not self.calibrated:
+            return float(self.scores_at(bid).mean())
+        return float(self.weights() @ self.scores_at(bid))
 
     def expected_score_ci(self, bid: int = 18) -> tuple[float, float]:
-        """A 95% interval on the expected score (normal approximation over the worlds)."""
-        s = self.scores_at(bid)
+        """A 95% interval on the expected score (normal approximation over the weighted worlds,
+        with their effective number)."""
+        s = self.scores_at(bid).astype(float)
         if s.size < 2:
             return (-math.inf, math.inf)
-        half = Z95 * float(s.std(ddof=1)) / math.sqrt(s.size)
-        m = float(s.mean())
+        if not self.calibrated:
+            half = Z95 * float(s.std(ddof=1)) / math.sqrt(s.size)
+            m = float(s.mean())
+            return (m - half, m + half)
+        w = self.weights()
+        m = float(w @ s)
+        var = float(w @ (s - m) ** 2) * s.size / (s.size - 1)
+        n_eff = 1.0 / float(w @ w)
+        half = Z95 * math.sqrt(var / n_eff)
         return (m - half, m + half)
 
     def max_bid(self, min_win: float | None = None) -> int | None:
@@ -153,6 +204,8 @@ class DeclarationResult:
         out = {"game": GAME_NAMES[d.game], "hand": d.hand, "schneider": d.schneider, "schwarz": d.schwarz,
                "ouvert": d.ouvert, "name": d.name + ("" if d.hand or self.discard is not None else " (pick-up)"),
                "p_win": round(self.p_win(bid), 4), "p_win_ci": [round(lo, 4), round(hi, 4)],
+               "p_win_dd": round(self.p_win_dd(bid), 4),
+               "p_win_dd_ci": [round(x, 4) for x in self.p_win_dd_ci(bid)], "played_out": self.calibrated,
                "expected_score": round(self.expected_score(bid), 2), "max_bid": self.max_bid(min_win),
                "samples": self.samples, "values": self.value_distribution()}
         if self.discard is not None:
@@ -174,6 +227,7 @@ class HandEvaluation:
     seed: int
     solves: int
     seconds: float
+    model: dict | None = None          # the play model's provenance, when P(win) is played out
 
     @property
     def at(self) -> int:
@@ -188,6 +242,20 @@ class HandEvaluation:
             cache[scoring] = dataclasses.replace(self, scoring=scoring, declarations=[
                 dataclasses.replace(r, scoring=scoring) for r in self.declarations])
         return cache[scoring]
+
+    def calibrated_with(self, model: "PlayModel | None", cards10: int | None = None) -> "HandEvaluation":
+        """A copy whose declarations carry ``model``'s played-out P(win) (see
+        :meth:`DeclarationResult.weights`); ``cards10``: the ten cards the features describe
+        (after a pick-up, the ten kept).  None: this evaluation as it is."""
+        if model is None:
+            return self
+        out = []
+        for r in self.declarations:
+            ten = cards10 if cards10 is not None else (self.cards & ~r.discard if r.discard is not None
+                                                       else self.cards)
+            feats = hand_features(ten, self.seat, r.declaration, r.p_win_dd(18))
+            out.append(dataclasses.replace(r, played=model.p_win(feats, game_class(r.declaration))))
+        return dataclasses.replace(self, declarations=out, model=model.about)
 
     def ranked(self) -> list[DeclarationResult]:
         return sorted(self.declarations, key=lambda r: -r.expected_score(self.at))
@@ -226,6 +294,7 @@ class HandEvaluation:
                 "declarations": [r.to_dict(self.at, self.min_win) for r in self.ranked()],
                 "recommended": self.recommended.to_dict(self.at, self.min_win),
                 "safe_bid": self.safe_bid, "samples": self.samples, "seed": self.seed,
+                "p_win_basis": "played out (data/bid_model.json)" if self.model else "double-dummy",
                 "solves": self.solves, "seconds": round(self.seconds, 3)}
 
 
@@ -407,12 +476,15 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                   first_batch: int = 32, batch: int = 32, leaders: int = 2,
                   declarations: Sequence[Declaration] | None = None, solver: Solver | None = None,
                   workers: int | None = None,
-                  progress: Callable[[int, int], None] | None = None) -> HandEvaluation:
+                  progress: Callable[[int, int], None] | None = None,
+                  model: "PlayModel | None | str" = "default") -> HandEvaluation:
     """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R); see the module docs.
 
     ``samples`` caps the worlds of the leading declarations; ``precision`` is
     the wanted half-width of their 95% interval on P(win); ``workers``
-    processes solve (default: all cores).
+    processes solve (default: all cores).  ``model``: the play model that turns
+    double-dummy chances into played-out ones ("default": the shipped one, if
+    any; None: double-dummy only).
 
     >>> ev = evaluate_hand("CJ SJ HJ DJ CA CT SA ST HA HT", "M", samples=32, workers=1)
     >>> ev.recommended.declaration.game == GRAND, ev.recommended.p_win()
@@ -438,7 +510,11 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
             results.append(_result(base, o, scoring, Declaration(g, hand=True, schwarz=True)))
             results.append(_result(base, o, scoring, Declaration(g, hand=True, ouvert=True)))
     return HandEvaluation(cards, seat, bid, results, scoring, min_win, total, seed, ev.solves,
-                          time.perf_counter() - t0)
+                          time.perf_counter() - t0).calibrated_with(_model(model))
+
+
+def _model(model):
+    return default_model() if isinstance(model, str) and model == "default" else model
 
 
 def evaluate_hands(hands: Iterable[tuple], **options) -> list[HandEvaluation]:
@@ -457,7 +533,8 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                      samples: int = 400, seed: int = 0, scoring: str = "simple", min_win: float | None = None,
                      precision: float = 0.05, discards_per_game: int = 3, first_batch: int = 24,
                      batch: int = 32, leaders: int = 2, solver: Solver | None = None, workers: int | None = None,
-                     progress: Callable[[int, int], None] | None = None) -> HandEvaluation:
+                     progress: Callable[[int, int], None] | None = None,
+                     model: "PlayModel | None | str" = "default") -> HandEvaluation:
     """After the pick-up: rank discards and declarations by expected score at ``bid``.
 
     ``cards`` are the twelve cards (or ten, with ``skat``).  The defenders'
@@ -492,4 +569,4 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                                 leaders, progress)
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
-                          time.perf_counter() - t0)
+                          time.perf_counter() - t0).calibrated_with(_model(model))

@@ -50,3 +50,40 @@ def test_hand_features_count_the_cards():
     assert (f["jacks"], f["aces_tens"], f["voids"], f["forehand"], f["middlehand"], f["hand"]) == \
         (4.0, 5.0, 0.0, 0.0, 0.0, 1.0)
     assert f["matadors"] == 4.0 and f["dd_logit"] > 2
+
+
+def _constant_model(p: float) -> PlayModel:
+    """A model that says ``p`` for every hand, with no uncertainty."""
+    from solver.calibration import CLASSES, LogisticModel
+    models = {}
+    for c in CLASSES:
+        k = len(FEATURES[c]) + 1
+        coef = np.zeros(k)
+        coef[0] = np.log(p / (1 - p))
+        models[c] = LogisticModel(coef, np.zeros((k, k)))
+    return PlayModel(models, {"players": ["test"]})
+
+
+def test_a_play_model_reweights_the_worlds_won_and_lost_double_dummy():
+    from solver.evaluate import evaluate_hand
+    ev = evaluate_hand("SJ HA HT H9 H8 SA S7 D8 D7 C9", "F", samples=32, workers=1, model=None)
+    mixed = [r for r in ev.declarations if 0 < r.won.sum() < r.won.size]
+    assert mixed, "the hand should have a declaration won in some worlds and lost in others"
+    assert all(not r.calibrated and r.p_win() == r.p_win_dd() for r in ev.declarations)
+    cal = ev.calibrated_with(_constant_model(0.9))
+    assert cal.to_dict()["p_win_basis"].startswith("played out")
+    for r in cal.declarations:
+        if not (0 < r.won.sum() < r.won.size):
+            assert not r.calibrated and r.p_win() == r.p_win_dd()      # nothing to reweight
+            continue
+        s = r.scores_at(18).astype(float)
+        won = r.won
+        # P(win) becomes the model's; the expected score weighs the won and the lost worlds' means by it
+        assert r.p_win(18) == pytest.approx(0.9)
+        assert r.expected_score(18) == pytest.approx(0.9 * s[won].mean() + 0.1 * s[~won].mean())
+        assert r.p_win_dd(18) == pytest.approx(won.mean())
+        d = r.to_dict(18)
+        assert d["played_out"] and d["p_win"] == pytest.approx(0.9, abs=1e-4) and d["p_win_ci"] == [0.9, 0.9]
+    # the safe bid follows the reweighted expectations
+    best = max(cal.declarations, key=lambda r: r.expected_score(18))
+    assert cal.recommended.expected_score(18) == best.expected_score(18)

@@ -204,6 +204,7 @@ class PimcPlayer(Player):
     name = "pimc"
 
     scoring = "simple"                 # the settlement its bid advice expects
+    play_model = None                  # the bid advice's play model (plain PIMC: none, double-dummy)
 
     def __init__(self, samples: int = 12, bid_samples: int = 32, seed: int = 0, solver=None,
                  bid_seed: int | None = None):
@@ -221,8 +222,17 @@ class PimcPlayer(Player):
             if len(_EVALUATIONS) > 64:
                 _EVALUATIONS.clear()
             _EVALUATIONS[key] = evaluate_hand(hand, seat, samples=self.bid_samples, first_batch=self.bid_samples,
-                                              seed=key[3], workers=1, precision=0.2)
-        return _EVALUATIONS[key].rescored(self.scoring)
+                                              seed=key[3], workers=1, precision=0.2, model=None)
+        return self._advice(key, _EVALUATIONS[key])
+
+    def _advice(self, key: tuple, ev):
+        """An evaluation as this player reads it: under its scoring, with its play model."""
+        if self.play_model is None:
+            return ev.rescored(self.scoring)
+        mkey = key + (self.scoring, id(self.play_model))
+        if mkey not in _EVALUATIONS:
+            _EVALUATIONS[mkey] = ev.rescored(self.scoring).calibrated_with(self.play_model)
+        return _EVALUATIONS[mkey]
 
     def max_bid(self, hand: int, seat: int) -> int:
         return self._evaluation(hand, seat).safe_bid or 0
@@ -241,8 +251,8 @@ class PimcPlayer(Player):
         if key not in _EVALUATIONS:
             _EVALUATIONS[key] = evaluate_declare(twelve, seat, bid, samples=self.bid_samples // 2,
                                                  first_batch=self.bid_samples // 2, seed=key[-1], workers=1,
-                                                 precision=0.2, discards_per_game=2)
-        r = _EVALUATIONS[key].rescored(self.scoring).recommended
+                                                 precision=0.2, discards_per_game=2, model=None)
+        r = self._advice(key, _EVALUATIONS[key]).recommended
         return r.discard, r.declaration
 
     def kontra(self, view: PlayView, call: str = "kontra") -> bool:

@@ -38,6 +38,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..cards import iter_cards
+from ..calibration import default_model
 from ..deal import replay
 from ..inference import CUES, Inference
 from ..sampling import NoWorld, World
@@ -67,6 +68,7 @@ class BestPlayer(PimcPlayer):
         self.inference = tuple(inference)
         self.search = search
         self.scoring = scoring
+        self.play_model = default_model()            # played-out bid advice, once a model ships
 
     # ------------------------------------------------------------------ worlds
 

@@ -1,0 +1,72 @@
+"""Seconds per move of the ``best`` player, by trick, on one process of an otherwise idle machine.
+
+    python benchmarks/bench_best_speed.py --games 20 [--seed 5]
+
+Deals seeded hands (declarer F, M, R in turn; game and discard by the point
+count, so no solving goes into the setup), then lets three ``best`` players
+(default strength) play them out; every card
+choice with more than one legal card is timed.  Prints the median, 95th
+percentile and maximum per trick and overall (the first move of the run is
+left out: it loads the compiled kernel).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solver.players.best import BestPlayer  # noqa: E402
+from solver.players.playout import playout  # noqa: E402
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=5)
+    args = ap.parse_args()
+    from solver.cards import card_list
+    from solver.games import GAME_NAMES, SEATS
+    from solver.heuristics import best_stegen_game, choose_discard
+    from solver.players.table import shuffle
+    rng = np.random.default_rng(args.seed)
+    times: list[tuple[int, float]] = []
+    orig = BestPlayer.play
+
+    def timed(self, view):
+        t = time.perf_counter()
+        c = orig(self, view)
+        if view.legal() & (view.legal() - 1):                   # more than one legal card
+            times.append((len(view.history) // 3 + 1, time.perf_counter() - t))
+        return c
+    BestPlayer.play = timed
+    t0 = time.perf_counter()
+    for k in range(args.games):
+        dealt = shuffle(rng)
+        d = k % 3
+        twelve = dealt[d] | dealt[3]
+        g = best_stegen_game(twelve)
+        skat = choose_discard(twelve, g)
+        hands = list(dealt[:3])
+        hands[d] = twelve & ~skat
+        rec = {"hands": {SEATS[p]: card_list(hands[p]) for p in range(3)}, "skat": card_list(skat),
+               "declarer": SEATS[d], "game": GAME_NAMES[g]}
+        playout(rec, ["best", "best", "best"], seed=args.seed * 1000 + k)
+    wall = time.perf_counter() - t0
+    t = np.array([x for _, x in times[1:]])
+    print(f"{args.games} games, {t.size} timed moves, {wall:.0f} s")
+    print(f"{'trick':>5} {'moves':>6} {'median':>8} {'95th':>8} {'max':>8}")
+    for trick in range(1, 11):
+        a = np.array([x for tr, x in times[1:] if tr == trick])
+        if a.size:
+            print(f"{trick:5d} {a.size:6d} {np.median(a):8.3f} {np.percentile(a, 95):8.3f} {a.max():8.3f}")
+    print(f"{'all':>5} {t.size:6d} {np.median(t):8.3f} {np.percentile(t, 95):8.3f} {t.max():8.3f}")
+
+
+if __name__ == "__main__":
+    main()
