@@ -27,7 +27,7 @@ def score(file: str, fmt: str, scoring: str) -> None:
     whether ours agrees. Bad lines give an error line and exit status 1.
     """
     failed = 0
-    for item in items_or_say_empty(read_lines(open_lines(file), fmt=fmt), file):
+    for item in items_or_say_empty(read_lines(open_lines(file), fmt=fmt, variants=True), file):
         if item.error:
             failed += 1
             emit(item.error_record())

@@ -21,6 +21,7 @@ from .deal import Deal, DealError, load_deal, score_deal
 from .games import GAME_NAMES, SEATS
 from .house import kontra_multiplier
 from .iss import IssError, IssGame, is_iss_line, parse_line
+from .offiziersskat import OffiziersError, load_offiziers, score_offiziers
 from .scoring import table_scores
 
 
@@ -34,6 +35,7 @@ class Item:
     iss: IssGame | None = None
     error: str | None = None
     raw_id: str | None = None           # the id found in the line, even when it could not be read
+    offiziers: Any = None               # an Offiziersskat deal (``"variant": "offiziersskat"``)
 
     @property
     def id(self) -> str:
@@ -66,14 +68,17 @@ def record_from_fields(fields: dict) -> dict:
     return rec
 
 
-def read_lines(lines: Iterable[str], fmt: str = "auto", require_deal: bool = True) -> Iterator[Item]:
+def read_lines(lines: Iterable[str], fmt: str = "auto", require_deal: bool = True,
+               variants: bool = False) -> Iterator[Item]:
     """Parse lines into :class:`Item` objects.  ``fmt``: auto, json or iss.
 
     With ``require_deal`` a JSON record must be a valid deal (records marked
-    ``passed`` are let through without one).
+    ``passed`` are let through without one).  ``variants``: Offiziersskat
+    records are read (as ``Item.offiziers``); otherwise they are an error
+    line saying which command reads them.
     """
     for no, raw in enumerate(lines, start=1):
-        item = parse_item(no, raw, fmt, require_deal)
+        item = parse_item(no, raw, fmt, require_deal, variants)
         if item is not None:
             yield item
 
@@ -95,18 +100,19 @@ def line_id(no: int, raw: str | dict) -> str:
     return m.group(1).strip() if m and m.group(1).strip() else str(no)
 
 
-def parse_item(no: int, raw: str, fmt: str = "auto", require_deal: bool = True) -> Item | None:
+def parse_item(no: int, raw: str, fmt: str = "auto", require_deal: bool = True,
+               variants: bool = False) -> Item | None:
     """One input line (number ``no``) as an :class:`Item`; None for blank lines and comments."""
     line = raw.strip()
     if not line or line.startswith("#"):
         return None
-    item = _parse_item(no, line, fmt, require_deal)
+    item = _parse_item(no, line, fmt, require_deal, variants)
     if item.error:
         item.raw_id = line_id(no, line)
     return item
 
 
-def _parse_item(no: int, line: str, fmt: str, require_deal: bool) -> Item:
+def _parse_item(no: int, line: str, fmt: str, require_deal: bool, variants: bool = False) -> Item:
     kind = fmt
     if kind == "auto":
         kind = "json" if line.startswith("{") else "iss" if is_iss_line(line) else "?"
@@ -124,6 +130,15 @@ def _parse_item(no: int, line: str, fmt: str, require_deal: bool) -> Item:
         return Item(no, error=f"line {no}: not valid JSON ({e.msg} at column {e.colno})")
     if not isinstance(rec, dict):
         return Item(no, error=f"line {no}: a record must be a JSON object")
+    if rec.get("variant") is not None:
+        if rec["variant"] != "offiziersskat":
+            return Item(no, record=rec, error=f"line {no}: 'variant': unknown {rec['variant']!r} (offiziersskat)")
+        if not variants:
+            return Item(no, record=rec, error=f"line {no}: an Offiziersskat record: only skat score reads these so far")
+        try:
+            return Item(no, record=rec, offiziers=load_offiziers(rec))
+        except OffiziersError as e:
+            return Item(no, record=rec, error=f"line {no}: {e}")
     if rec.get("passed") or not require_deal:
         return Item(no, record=rec)
     try:
@@ -135,6 +150,18 @@ def _parse_item(no: int, line: str, fmt: str, require_deal: bool) -> Item:
 def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
     """The ``skat score`` output record of one item (raises DealError if unscorable)."""
     out: dict[str, Any] = {"id": item.id}
+    if item.offiziers is not None:
+        try:
+            r = score_offiziers(item.offiziers)
+        except OffiziersError as e:
+            raise DealError(str(e)) from None
+        d = item.offiziers
+        out.update(variant="offiziersskat", declarer="F", game=d.game_name, declarer_points=r.declarer_points,
+                   won=r.won, winner=r.winner, schneider=r.schneider, schwarz=r.schwarz, game_value=r.value,
+                   score=r.scores["F"], scores=r.scores, reason=r.reason)
+        if d.kontra > 1:
+            out["kontra"] = {2: "kontra", 4: "re"}[d.kontra]
+        return out
     iss = item.iss
     if (iss is not None and iss.passed) or (item.record is not None and item.record.get("passed")):
         out.update(passed=True, score=0, scores={s: 0 for s in SEATS})

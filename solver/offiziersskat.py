@@ -1,0 +1,282 @@
+"""Offiziersskat: the two-player game of seed 003 -- piles, the open cards, tricks and settlement.
+
+Each player lays his 16 cards in 8 piles, the lower card face down, the upper
+face up.  The first player (``F``, the dealer's opponent) declares a suit,
+Grand or Ramsch after seeing his face-up cards; the dealer (``R``) may say
+Kontra, answered by Re.  Sixteen tricks are played with the open cards only
+(follow suit with open cards; Ramsch has the four jacks as its only trumps,
+as in Grand); when a trick is over, every face-down card whose upper card it
+took is turned up.  The declarer needs 61 card points (60:60 goes to the
+other player); in Ramsch the player with fewer points wins (60:60 again to
+the other player).  The winner scores the base value (diamonds 9, hearts 10,
+spades 11, clubs 12, Grand and Ramsch 24) x (1 + Schneider + Schwarz), x2
+after Kontra, x4 after Re.  Where the seed is silent (rules of record):
+Schneider is the loser's 30 or fewer card points (in Ramsch: the winner's
+30 or fewer), Schwarz the loser taking no trick (in Ramsch: the winner).
+
+>>> d = deal_from_cards(list(range(32)), "clubs")
+>>> st = d.start_state()
+>>> st.open_cards(0) == sum(1 << c for c in range(1, 16, 2))    # the upper cards
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import CARD_NAMES, CARD_POINTS, CardParseError, card_list, parse_card
+from .games import BASE_VALUES, GRAND, parse_game
+from .play import rules_for
+
+SIDES = "FR"                         # F: the first player (declares), R: the dealer
+RAMSCH = "ramsch"
+VALUES = {"ramsch": 24}
+
+
+class OffiziersError(ValueError):
+    """An Offiziersskat record or move the rules do not allow; the message names it."""
+
+
+@dataclass
+class OffiziersDeal:
+    """Piles (per side, 8 of [down, up]), the game ("ramsch" or a game number), Kontra level,
+    and the cards played so far."""
+
+    piles: list[list[tuple[int, int]]]
+    game: int | str
+    kontra: int = 1
+    played: list[int] = field(default_factory=list)
+    id: str | None = None
+
+    @property
+    def rules_game(self) -> int:
+        return GRAND if self.game == RAMSCH else int(self.game)
+
+    @property
+    def game_name(self) -> str:
+        from .games import GAME_NAMES
+        return RAMSCH if self.game == RAMSCH else GAME_NAMES[int(self.game)]
+
+    @property
+    def base_value(self) -> int:
+        return VALUES[RAMSCH] if self.game == RAMSCH else BASE_VALUES[int(self.game)]
+
+    def start_state(self) -> "OffiziersState":
+        return OffiziersState(self)
+
+    def replay(self) -> "OffiziersState":
+        st = self.start_state()
+        for i, c in enumerate(self.played):
+            try:
+                st.push(c)
+            except OffiziersError as e:
+                raise OffiziersError(f"played card {i + 1} ({CARD_NAMES[c]}): {e}") from None
+        return st
+
+    def to_record(self) -> dict:
+        rec: dict[str, Any] = {"variant": "offiziersskat"}
+        if self.id is not None:
+            rec["id"] = self.id
+        rec["piles"] = {SIDES[p]: [[CARD_NAMES[d], CARD_NAMES[u]] for d, u in self.piles[p]] for p in range(2)}
+        rec["game"] = self.game_name
+        rec["declarer"] = "F"
+        if self.kontra > 1:
+            rec["kontra"] = {2: "kontra", 4: "re"}[self.kontra]
+        rec["played"] = [CARD_NAMES[c] for c in self.played]
+        return rec
+
+
+def deal_from_cards(cards: list[int], game: str) -> OffiziersDeal:
+    """32 cards in order: F's piles (down, up) x 8, then R's."""
+    piles = [[(cards[16 * p + 2 * i], cards[16 * p + 2 * i + 1]) for i in range(8)] for p in range(2)]
+    return OffiziersDeal(piles, _game(game))
+
+
+def _game(name: str) -> int | str:
+    if str(name).strip().lower() == RAMSCH:
+        return RAMSCH
+    try:
+        g = parse_game(str(name))
+    except ValueError as e:
+        raise OffiziersError(f"'game': {e}") from None
+    if g > GRAND:
+        raise OffiziersError("'game': Offiziersskat plays a suit, grand or ramsch (no Null)")
+    return g
+
+
+def load_offiziers(rec: dict) -> OffiziersDeal:
+    """A record (``"variant": "offiziersskat"``) -> :class:`OffiziersDeal`; errors name the field."""
+    piles_rec = rec.get("piles")
+    if not isinstance(piles_rec, dict) or set(piles_rec) != set(SIDES):
+        raise OffiziersError("'piles' needs F and R, 8 piles each")
+    seen: dict[int, str] = {}
+    piles = []
+    for p, side in enumerate(SIDES):
+        rows = piles_rec[side]
+        if not isinstance(rows, list) or len(rows) != 8:
+            raise OffiziersError(f"'piles.{side}': 8 piles of [down, up], got {len(rows) if isinstance(rows, list) else rows!r}")
+        mine = []
+        for i, pile in enumerate(rows):
+            if not isinstance(pile, list) or len(pile) != 2:
+                raise OffiziersError(f"'piles.{side}[{i}]': a pile is [down, up]")
+            pair = []
+            for name in pile:
+                try:
+                    c = parse_card(str(name))
+                except CardParseError as e:
+                    raise OffiziersError(f"'piles.{side}[{i}]': {e}") from None
+                if c in seen:
+                    raise OffiziersError(f"'piles.{side}[{i}]': {CARD_NAMES[c]} is also in {seen[c]}")
+                seen[c] = f"piles.{side}[{i}]"
+                pair.append(c)
+            mine.append((pair[0], pair[1]))
+        piles.append(mine)
+    if rec.get("declarer", "F") != "F":
+        raise OffiziersError("'declarer': the first player (F) declares in Offiziersskat")
+    kontra = {None: 1, "kontra": 2, "re": 4}.get(rec.get("kontra"))
+    if kontra is None:
+        raise OffiziersError(f"'kontra': kontra or re, got {rec.get('kontra')!r}")
+    played = []
+    for i, name in enumerate(rec.get("played") or []):
+        try:
+            played.append(parse_card(str(name)))
+        except CardParseError as e:
+            raise OffiziersError(f"'played' card {i + 1}: {e}") from None
+    d = OffiziersDeal(piles, _game(rec.get("game", "")), kontra, played, rec.get("id"))
+    d.replay()                                              # every played card legal, or an error naming it
+    return d
+
+
+class OffiziersState:
+    """The game as it stands: which pile cards are gone or turned up, the trick, the points."""
+
+    def __init__(self, deal: OffiziersDeal):
+        self.deal = deal
+        self.rules = rules_for(deal.rules_game)
+        self.up = [[True] * 8 for _ in range(2)]            # upper card still there
+        self.down = [[True] * 8 for _ in range(2)]          # lower card still there
+        self.down_open = [[False] * 8 for _ in range(2)]    # lower card turned up
+        self.trick: list[tuple[int, int]] = []              # (side, card)
+        self.leader = 0
+        self.points = [0, 0]
+        self.tricks = [0, 0]
+        self.history: list[tuple[int, int]] = []
+
+    @property
+    def to_move(self) -> int:
+        return self.leader if not self.trick else 1 - self.leader
+
+    @property
+    def finished(self) -> bool:
+        return len(self.history) == 32
+
+    def open_cards(self, side: int) -> int:
+        """The cards ``side`` can play now: each pile's upper card, or its lower card once
+        turned up."""
+        s = 0
+        for i, (d, u) in enumerate(self.deal.piles[side]):
+            if self.up[side][i]:
+                s |= 1 << u
+            elif self.down[side][i] and self.down_open[side][i]:
+                s |= 1 << d
+        return s
+
+    def hidden_cards(self, side: int) -> int:
+        """The face-down cards of ``side`` nobody has seen."""
+        s = 0
+        for i, (d, _) in enumerate(self.deal.piles[side]):
+            if self.down[side][i] and not self.down_open[side][i]:
+                s |= 1 << d
+        return s
+
+    def legal(self) -> int:
+        side = self.to_move
+        led = self.trick[0][1] if self.trick else None
+        return self.rules.legal(self.open_cards(side), led)
+
+    def push(self, card: int) -> None:
+        side = self.to_move
+        if not (self.open_cards(side) >> card) & 1:
+            raise OffiziersError(f"{CARD_NAMES[card]} is not an open card of {SIDES[side]}")
+        if not (self.legal() >> card) & 1:
+            led = self.trick[0][1]
+            raise OffiziersError(f"{CARD_NAMES[card]} is not allowed: {SIDES[side]} must follow "
+                                 f"{self.rules.follow_name(led)} with an open card")
+        for i, (d, u) in enumerate(self.deal.piles[side]):
+            if u == card and self.up[side][i]:
+                self.up[side][i] = False
+            elif d == card and self.down[side][i]:
+                self.down[side][i] = False
+        self.trick.append((side, card))
+        self.history.append((side, card))
+        if len(self.trick) == 2:
+            w = self.trick[self.rules.winner([c for _, c in self.trick])][0]
+            self.points[w] += sum(CARD_POINTS[c] for _, c in self.trick)
+            self.tricks[w] += 1
+            self.leader = w
+            self.trick = []
+            for p in range(2):                               # uncovered cards are turned up
+                for i in range(8):
+                    if not self.up[p][i] and self.down[p][i]:
+                        self.down_open[p][i] = True
+
+
+@dataclass
+class OffiziersResult:
+    declarer_points: int
+    winner: str                    # "F" or "R"
+    won: bool                      # did the declarer (F) win
+    schneider: bool
+    schwarz: bool
+    value: int                     # what the winner scores
+    scores: dict[str, int]         # per side
+    reason: str
+
+
+def score_offiziers(deal: OffiziersDeal) -> OffiziersResult:
+    """Settle a finished Offiziersskat deal (see :func:`settle_offiziers`).
+
+    >>> from solver.cards import iter_cards
+    >>> d = deal_from_cards(list(range(32)), "grand")
+    >>> st = d.start_state()
+    >>> while not st.finished:
+    ...     c = min(iter_cards(st.legal())); st.push(c); d.played.append(c)
+    >>> r = score_offiziers(d); r.winner in ("F", "R") and r.value % 24 == 0
+    True
+    """
+    st = deal.replay()
+    if not st.finished:
+        raise OffiziersError(f"only {len(deal.played)} of 32 cards played: the deal is not finished")
+    return settle_offiziers(deal.game, st.points, st.tricks, deal.kontra)
+
+
+def settle_offiziers(game: int | str, points: list[int], tricks: list[int], kontra: int = 1) -> OffiziersResult:
+    """The settlement from the card points and tricks of F (the declarer) and R.
+
+    >>> settle_offiziers(GRAND, [60, 60], [8, 8]).winner            # 60:60: the other player
+    'R'
+    >>> r = settle_offiziers(RAMSCH, [50, 70], [7, 9]); r.winner, r.value   # fewer points win
+    ('F', 24)
+    >>> settle_offiziers(3, [95, 25], [12, 4], kontra=2).value      # clubs, Schneider, Kontra
+    48
+    """
+    f, r = points
+    if game == RAMSCH:
+        won = f < r                                          # fewer points win; 60:60 to R
+        winner = 0 if won else 1
+        schneider = points[winner] <= 30
+        schwarz = tricks[winner] == 0
+        reason = f"ramsch: F {f}, R {r} card points ({'fewer' if won else 'not fewer'} for F)"
+        base = VALUES[RAMSCH]
+    else:
+        won = f >= 61
+        winner = 0 if won else 1
+        loser = 1 - winner
+        schneider = points[loser] <= 30
+        schwarz = tricks[loser] == 0
+        reason = f"{'won' if won else 'lost'}: {f} card points (61 needed)"
+        base = BASE_VALUES[int(game)]
+    value = base * (1 + int(schneider) + int(schwarz)) * kontra
+    scores = {SIDES[winner]: value, SIDES[1 - winner]: 0}
+    return OffiziersResult(f, SIDES[winner], won, schneider, schwarz, value, scores, reason)
