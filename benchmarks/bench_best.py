@@ -1,7 +1,7 @@
 """Playing strength of ``best`` against plain PIMC over duplicate deals, resumable.
 
     python benchmarks/bench_best.py --deals 1000 --workers 2 --out benchmarks/results/best_vs_pimc.jsonl
-    python benchmarks/bench_best.py --player best-inference --deals 300 --out ...   (ablation)
+    python benchmarks/bench_best.py --player best-inference --deals 300 --no-reference --out ...   (ablation)
 
 Every deal is played in every seating of the two types A (``--player``) and
 B (``--baseline``, default ``pimc``): A,B,B and B,A,A in their three
@@ -65,7 +65,7 @@ _SPENT: dict | None = None
 def _deal(args) -> dict:
     """Every seating of one deal: a JSON-ready row."""
     global _SPENT
-    a, b, seed, k = args
+    a, b, seed, k, reference = args
     if _SPENT is None:
         _SPENT = {"best": _timed(BestPlayer), "pimc": _timed(player_base.PimcPlayer)}
     before = {t: (v["s"], v["n"], len(v["all"])) for t, v in _SPENT.items()}
@@ -76,7 +76,7 @@ def _deal(args) -> dict:
     strength = {"bid_samples": BID_SAMPLES}
     games = []
     triples = [(a, b, b), (b, a, a)]
-    for triple in triples + [(b, b, b)]:
+    for triple in triples + ([(b, b, b)] if reference else []):
         for rot in range(3 if triple[0] != triple[1] else 1):
             seat_type = [triple[(s - rot) % 3] for s in range(3)]
             players = [make_player(t, bid_seed + 10 * s + rot, strength, bid_seed=bid_seed)
@@ -169,6 +169,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", required=True, help="JSONL of every deal; an existing file is resumed")
     ap.add_argument("--report", action="store_true", help="only report what --out holds")
+    ap.add_argument("--no-reference", action="store_true",
+                    help="skip the B,B,B game (ablation runs: it is the same in every run of a seed)")
     args = ap.parse_args()
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -182,7 +184,8 @@ def main() -> None:
         with out.open("a") as f:
             for i in range(0, len(todo), step):
                 batch = todo[i:i + step]
-                for row in map_processes(_deal, [(args.player, args.baseline, args.seed, k) for k in batch],
+                for row in map_processes(_deal, [(args.player, args.baseline, args.seed, k, not args.no_reference)
+                                                 for k in batch],
                                          args.workers, keep=True):
                     f.write(json.dumps(row) + "\n")
                     rows.append(row)
