@@ -1,8 +1,9 @@
 """The web app in a real headless Chromium: play a deal, get advice, step through a review.
 
 Driven by Playwright's Python package with the system's Chromium (Debian's
-package; nothing is downloaded).  Screenshots land in docs/screenshots/,
-which the README shows.
+package; nothing is downloaded).  Screenshots go to a temporary folder, or to
+the folder in ``SKAT_SCREENSHOTS`` (the README's come from
+``SKAT_SCREENSHOTS=docs/screenshots pytest tests/test_web_e2e.py``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -22,7 +24,7 @@ from .conftest import ROOT
 CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)")
-SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = Path(os.environ["SKAT_SCREENSHOTS"]) if os.environ.get("SKAT_SCREENSHOTS") else None
 
 
 @pytest.fixture(scope="module")
@@ -47,6 +49,14 @@ def server():
     proc.wait(timeout=10)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def shots(tmp_path_factory):
+    global SHOTS
+    if SHOTS is None:
+        SHOTS = tmp_path_factory.mktemp("screenshots")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+
 @pytest.fixture(scope="module")
 def page():
     with playwright.sync_playwright() as p:
@@ -69,8 +79,8 @@ def test_advice_by_clicking_ten_cards(server, page):
     assert page.inner_text("#answer").startswith("Bid 27?")
     assert page.locator("#pwin-chart rect").count() >= 5
     assert page.locator("#declarations tbody tr").count() >= 10
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / "advisor.png"), full_page=True)
+    assert (SHOTS / "advisor.png").stat().st_size > 10_000
 
 
 def test_review_steps_through_the_tricks(server, page):
