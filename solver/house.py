@@ -76,6 +76,20 @@ def kontra_multiplier(call: str | None) -> int:
     raise ValueError(f"unknown call {call!r} (expected kontra, re, bock or hirsch)")
 
 
+def kontra_call(factor: int) -> str | None:
+    """The last call said for a settlement factor (1: none).
+
+    >>> kontra_call(1), kontra_call(4)
+    (None, 're')
+    """
+    if factor == 1:
+        return None
+    for name, f, _ in KONTRA_CHAIN:
+        if f == factor:
+            return name
+    raise ValueError(f"no call doubles to x{factor}")
+
+
 def may_say_kontra(defender: int, declarer: int, bids: dict[int, int]) -> bool:
     """May this defender say Kontra?  One who bid (or held) may; when nobody bid to the
     declarer (no defender bid or held anything), any defender may.  ``bids``: seat -> the highest

@@ -47,7 +47,7 @@ import math
 from dataclasses import dataclass, field
 
 from .bidding import Auction
-from .cards import CARD_POINTS, JACKS
+from .cards import CARD_POINTS, JACKS, iter_cards
 from .games import BASE_VALUES, GRAND, NULL, NULL_VALUES, SUIT_GAMES, Declaration
 from .heuristics import null_danger, stegen
 from .play import rules_for
@@ -245,7 +245,7 @@ def play_likelihood(choices: list[Choice], seat: int, hand_then: int, declarer: 
         pts = CARD_POINTS[ch.card]
         if ch.led is not None and legal & ~(1 << ch.card):
             if opponents and pts >= 10 and ch.winner != seat:
-                cheaper = [c for c in _cards(legal) if CARD_POINTS[c] < pts]
+                cheaper = [c for c in iter_cards(legal) if CARD_POINTS[c] < pts]
                 if cheaper:
                     w *= UNLIKELY
             elif seat != declarer and ch.partner_ahead and ch.winner != seat and ch.winner != declarer:
@@ -253,19 +253,10 @@ def play_likelihood(choices: list[Choice], seat: int, hand_then: int, declarer: 
                 if pts == 11 and s is not None and (legal >> (7 * s + 5)) & 1:
                     w *= UNLIKELY
                 elif ch.last and pts < 10 and any(CARD_POINTS[c] >= 10 and _plain_suit(c, game) is not None
-                                                  for c in _cards(legal)):
+                                                  for c in iter_cards(legal)):
                     w *= UNLIKELY
         held &= ~(1 << ch.card)
     return w
-
-
-def _cards(s: int) -> list[int]:
-    out = []
-    while s:
-        low = s & -s
-        out.append(low.bit_length() - 1)
-        s ^= low
-    return out
 
 
 def _plain_suit(card: int, game: int) -> int | None:

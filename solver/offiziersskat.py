@@ -25,8 +25,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import CARD_NAMES, CARD_POINTS, CardParseError, card_list, parse_card
+from .cards import CARD_NAMES, CARD_POINTS, CardParseError, parse_card
 from .games import BASE_VALUES, GRAND, parse_game
+from .house import kontra_call, kontra_multiplier
 from .play import rules_for
 
 SIDES = "FR"                         # F: the first player (declares), R: the dealer
@@ -82,7 +83,7 @@ class OffiziersDeal:
         rec["game"] = self.game_name
         rec["declarer"] = "F"
         if self.kontra > 1:
-            rec["kontra"] = {2: "kontra", 4: "re"}[self.kontra]
+            rec["kontra"] = kontra_call(self.kontra)
         rec["played"] = [CARD_NAMES[c] for c in self.played]
         return rec
 
@@ -134,9 +135,9 @@ def load_offiziers(rec: dict) -> OffiziersDeal:
         piles.append(mine)
     if rec.get("declarer", "F") != "F":
         raise OffiziersError("'declarer': the first player (F) declares in Offiziersskat")
-    kontra = {None: 1, "kontra": 2, "re": 4}.get(rec.get("kontra"))
-    if kontra is None:
+    if rec.get("kontra") not in (None, "kontra", "re"):
         raise OffiziersError(f"'kontra': kontra or re, got {rec.get('kontra')!r}")
+    kontra = kontra_multiplier(rec.get("kontra"))
     played = []
     for i, name in enumerate(rec.get("played") or []):
         try:

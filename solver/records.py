@@ -19,7 +19,7 @@ from typing import Any, Iterable, Iterator
 
 from .deal import Deal, DealError, load_deal, score_deal
 from .games import GAME_NAMES, SEATS
-from .house import kontra_multiplier
+from .house import kontra_call, kontra_multiplier
 from .iss import IssError, IssGame, is_iss_line, parse_line
 from .offiziersskat import OffiziersError, load_offiziers, score_offiziers
 from .scoring import table_scores
@@ -160,7 +160,7 @@ def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
                    won=r.won, winner=r.winner, schneider=r.schneider, schwarz=r.schwarz, game_value=r.value,
                    score=r.scores["F"], scores=r.scores, reason=r.reason)
         if d.kontra > 1:
-            out["kontra"] = {2: "kontra", 4: "re"}[d.kontra]
+            out["kontra"] = kontra_call(d.kontra)
         return out
     iss = item.iss
     if (iss is not None and iss.passed) or (item.record is not None and item.record.get("passed")):

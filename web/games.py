@@ -43,11 +43,10 @@ def _jsonable(x: Any) -> Any:
 
 def _event(kind: str, data: dict) -> dict:
     out = {"kind": kind} | {k: _jsonable(v) for k, v in data.items()}
-    for key in ("card", "skat"):
-        if isinstance(data.get(key), int) and key == "card":
-            out[key] = CARD_NAMES[data[key]]
-        elif isinstance(data.get(key), int):
-            out[key] = card_list(data[key])
+    if isinstance(data.get("card"), int):
+        out["card"] = CARD_NAMES[data["card"]]
+    if isinstance(data.get("skat"), int):
+        out["skat"] = card_list(data["skat"])
     if kind == "trick":
         out["cards"] = [CARD_NAMES[c] for c in data["cards"]]
     if kind == "auction":

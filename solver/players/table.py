@@ -17,7 +17,7 @@ from ..bidding import Auction
 from ..cards import CARD_NAMES, card_list, popcount
 from ..deal import Deal, replay, score_deal
 from ..games import SEATS
-from ..house import KONTRA_CHAIN, BockRounds, HouseRules, bock_events, may_say_kontra
+from ..house import KONTRA_CHAIN, BockRounds, HouseRules, bock_events, kontra_call, may_say_kontra
 from ..match import MatchSheet
 from ..inference import auction_facts
 from ..scoring import next_bid, table_scores
@@ -67,7 +67,7 @@ class DealResult:
         rec["auction"] = [f"{SEATS[p]}:{m}" for p, m in self.auction]
         rec["result"] = self.result
         if self.kontra > 1:
-            rec["kontra"] = next(name for name, f, _ in KONTRA_CHAIN if f == self.kontra)
+            rec["kontra"] = kontra_call(self.kontra)
         if self.bock_round:
             rec["bock_round"] = True
         if self.timeouts:
