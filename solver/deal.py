@@ -21,12 +21,14 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .cards import CARD_NAMES, CardParseError, card_list, parse_card_list, popcount
-from .games import GAME_NAMES, SEATS, Declaration, DeclarationError, parse_game, parse_seat
+from .games import GAME_NAMES, RAMSCH, SEATS, Declaration, DeclarationError, parse_game, parse_seat
+from .house import RamschResult, ramsch_scores
+from .play import spitze_card
 from .scoring import GameResult, check_bid, matadors, score_game
 from .state import GameState, IllegalCard
 
 KNOWN_KEYS = {"id", "hands", "skat", "declarer", "game", "hand", "schneider", "schwarz", "ouvert",
-              "bid", "played", "leader"}
+              "bid", "played", "leader", "spitze", "pushes"}
 
 
 class DealError(ValueError):
@@ -35,7 +37,10 @@ class DealError(ValueError):
 
 @dataclass
 class Deal:
-    """One deal or endgame study: hands as dealt (public card sets), skat, declaration, play."""
+    """One deal or endgame study: hands as dealt (public card sets), skat, declaration, play.
+
+    A Ramsch (house rule) has ``declarer`` -1 and counts ``pushes``, the times the skat was
+    passed on unseen (Schieberamsch); its hands and skat are those after the pick-ups."""
 
     hands: list[int]
     skat: int
@@ -46,6 +51,7 @@ class Deal:
     leader: int = 0
     id: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    pushes: int = 0
 
     @property
     def game(self) -> int:
@@ -70,8 +76,11 @@ class Deal:
             rec["id"] = self.id
         rec["hands"] = {SEATS[p]: card_list(self.hands[p]) for p in range(3)}
         rec["skat"] = card_list(self.skat)
-        rec["declarer"] = SEATS[self.declarer]
+        if self.declarer >= 0:
+            rec["declarer"] = SEATS[self.declarer]
         rec.update(self.declaration.to_record())
+        if self.declaration.is_ramsch:
+            rec["pushes"] = self.pushes
         if self.bid is not None:
             rec["bid"] = self.bid
         rec["played"] = [CARD_NAMES[c] for c in self.played]
@@ -139,14 +148,26 @@ def load_deal(rec: dict | str) -> Deal:
             if c in owner:
                 raise DealError(f"duplicate card {CARD_NAMES[c]} (in {owner[c]} and {name})")
             owner[c] = name
+    pushes = 0
     try:
         game = parse_game(rec.get("game", ""))
-        declarer = parse_seat(rec.get("declarer", ""))
         leader = parse_seat(rec.get("leader", "F"))
+        if game == RAMSCH:
+            declarer = -1
+            if rec.get("declarer") not in (None, ""):
+                raise DealError("a Ramsch has no declarer: leave 'declarer' out")
+            pushes = rec.get("pushes", 0)
+            if not isinstance(pushes, int) or isinstance(pushes, bool) or not 0 <= pushes <= 3:
+                raise DealError(f"'pushes': the times the skat was passed on unseen, 0 to 3, got {pushes!r}")
+        else:
+            declarer = parse_seat(rec.get("declarer", ""))
         decl = Declaration(game, hand=_flag(rec, "hand"), schneider=_flag(rec, "schneider"),
-                           schwarz=_flag(rec, "schwarz"), ouvert=_flag(rec, "ouvert"))
+                           schwarz=_flag(rec, "schwarz"), ouvert=_flag(rec, "ouvert"), spitze=_flag(rec, "spitze"))
     except DeclarationError as e:
         raise DealError(str(e)) from None
+    if decl.spitze and not (sum(1 << c for c in hand_lists[declarer]) >> spitze_card(game)) & 1:
+        raise DealError(f"'spitze': the declarer {SEATS[declarer]} does not hold the lowest trump "
+                        f"{CARD_NAMES[spitze_card(game)]}")
     bid = rec.get("bid")
     if bid is not None:
         if not isinstance(bid, int) or isinstance(bid, bool):
@@ -161,7 +182,7 @@ def load_deal(rec: dict | str) -> Deal:
     hands = [sum(1 << c for c in h) for h in hand_lists]
     deal = Deal(hands, sum(1 << c for c in skat_list), declarer, decl, played, bid, leader,
                 rec.get("id") if rec.get("id") is None else str(rec.get("id")),
-                {k: v for k, v in rec.items() if k not in KNOWN_KEYS})
+                {k: v for k, v in rec.items() if k not in KNOWN_KEYS}, pushes)
     replay(deal)
     return deal
 
@@ -183,18 +204,31 @@ def replay(deal: Deal, played: Iterable[int | str] | None = None) -> GameState:
 
 
 def score_deal(deal: Deal) -> tuple[GameResult, GameState]:
-    """Score a played-out deal with our rules: (result, final game state)."""
+    """Score a played-out deal with our rules: (result, final game state).  A Ramsch:
+    :func:`score_ramsch`."""
     st = replay(deal)
     if not st.finished:
         raise DealError(f"the game is not finished: {len(deal.played)} cards played")
+    if deal.declaration.is_ramsch:
+        raise DealError("a Ramsch has no declarer's result: score it with score_ramsch")
     mats = matadors(deal.hands[deal.declarer] | deal.skat, deal.game)
     res = score_game(deal.declaration, mats, st.declarer_points, st.declarer_tricks, deal.bid,
-                     st.defender_tricks)
+                     st.defender_tricks, st.spitze_kept)
     return res, st
+
+
+def score_ramsch(deal: Deal) -> tuple[RamschResult, GameState]:
+    """Score a played-out Ramsch (:func:`solver.house.ramsch_scores`): (result, final state)."""
+    st = replay(deal)
+    if not st.over:
+        raise DealError(f"the Ramsch is not finished: {len(deal.played)} cards played")
+    if deal.is_study:
+        raise DealError("a Ramsch is scored from a whole deal (120 card points, 10 tricks)")
+    return ramsch_scores(st.points, st.tricks, deal.pushes), st
 
 
 def dump_deal(deal: Deal) -> str:
     return json.dumps(deal.to_record(), ensure_ascii=False)
 
 
-__all__ = ["Deal", "DealError", "load_deal", "replay", "dump_deal", "score_deal", "GAME_NAMES"]
+__all__ = ["Deal", "DealError", "load_deal", "replay", "dump_deal", "score_deal", "score_ramsch", "GAME_NAMES"]

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-DIAMONDS_GAME, HEARTS_GAME, SPADES_GAME, CLUBS_GAME, GRAND, NULL = range(6)
+DIAMONDS_GAME, HEARTS_GAME, SPADES_GAME, CLUBS_GAME, GRAND, NULL, RAMSCH = range(7)
+#: The games a declarer may declare; Ramsch (house rule: everybody passed) has no declarer.
 GAMES = (DIAMONDS_GAME, HEARTS_GAME, SPADES_GAME, CLUBS_GAME, GRAND, NULL)
 SUIT_GAMES = GAMES[:4]
-GAME_NAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "null")
+GAME_NAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "null", "ramsch")
 GAME_LETTERS = "DHSCGN"
 BASE_VALUES = (9, 10, 11, 12, 24)
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
@@ -39,7 +40,7 @@ def parse_game(text: str | int) -> int:
     >>> parse_game("Herz"), parse_game("G"), parse_game("null")
     (1, 4, 5)
     """
-    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 6:
+    if isinstance(text, int) and not isinstance(text, bool) and 0 <= text <= RAMSCH:
         return text
     t = str(text).strip().lower()
     aliases = {
@@ -47,10 +48,11 @@ def parse_game(text: str | int) -> int:
         "h": 1, "hearts": 1, "heart": 1, "herz": 1,
         "s": 2, "spades": 2, "spade": 2, "laub": 2, "grün": 2, "pik": 2, "leaves": 2,
         "c": 3, "clubs": 3, "club": 3, "eichel": 3, "kreuz": 3, "acorns": 3,
-        "g": 4, "grand": 4, "n": 5, "null": 5,
+        "g": 4, "grand": 4, "n": 5, "null": 5, "ramsch": 6,
     }
     if t not in aliases:
-        raise DeclarationError(f"unknown game {text!r} (expected diamonds, hearts, spades, clubs, grand or null)")
+        raise DeclarationError(f"unknown game {text!r} (expected diamonds, hearts, spades, clubs, grand, null "
+                               f"or ramsch)")
     return aliases[t]
 
 
@@ -71,7 +73,10 @@ class Declaration:
     """A declared game with its flags.  Construction checks legality.
 
     Schwarz announced implies Schneider announced, and a suit/Grand Ouvert
-    implies both (the rules make Ouvert require Schwarz announced).
+    implies both (the rules make Ouvert require Schwarz announced).  ``spitze``
+    (house rule): a suit or Grand declarer announces he wins the last trick with
+    his lowest trump (one more level).  ``Declaration(RAMSCH)`` is the Ramsch
+    played when everybody passed (house rule), with no flags.
     """
 
     game: int
@@ -79,14 +84,19 @@ class Declaration:
     schneider: bool = False
     schwarz: bool = False
     ouvert: bool = False
+    spitze: bool = False
 
     def __post_init__(self) -> None:
         g = self.game
-        if g not in GAMES:
+        if g not in GAMES and g != RAMSCH:
             raise DeclarationError(f"unknown game {g!r}")
+        if g == RAMSCH:
+            if self.hand or self.schneider or self.schwarz or self.ouvert or self.spitze:
+                raise DeclarationError("a Ramsch is played without Hand, Schneider, Schwarz, Ouvert or Spitze")
+            return
         if g == NULL:
-            if self.schneider or self.schwarz:
-                raise DeclarationError("Schneider/Schwarz cannot be announced in a Null game")
+            if self.schneider or self.schwarz or self.spitze:
+                raise DeclarationError("Schneider/Schwarz/Spitze cannot be announced in a Null game")
             return
         if self.ouvert:
             if not self.hand:
@@ -103,10 +113,16 @@ class Declaration:
         return self.game == NULL
 
     @property
+    def is_ramsch(self) -> bool:
+        return self.game == RAMSCH
+
+    @property
     def value_base(self) -> int:
         """Base value (suit/Grand) or the fixed value (Null)."""
         if self.game == NULL:
             return NULL_VALUES[(self.hand, self.ouvert)]
+        if self.game == RAMSCH:
+            return 0
         return BASE_VALUES[self.game]
 
     @property
@@ -120,6 +136,8 @@ class Declaration:
             parts.append("schwarz")
         elif self.schneider:
             parts.append("schneider")
+        if self.spitze:
+            parts.append("spitze")
         return " ".join(parts)
 
     @classmethod
@@ -127,5 +145,10 @@ class Declaration:
         return cls(parse_game(game), **{k: bool(v) for k, v in flags.items()})
 
     def to_record(self) -> dict:
-        return {"game": GAME_NAMES[self.game], "hand": self.hand, "schneider": self.schneider,
-                "schwarz": self.schwarz, "ouvert": self.ouvert}
+        if self.game == RAMSCH:
+            return {"game": "ramsch"}
+        rec = {"game": GAME_NAMES[self.game], "hand": self.hand, "schneider": self.schneider,
+               "schwarz": self.schwarz, "ouvert": self.ouvert}
+        if self.spitze:
+            rec["spitze"] = True
+        return rec

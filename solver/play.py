@@ -32,7 +32,7 @@ from numba.extending import register_jitable
 
 from .cards import CARD_POINTS, JACKS, PLAIN_RANKS, RANK_LETTERS, SUIT_BLOCK, SUIT_MASK, SUIT_NAMES, highest, \
     lowest, suit_of  # noqa: F401
-from .games import GRAND, NULL, SUIT_GAMES
+from .games import GRAND, NULL, RAMSCH, SUIT_GAMES
 
 #: The ranks in Null order, low to high (the ten below the jack, jacks in their printed suit).
 NULL_ORDER = RANK_LETTERS
@@ -49,6 +49,21 @@ def trump_set(game: int) -> int:
     if game == NULL:
         return 0
     return JACKS | (SUIT_BLOCK[game] if game in SUIT_GAMES else 0)
+
+
+def spitze_card(game: int) -> int:
+    """The card of a Spitze (house rule): the lowest trump, the 7 of the trump suit; in Grand
+    the jack of diamonds.
+
+    >>> from solver.cards import CARD_NAMES
+    >>> CARD_NAMES[spitze_card(1)], CARD_NAMES[spitze_card(4)]
+    ('H7', 'DJ')
+    """
+    if game not in SUIT_GAMES and game != GRAND:
+        raise ValueError("Spitze is announced in a suit or Grand game")
+    t = trump_set(game)
+    low = min((c for c in range(32) if (t >> c) & 1), key=lambda c: rules_for(game).to_game[c])
+    return low
 
 
 def effective_suit(card: int, game: int) -> int:
@@ -209,6 +224,6 @@ def display_order(cards, game: int) -> list[int]:
 @lru_cache(maxsize=None)
 def rules_for(game: int) -> GameRules:
     """The (cached) :class:`GameRules` of a game."""
-    if not 0 <= game <= GRAND + 1:
+    if not 0 <= game <= RAMSCH:
         raise ValueError(f"unknown game {game}")
     return GameRules(game)

@@ -79,7 +79,7 @@ def multiplier(decl: Declaration, mats, schneider, schwarz):
     m = m + (np.logical_or(schneider, decl.schneider | schwarz | decl.schwarz)).astype(np.int64)
     m = m + int(decl.schneider)
     m = m + np.logical_or(schwarz, decl.schwarz).astype(np.int64)
-    m = m + int(decl.schwarz) + int(decl.ouvert)
+    m = m + int(decl.schwarz) + int(decl.ouvert) + int(decl.spitze)
     return m
 
 
@@ -105,13 +105,14 @@ def null_conceded(bid: int) -> int:
     return min(lowest_multiple(b, bid) for b in BASE_VALUES)
 
 
-def play_outcome(decl: Declaration, reach61, reach90, reach31, all_tricks, any_trick):
+def play_outcome(decl: Declaration, reach61, reach90, reach31, all_tricks, any_trick, spitze_kept=True):
     """What the play decided, from five yes/no facts about the declarer's result.
 
     ``reach61``/``reach90``/``reach31``: he has at least 61/90/31 card points;
     ``all_tricks``: he took every trick; ``any_trick``: he took a trick.
-    Returns (won by play, Schneider, Schwarz) for suit and Grand games
-    (Null: won = no trick taken).  Arrays in, arrays out: the evaluator passes
+    ``spitze_kept``: a Spitze declarer won the last trick with his lowest trump
+    (else a Spitze game is lost).  Returns (won by play, Schneider, Schwarz)
+    for suit and Grand games (Null: won = no trick taken).  Arrays in, arrays out: the evaluator passes
     one entry per sampled world, :func:`score_game` one game.
     """
     r61, r90, r31, alls, anyt = (np.asarray(x, dtype=bool) for x in (reach61, reach90, reach31, all_tricks,
@@ -125,6 +126,8 @@ def play_outcome(decl: Declaration, reach61, reach90, reach31, all_tricks, any_t
         won &= r90
     if decl.schwarz:
         won &= alls
+    if decl.spitze:
+        won &= np.asarray(spitze_kept, dtype=bool)
     return won, schneider | schwarz, schwarz
 
 
@@ -187,7 +190,8 @@ class GameResult:
 
 
 def score_game(decl: Declaration, mats: int, declarer_points: int | None, declarer_tricks: int,
-               bid: int | None = None, defender_tricks: int | None = None) -> GameResult:
+               bid: int | None = None, defender_tricks: int | None = None,
+               spitze_kept: bool = True) -> GameResult:
     """Score a game from its card points and tricks (through :func:`play_outcome` and :func:`settle`).
 
     ``declarer_tricks`` / ``defender_tricks`` are the tricks each side took
@@ -211,7 +215,7 @@ def score_game(decl: Declaration, mats: int, declarer_points: int | None, declar
     p = pts or 0
     all_tricks = defender_tricks == 0 and declarer_tricks == TRICKS
     won_play, schneider, schwarz = play_outcome(decl, p >= WIN_POINTS, p >= SCHNEIDER_POINTS,
-                                                p >= SCHNEIDER_ESCAPE, all_tricks, declarer_tricks > 0)
+                                                p >= SCHNEIDER_ESCAPE, all_tricks, declarer_tricks > 0, spitze_kept)
     won_play, schneider, schwarz = bool(won_play), bool(schneider), bool(schwarz)
     won, value, score, _ = settle(decl, mats, won_play, schneider, schwarz, bid)
     if decl.is_null:
@@ -226,6 +230,8 @@ def score_game(decl: Declaration, mats: int, declarer_points: int | None, declar
         reason = f"lost: overbid (bid {bid}, game worth {played_value})"
     elif decl.schwarz and defender_tricks > 0:
         reason = "lost: Schwarz announced but the defenders took a trick"
+    elif decl.spitze and not spitze_kept:
+        reason = "lost: Spitze announced but the last trick was not won with the lowest trump"
     elif decl.schneider and p < SCHNEIDER_POINTS:
         reason = f"lost: Schneider announced but only {p} card points"
     elif not won_play:

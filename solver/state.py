@@ -59,7 +59,9 @@ class GameState:
 
     ``hands`` are the cards each seat holds now (public card sets; they are
     copied), ``skat`` the declarer's skat (its points count for him),
-    ``leader`` who leads the first trick.
+    ``leader`` who leads the first trick.  A Ramsch (``declaration.is_ramsch``)
+    has no declarer (``declarer`` -1): every seat plays for itself (``points``,
+    ``tricks`` per seat) and the skat goes to the winner of the last trick.
     """
 
     def __init__(self, hands: Iterable[int], skat: int, declarer: int, declaration: Declaration,
@@ -75,8 +77,10 @@ class GameState:
         self.seats: list[int] = []                    # the seat of each card played
         self.trick_winners: list[int] = []            # seat of each completed trick's winner
         self.trick_points: list[int] = []
-        self.declarer_points = card_points(skat)      # skat + tricks taken
+        self.declarer_points = 0 if declaration.is_ramsch else card_points(skat)   # skat + tricks taken
         self.defender_points = 0
+        self.points: list[int] = [0, 0, 0]            # card points each seat took in tricks (Ramsch: + the skat)
+        self.tricks: list[int] = [0, 0, 0]
         self.declarer_tricks = 0
         self.defender_tricks = 0
         self.voids: list[int] = [0, 0, 0]             # cards a seat cannot hold: suits it showed out of
@@ -106,10 +110,27 @@ class GameState:
     def finished(self) -> bool:
         return self.over or self.ended_by_trick
 
-    def final_value(self):
+    def final_value(self, seat: int | None = None):
         """The value of a play with no cards left: the declarer's card points (Null: whether
-        he took no trick), the same kind of value the solver gives for a position."""
-        return (self.declarer_tricks == 0) if self.declaration.is_null else self.declarer_points
+        he took no trick; Ramsch: the card points of ``seat``; a Spitze game: plus the Spitze
+        bonus when kept), the same kind of value the solver gives for a position."""
+        if self.declaration.is_null:
+            return self.declarer_tricks == 0
+        if self.declaration.is_ramsch:
+            return self.points[seat]
+        if self.declaration.spitze and self.spitze_kept:
+            from .search.layout import SPITZE_BONUS
+            return self.declarer_points + SPITZE_BONUS
+        return self.declarer_points
+
+    @property
+    def spitze_kept(self) -> bool:
+        """Spitze (house rule): did the declarer win the last trick with his lowest trump?
+        False before the last trick is complete."""
+        if not self.over or not self.trick_winners or self.trick_winners[-1] != self.declarer:
+            return False
+        from .play import spitze_card
+        return spitze_card(self.game) in self.moves[-3:]
 
     @property
     def hand_sizes(self) -> list[int]:
@@ -187,6 +208,11 @@ class GameState:
             else:
                 self.defender_points += pts
                 self.defender_tricks += 1
+            if self.declaration.is_ramsch and self.hands[p] == 0:
+                pts += card_points(self.skat)          # the skat goes to the last trick's winner
+                self.trick_points[-1] = pts
+            self.points[w] += pts
+            self.tricks[w] += 1
             self.trick = []
             self.leader = w
             undo.closed = True
@@ -198,6 +224,10 @@ class GameState:
         if u.closed:
             w = self.trick_winners.pop()
             pts = self.trick_points.pop()
+            self.points[w] -= pts
+            self.tricks[w] -= 1
+            if self.declaration.is_ramsch and self.hands[u.seat] == 0:
+                pts -= card_points(self.skat)
             if w == self.declarer:
                 self.declarer_points -= pts
                 self.declarer_tricks -= 1
@@ -216,7 +246,8 @@ class GameState:
         """An independent copy (its pushes and pops do not touch this state)."""
         c = GameState.__new__(GameState)
         c.__dict__.update(self.__dict__)
-        for k in ("hands", "trick", "moves", "seats", "trick_winners", "trick_points", "voids", "_undo"):
+        for k in ("hands", "trick", "moves", "seats", "trick_winners", "trick_points", "voids", "_undo", "points",
+                  "tricks"):
             setattr(c, k, list(getattr(self, k)))
         return c
 
@@ -230,6 +261,10 @@ class GameState:
         st.defender_points = self.defender_points
         st.declarer_tricks = self.declarer_tricks
         st.defender_tricks = self.defender_tricks
+        st.points = list(self.points)
+        st.tricks = list(self.tricks)
+        if self.declaration.is_ramsch:
+            st.skat = self.skat                        # still to go to the last trick's winner
         st.voids = list(self.voids)
         for c in self.trick:
             st.push(c)

@@ -23,27 +23,33 @@ import numpy as np
 
 from ..cards import CARD_NAMES, card_points, iter_cards
 from ..deal import Deal, DealError, load_deal, replay
-from ..play import GameRules, rules_for
+from ..play import GameRules, rules_for, spitze_card
 from ..pool import map_processes
 from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, matadors, play_outcome, points_needed, settle
 from ..state import GameState
 from . import layout as K
 
-TOTAL_GAMES = 6
+TOTAL_GAMES = 7          # the six games and Ramsch (Grand's trick rules, its own row kind)
 
 
 @dataclass
 class Position:
-    """A game state ready for the kernel: the deal, a snapshot of its state and the kernel row."""
+    """A game state ready for the kernel: the deal, a snapshot of its state and the kernel row.
+
+    ``viewpoint``: whose card points the kernel counts, the declarer's; in a Ramsch the player
+    who minimises his own points against the other two."""
 
     deal: Deal
     state: GameState
     rules: GameRules
     row: np.ndarray            # kernel position row (without job)
+    viewpoint: int = 0
 
     @property
     def base_points(self) -> int:
-        """Declarer's card points already won (skat included)."""
+        """The viewpoint's card points already won (the declarer's skat included)."""
+        if self.state.declaration.is_ramsch:
+            return self.state.points[self.viewpoint]
         return self.state.declarer_points
 
     @property
@@ -74,8 +80,13 @@ def _as_deal(x: Deal | dict | str) -> Deal:
     return x if isinstance(x, Deal) else load_deal(x)
 
 
-def position_of(deal: Deal, state: GameState) -> Position:
-    """The kernel position of a game state (copied: later pushes do not change it)."""
+def position_of(deal: Deal, state: GameState, viewpoint: int | None = None) -> Position:
+    """The kernel position of a game state (copied: later pushes do not change it).
+
+    A Ramsch is searched from ``viewpoint`` (default: the player to move), who keeps his own
+    card points as low as he can against the other two (paranoid); the skat's points go with the
+    last trick.  A Spitze game counts :data:`~solver.search.layout.SPITZE_BONUS` more when the
+    declarer wins the last trick with his lowest trump."""
     st = state.copy()
     if st.over:
         raise DealError("every card has been played: nothing left to solve")
@@ -89,7 +100,21 @@ def position_of(deal: Deal, state: GameState) -> Position:
     row[K.P_DECL] = st.declarer
     row[K.P_TRUMP] = rules.trump
     row[K.P_GAMEKIND] = st.game
-    return Position(deal, st, rules, row)
+    decl = st.declaration
+    if decl.is_ramsch:
+        viewpoint = st.to_move if viewpoint is None else viewpoint
+        row[K.P_DECL] = viewpoint
+        row[K.P_MINIMISE] = 1
+        row[K.P_LAST_BONUS] = card_points(st.skat)
+    elif decl.spitze:
+        row[K.P_LAST_BONUS] = K.SPITZE_BONUS
+        row[K.P_LAST_CARDS] = 1 << int(rules.to_game[spitze_card(st.game)])
+    return Position(deal, st, rules, row, st.declarer if viewpoint is None else viewpoint)
+
+
+def split_spitze(value: int) -> tuple[int, bool]:
+    """A Spitze game's solved value -> (the declarer's card points, Spitze kept)."""
+    return (value - K.SPITZE_BONUS, True) if value >= K.SPITZE_BONUS else (value, False)
 
 
 def position(deal: Deal | dict | str, played: Sequence[int] | None = None) -> Position:
@@ -224,7 +249,7 @@ class Solver:
             else:
                 pts = solved["dd_points"]
                 facts = (pts >= WIN_POINTS, pts >= SCHNEIDER_POINTS, pts >= SCHNEIDER_ESCAPE,
-                         solved["dd_all_tricks"], any_trick.get(i, True))
+                         solved["dd_all_tricks"], any_trick.get(i, True), solved.get("dd_spitze", True))
             won, schneider, schwarz = play_outcome(d, *facts)
             won, value, score, _ = settle(d, mats, won, schneider, schwarz, bid)
             out.append({**solved, "dd_declarer_wins": won, "score": score, "game_value": value,
@@ -239,29 +264,42 @@ class Solver:
         """The solved keys (``dd_points``, ``dd_all_tricks``, ``dd_declarer_wins``) of each position."""
         out: list[dict[str, Any]] = [{} for _ in positions]
         nulls = [i for i, p in enumerate(positions) if p.deal.declaration.is_null]
-        others = [i for i, p in enumerate(positions) if not p.deal.declaration.is_null]
+        ramsch = [i for i, p in enumerate(positions) if p.deal.declaration.is_ramsch]
+        others = [i for i, p in enumerate(positions) if not p.deal.declaration.is_null and i not in ramsch]
+        if ramsch:
+            # the fewest card points the viewpoint can keep to, whatever the other two do
+            for i, v in zip(ramsch, self.points_many([positions[i] for i in ramsch])):
+                out[i]["dd_points"] = v
         if nulls:
             for i, w in zip(nulls, self.null_many([positions[i] for i in nulls])):
                 out[i]["dd_declarer_wins"] = w
         if others:
-            pts = self.points_many([positions[i] for i in others])
+            raw = self.points_many([positions[i] for i in others])
+            spitze = [positions[i].deal.declaration.spitze for i in others]
+            pts = [split_spitze(v)[0] if sp else v for v, sp in zip(raw, spitze)]
             # every trick is possible only if the declarer also gets every point still in play
             cand = [i for i, v in zip(others, pts)
                     if v == positions[i].base_points + positions[i].points_in_play]
             alls = dict(zip(cand, self.all_tricks_many([positions[i] for i in cand])))
-            for i, v in zip(others, pts):
+            for i, v, r, sp in zip(others, pts, raw, spitze):
                 d = positions[i].deal.declaration
                 at = alls.get(i, False)
                 out[i]["dd_points"] = v
                 out[i]["dd_all_tricks"] = at
                 out[i]["dd_declarer_wins"] = at if d.schwarz else v >= points_needed(d)
+                if sp:
+                    kept = split_spitze(r)[1]
+                    out[i]["dd_spitze"] = kept
+                    out[i]["dd_declarer_wins"] = out[i]["dd_declarer_wins"] and kept
         return out
 
     def best_moves(self, deal: Deal | dict | str, played: Sequence[int] | None = None) -> list[tuple[int, Any]]:
         """Every legal card of the player to move with its value after it is played.
 
-        Suit/Grand: the ``dd_points`` after the card; Null: whether the
-        declarer still wins.  Sorted best first for the player to move.
+        Suit/Grand: the ``dd_points`` after the card (a Spitze game: plus
+        ``SPITZE_BONUS`` while the Spitze can still be kept, :func:`split_spitze`);
+        Null: whether the declarer still wins; Ramsch: the fewest card points the
+        player to move can end with.  Sorted best first for the player to move.
         Equivalent cards (adjacent in the remaining order of one suit, worth
         the same) are solved once and get the same value by construction.
         """
@@ -287,8 +325,10 @@ class Solver:
             # one representative per run of equivalent cards
             rep: dict[int, int] = {}
             prev = -1
+            apart = int(rules.to_game[spitze_card(st.game)]) if st.declaration.spitze else -1
             for g in iter_cards(legal_g):
                 if prev >= 0 and (rules.eff[g] >> prev) & 1 and rules.points[g] == rules.points[prev] and \
+                        apart not in (g, prev) and \
                         not others & ((1 << g) - 1) & ~((2 << prev) - 1) & int(rules.eff[g]):
                     rep[g] = rep[prev]
                 else:
@@ -296,13 +336,14 @@ class Solver:
                 prev = g
             got: dict[int, Any] = {}
             pending: list[tuple[int, int]] = []          # (game-order card, index into live)
+            mover = st.to_move
             for g in sorted(set(rep.values())):
                 st.push(int(rules.from_game[g]))
                 if st.over:
-                    got[g] = st.final_value()
+                    got[g] = st.final_value(mover)
                 else:
                     pending.append((g, len(live)))
-                    live.append(position_of(deal, st))
+                    live.append(position_of(deal, st, mover if st.declaration.is_ramsch else None))
                 st.pop()
             plans.append((st, rules, rep, got, pending))
         is_null = positions[0][1].declaration.is_null if positions else False
@@ -312,7 +353,7 @@ class Solver:
         for st, rules, rep, got, pending in plans:
             got.update((g, vals[i]) for g, i in pending)
             children = [(int(rules.from_game[g]), got[rep[g]]) for g in rep]
-            declarer_moves = st.to_move == st.declarer
+            declarer_moves = st.to_move == st.declarer        # (in a Ramsch nobody: each keeps his points low)
             children.sort(key=lambda cv: (-int(cv[1]) if declarer_moves else int(cv[1]), cv[0]))
             out.append(children)
         return out

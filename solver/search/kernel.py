@@ -63,7 +63,8 @@ from ..cards import popcount_nb as popcount
 from ..play import legal_moves, trick_winner
 from .layout import (JOB_ALL_TRICKS, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_NULL, JOB_POINTS, OPT_BOUNDS,  # noqa: F401
                      OPT_EQUIV, OPT_ORDER, OPT_QUICK, OPT_SIMILAR, OPT_TT, P_C0, P_C1, P_DECL, P_GAMEKIND, P_H0,
-                     P_H1, P_H2, P_JOB, P_LEADER, P_N, P_STAMP, P_TARGET, P_TRUMP)
+                     P_H1, P_H2, P_JOB, P_LAST_BONUS, P_LAST_CARDS, P_LEADER, P_MINIMISE, P_N, P_STAMP, P_TARGET,
+                     P_TRUMP)
 
 # numba's pedantic SSA check flags the inlined trick rules' conditional expressions; the
 # compiled code is right (the reference tests check every value), the message is noise
@@ -80,6 +81,9 @@ T_NODES = 70
 T_NGROUPS = 72
 T_GROUPS = 73         # (offset, width) pairs of the card groups that the table key compacts
 T_PCLASS = 96         # (mask, points) pairs: the cards worth each non-zero value
+T_LAST = 106          # the last-trick bonus: V the declarer gets for winning the last trick ...
+T_LASTMASK = 107      # ... when it holds these cards (Spitze: his lowest trump; Ramsch: none, the skat's points)
+T_KEYX = 108          # the declarer and the minimising flag in the table key (see tt_key)
 TAB_SIZE = 112
 
 INF = 1 << 20
@@ -285,6 +289,18 @@ def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     return v * 4 + w
 
 
+@njit(cache=True, inline="always")
+def _last_trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
+    """:func:`_trick_value` of the last trick: with the last-trick bonus when the declarer wins it
+    holding the bonus's cards (Spitze: he wins the last trick with his lowest trump; Ramsch: the
+    skat's points go to the last trick's winner)."""
+    tw = _trick_value(x, y, z, leader, tab)
+    m = tab[T_LASTMASK]
+    if (tw & 3) == tab[T_DECL] and (((1 << x) | (1 << y) | (1 << z)) & m) == m:
+        tw += tab[T_LAST] << 2
+    return tw
+
+
 @njit(cache=True)
 def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
     """Exact V of the last one or two tricks, by direct enumeration (no recursion, no table)."""
@@ -296,7 +312,7 @@ def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
     b = h[p1]
     c = h[p2]
     if popcount(a) == 1:
-        return _trick_value(lowest(a), lowest(b), lowest(c), leader, tab) >> 2
+        return _last_trick_value(lowest(a), lowest(b), lowest(c), leader, tab) >> 2
     max0 = (leader == decl) == dmax
     max1 = (p1 == decl) == dmax
     max2 = (p2 == decl) == dmax
@@ -329,11 +345,11 @@ def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
                 hh2 = c & ~zl
                 # the last trick: the winner leads his last card
                 if w == leader:
-                    r = _trick_value(lowest(hh0), lowest(hh1), lowest(hh2), w, tab)
+                    r = _last_trick_value(lowest(hh0), lowest(hh1), lowest(hh2), w, tab)
                 elif w == p1:
-                    r = _trick_value(lowest(hh1), lowest(hh2), lowest(hh0), w, tab)
+                    r = _last_trick_value(lowest(hh1), lowest(hh2), lowest(hh0), w, tab)
                 else:
-                    r = _trick_value(lowest(hh2), lowest(hh0), lowest(hh1), w, tab)
+                    r = _last_trick_value(lowest(hh2), lowest(hh0), lowest(hh1), w, tab)
                 v = (tw >> 2) + (r >> 2)
                 if (max2 and v > best2) or (not max2 and v < best2):
                     best2 = v
@@ -346,13 +362,20 @@ def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
 
 # ---------------------------------------------------------------- fast bounds
 
+@njit(cache=True, inline="always")
+def last_bonus_left(cards: int, tab: np.ndarray) -> int:
+    """The last-trick bonus while its cards are still in ``cards`` (else it is lost)."""
+    m = tab[T_LASTMASK]
+    return tab[T_LAST] if (cards & m) == m else 0
+
+
 @njit(cache=True)
 def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_set: int, alpha: int,
                beta: int, tab: np.ndarray) -> int:
     """A value that ends the search at once, or ``NO_BOUND``: V still to win is at most the
     points (and tricks) still in play and at least 0; at a trick start at least the sure
     tricks of the declarer and at most what the defenders' sure tricks leave him."""
-    hi = points_of(alive | trick_set, tab) + tab[T_BONUS] * popcount(hand)
+    hi = points_of(alive | trick_set, tab) + tab[T_BONUS] * popcount(hand) + last_bonus_left(alive | trick_set, tab)
     if hi <= alpha:
         return hi
     if beta <= 0:
@@ -403,7 +426,11 @@ def tt_key(h: np.ndarray, leader: int, alive: int, tab: np.ndarray) -> tuple[int
             g0 = (g0 & m) | (r0 << o)
             g1 = (g1 & m) | (r1 << o)
             g2 = (g2 & m) | (r2 << o)
-    return g0 | (g1 << 32), g2 | (leader << 32) | (tab[T_STAMP] << 46)
+    x = tab[T_KEYX]
+    m = tab[T_LASTMASK]
+    if m and (alive & m) == m:
+        x |= 1 << 37                    # the Spitze card still in play
+    return g0 | (g1 << 32), g2 | (leader << 32) | x | (tab[T_STAMP] << 46)
 
 
 @njit(cache=True)
@@ -501,7 +528,7 @@ def equivalent_cards(legal: int, others: int, tab: np.ndarray) -> int:
         low = x & -x
         c = lowest(low)
         x ^= low
-        if prev >= 0:
+        if prev >= 0 and not ((tab[T_LASTMASK] >> c) & 1 or (tab[T_LASTMASK] >> prev) & 1):
             eff = tab[c]
             if (eff >> prev) & 1 and tab[32 + prev] == tab[32 + c]:
                 between = ((1 << c) - 1) & ~((2 << prev) - 1) & eff
@@ -642,6 +669,10 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
             tv = 0
             if w == decl:
                 tv = tab[32 + c0] + tab[32 + c1] + tab[32 + c] + tab[T_BONUS]
+                if h[p] == 0:           # the last trick (the two-trick enumeration did not see it)
+                    m = tab[T_LASTMASK]
+                    if (((1 << c0) | (1 << c1) | (1 << c)) & m) == m:
+                        tv += tab[T_LAST]
             none = n - 3      # -1, typed int64
             v = tv + search(h, w, n - 2, none, none, alpha - tv, beta - tv, tab, tt, ms)
         h[p] = hand
@@ -698,7 +729,10 @@ def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
     tab[T_TRUMP] = pos[P_TRUMP]
     tab[T_BONUS] = 0 if job <= JOB_AT_LEAST else 1
     tab[T_DECL] = pos[P_DECL]
-    tab[T_DECL_MAX] = 0 if job == JOB_NULL else 1
+    tab[T_DECL_MAX] = 0 if job == JOB_NULL or pos[P_MINIMISE] else 1
+    tab[T_LAST] = pos[P_LAST_BONUS]
+    tab[T_LASTMASK] = pos[P_LAST_CARDS]
+    tab[T_KEYX] = (pos[P_DECL] << 34) | ((1 - tab[T_DECL_MAX]) << 36)
     tab[T_STAMP] = stamp
     tab[T_OPTS] = opts
     # the groups that the table key compacts (OPT_SIMILAR): runs of one
@@ -741,7 +775,7 @@ def solve_one(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tt: np.ndarray,
             x |= 1 << c0
         if n >= 2:
             x |= 1 << c1
-        hi = points_of(x, tab)
+        hi = points_of(x, tab) + last_bonus_left(x, tab)
         return mtdf(h, leader, n, c0, c1, 0, hi, hi // 2, tab, tt, ms)
     if job == JOB_AT_LEAST:
         t = pos[P_TARGET]

@@ -45,7 +45,19 @@ JOB_VALUE_KIND = (0, 0, 1, 2, 2)
 
 # position row layout for solve_batch
 P_H0, P_H1, P_H2, P_LEADER, P_N, P_C0, P_C1, P_DECL, P_TRUMP, P_GAMEKIND, P_JOB, P_TARGET, P_STAMP = range(13)
-POS_FIELDS = 13
+#: Ramsch: the "declarer" is the player whose card points are searched, and he minimises them
+#: (a paranoid search: the other two against him).
+P_MINIMISE = 13
+#: The last-trick bonus: V the declarer gets for the last trick when it holds the cards
+#: ``P_LAST_CARDS`` (game layout).  Spitze: ``SPITZE_BONUS`` with his lowest trump; Ramsch:
+#: the skat's card points with no card named (the skat goes to the last trick's winner).
+P_LAST_BONUS = 14
+P_LAST_CARDS = 15
+POS_FIELDS = 16
+
+#: The Spitze bonus: above every count of card points, so a search maximising points + bonus
+#: first keeps the Spitze condition, then takes the most points it allows.
+SPITZE_BONUS = 128
 
 
 KERNEL_SOURCE = Path(__file__).with_name("kernel.py")

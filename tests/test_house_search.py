@@ -1,0 +1,122 @@
+"""The solver's Ramsch and Spitze searches against a plain minimax written here.
+
+Endgames of a few cards a hand are dealt at random; the minimax below
+follows only the rules (the one game state, :class:`solver.state.GameState`,
+gives the legal cards and the trick winners) and counts the values the way
+the rules of record define them:
+
+* Ramsch: the card points a player ends with, the skat going to the winner of
+  the last trick; the player keeps them as low as he can while the other two
+  play against him (paranoid);
+* Spitze: the declarer's card points, and whether he can win the last trick
+  with his lowest trump (having kept it to the end).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver.cards import card_points
+from solver.deal import Deal
+from solver.games import GRAND, HEARTS_GAME, RAMSCH, SPADES_GAME, Declaration
+from solver.play import spitze_card
+from solver.search.api import Solver, position_of, split_spitze
+from solver.search.layout import SPITZE_BONUS
+
+
+def _minimax(st, score, maximiser) -> int:
+    """Exhaustive minimax of ``score(state)`` at the end; ``maximiser(seat)`` says who maximises."""
+    if st.over:
+        return score(st)
+    p = st.to_move
+    best = None
+    legal = st.legal()
+    for c in range(32):
+        if (legal >> c) & 1:
+            st.push(c)
+            v = _minimax(st, score, maximiser)
+            st.pop()
+            if best is None or (v > best if maximiser(p) else v < best):
+                best = v
+    return best
+
+
+def _random_deal(rng, game, per_hand, skat_cards=2, declarer=0, need=None) -> Deal:
+    while True:
+        perm = [int(c) for c in rng.permutation(32)]
+        hands = [sum(1 << c for c in perm[i * per_hand:(i + 1) * per_hand]) for i in range(3)]
+        skat = sum(1 << c for c in perm[3 * per_hand:3 * per_hand + skat_cards])
+        if need is None or (hands[declarer] >> need) & 1:
+            break
+    leader = int(rng.integers(3))
+    if game == RAMSCH:
+        return Deal(hands, skat, -1, Declaration(RAMSCH), [], None, leader)
+    return Deal(hands, skat, declarer, Declaration(game, spitze=True), [], None, leader)
+
+
+@pytest.mark.parametrize("per_hand", [2, 3, 4])
+def test_ramsch_paranoid_value_matches_minimax(per_hand):
+    rng = np.random.default_rng(100 + per_hand)
+    solver = Solver(tt_megabytes=4)
+    for _ in range(40 if per_hand < 4 else 15):
+        deal = _random_deal(rng, RAMSCH, per_hand)
+        st = deal.start_state()
+        for seat in range(3):
+            expected = _minimax(st, lambda s: s.points[seat], lambda p: p != seat)
+            got = solver.points_many([position_of(deal, st, seat)])[0]
+            assert got == expected, (deal, seat)
+
+
+def test_ramsch_skat_goes_to_the_last_trick():
+    # one card each: F leads the club ace, nobody can beat it: F takes the trick and the skat
+    from solver.cards import parse_cards
+    deal = Deal([parse_cards("CA"), parse_cards("C7"), parse_cards("S8")], parse_cards("HT HA"), -1,
+                Declaration(RAMSCH), [], None, 0)
+    st = deal.start_state()
+    solver = Solver(tt_megabytes=4)
+    assert solver.points_many([position_of(deal, st, 0)])[0] == 11 + 10 + 11
+    assert solver.points_many([position_of(deal, st, 1)])[0] == 0
+
+
+@pytest.mark.parametrize("game", [HEARTS_GAME, SPADES_GAME, GRAND])
+def test_spitze_value_matches_minimax(game):
+    rng = np.random.default_rng(7 + game)
+    solver = Solver(tt_megabytes=4)
+    card = spitze_card(game)
+    checked_kept = checked_lost = 0
+    for k in range(60):
+        per_hand = 3 + k % 2
+        deal = _random_deal(rng, game, per_hand, skat_cards=0, declarer=k % 3, need=card)
+        st = deal.start_state()
+
+        def score(s):
+            return s.declarer_points + (SPITZE_BONUS if s.spitze_kept else 0)
+        expected = _minimax(st, score, lambda p: p == deal.declarer)
+        got = solver.points_many([position_of(deal, st)])[0]
+        assert got == expected, deal
+        pts, kept = split_spitze(got)
+        checked_kept += kept
+        checked_lost += not kept
+        # the threshold form: can he keep the Spitze and reach t card points?
+        for t in (pts, pts + 1):
+            can = solver.reach_many([position_of(deal, st)], [t + SPITZE_BONUS])[0]
+            assert can == (kept and t <= pts)
+    assert checked_kept and checked_lost          # both outcomes occurred among the deals
+
+
+def test_spitze_played_early_cannot_be_kept():
+    # hearts, D declarer F holds H7 and HA; M and R hold no trumps: leading the 7 first wins the
+    # trick, but then the last trick is not won with it
+    from solver.cards import parse_cards
+    deal = Deal([parse_cards("H7 HA"), parse_cards("C7 C8"), parse_cards("S7 S8")], 0, 0,
+                Declaration(HEARTS_GAME, spitze=True), [], None, 0)
+    st = deal.start_state()
+    st.push(parse_cards("H7").bit_length() - 1)
+    assert card_points(0) == 0
+    solver = Solver(tt_megabytes=4)
+    pts, kept = split_spitze(solver.points_many([position_of(deal, st)])[0])
+    assert (pts, kept) == (11, False)
+    st.pop()
+    pts, kept = split_spitze(solver.points_many([position_of(deal, st)])[0])
+    assert (pts, kept) == (11, True)              # the ace first, then the 7 wins the last trick
