@@ -13,12 +13,12 @@ from rich.table import Table
 
 from solver.cards import (CARD_NAMES, CardParseError, card_set, format_card, format_cards, iter_cards, parse_card,
                           parse_card_list, sort_key)
-from solver.games import SEATS, Declaration, DeclarationError, parse_game
-from solver.play import display_order, follow_name
+from solver.games import RAMSCH, SEATS, Declaration, DeclarationError, parse_game
+from solver.play import display_order, follow_name, spitze_card
 from solver.players import Player, PlayView
 from solver.players.arena import make_player, run_arena
 from solver.players.table import TableOptions, play_match
-from solver.house import HouseRules
+from solver.house import HOUSE_OPTIONS, HouseRules, check_ramsch_discard
 from solver.scoring import check_bid
 
 from .io import open_output
@@ -128,6 +128,32 @@ class HumanPlayer(Player):
         word = call.capitalize()
         return self.p.ask(f"{word}? (y/n)").lower().startswith("y")
 
+    def spitze(self, hand: int, seat: int, declaration: Declaration, skat: int, bid: int) -> bool:
+        low = CARD_NAMES[spitze_card(declaration.game)]
+        return self.p.ask(f"Announce Spitze (win the last trick with {low}, one more level)? (y/n)"
+                          ).lower().startswith("y")
+
+    def ramsch_pickup(self, hand: int, seat: int) -> bool:
+        self.p.console.print(f"Schieberamsch. Your cards: {self.p.cards(hand, RAMSCH)}")
+        return self.p.ask("Pick up the skat (p) or pass it on unseen (s, doubles the deal)?"
+                          ).lower().startswith("p")
+
+    def ramsch_discard(self, twelve: int, seat: int) -> int:
+        self.p.console.print(f"Your twelve cards: {self.p.cards(twelve, RAMSCH)}")
+        while True:
+            ans = self.p.ask("Put two cards back (no jack):")
+            try:
+                d = card_set(parse_card_list(ans))
+            except CardParseError as e:
+                self.p.console.print(str(e))
+                continue
+            try:
+                check_ramsch_discard(twelve, d)
+            except ValueError as e:
+                self.p.console.print(str(e))
+                continue
+            return d
+
     def play(self, view: PlayView) -> int:
         c = self.p.console
         if view.trick:
@@ -190,6 +216,17 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
             console.print(f"{SEATS[data['seat']]}: {kind.capitalize()}!")
         elif kind == "deal" and data.get("bock_round"):
             console.print("[bold]Bock round: this deal counts double[/bold]")
+        elif kind == "ramsch":
+            console.print(f"all passed: Ramsch{' (skat passed on unseen ' + str(data['pushes']) + 'x)' if data['pushes'] else ''}"
+                          " -- each for himself, jacks are trumps, the most card points lose")
+        elif kind == "push":
+            console.print(f"{SEATS[data['seat']]} passes the skat on unseen")
+        elif kind == "result" and data.get("game") == "ramsch":
+            pts = ", ".join(f"{s} {p}" for s, p in data["points"].items())
+            extra = (f"; Durchmarsch by {data['durchmarsch']}" if data["durchmarsch"] else "") + \
+                (f"; Jungfrau: {', '.join(data['jungfrau'])}" if data["jungfrau"] else "")
+            scores = ", ".join(f"{s} {v:+d}" for s, v in data["scores"].items())
+            console.print(f"result: Ramsch, card points {pts}{extra}; scores {scores}")
         elif kind == "result":
             console.print(f"result: {data['declarer']} {data['declaration']}: {data['reason']}, "
                           f"score {data['score']:+d}")
@@ -200,7 +237,7 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
             for n in sheet.players:
                 t.add_column(n, justify="right")
             for e in sheet.entries:
-                t.add_row(f"{e.number}{' (Bock x2)' if e.bock else ''}",
+                t.add_row(f"{e.number}{' Ramsch' if e.game == 'ramsch' else ''}{' (Bock x2)' if e.bock else ''}",
                           *[("passed" if e.passed else f"{e.scores[p]:+d}") for p in range(sheet.size)])
             t.add_row("total", *[str(x) for x in sheet.totals()])
             console.print(t)
@@ -213,8 +250,10 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
 @click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True,
               help="settlement: the game value, or tournament points (+50 won, -50 lost, 40 to the defenders)")
 @click.option("--kontra", is_flag=True, help="defenders may double (Kontra), the declarer redouble (Re)")
-@click.option("--house", default="", help="house rules, any of kontra,bock,hirsch,bock-rounds "
-                                          "(bock and hirsch extend the Kontra chain; bock-rounds: double-score rounds)")
+@click.option("--house", default="", help="house rules, any of " + ",".join(HOUSE_OPTIONS) +
+              " (ramsch: played when all pass; schieberamsch: the skat passed on or picked up first; bock and "
+              "hirsch extend the Kontra chain; bock-rounds: double-score rounds; spitze: the declarer may "
+              "announce winning the last trick with his lowest trump)")
 @click.option("--players", "table", type=click.IntRange(3, 4), default=3, show_default=True,
               help="players at the table: 4 adds a third computer, and the dealer sits out each deal")
 @click.option("--duel", is_flag=True, help="duel mode: you against one computer; a computer partner never bids "
@@ -260,7 +299,7 @@ def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck,
 
 def _house(text: str) -> HouseRules:
     try:
-        return HouseRules.parse(text).check_playable()
+        return HouseRules.parse(text)
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--house") from None
 
@@ -275,7 +314,7 @@ def _house(text: str) -> HouseRules:
 @click.option("--samples", type=click.IntRange(min=1), default=None,
               help="worlds a move for best and pimc (default: pimc 12, best by --strength)")
 @click.option("--strength", type=click.IntRange(1, 3), default=1, show_default=True, help="best's strength level")
-@click.option("--house", default="", help="house rules, any of kontra,bock,hirsch,bock-rounds")
+@click.option("--house", default="", help="house rules, any of " + ",".join(HOUSE_OPTIONS))
 @click.option("--out", type=click.Path(dir_okay=False), help="write every game as a deal record (JSONL)")
 @click.option("--iss", "iss_out", type=click.Path(dir_okay=False), help="also write ISS-style game lines (.sgf)")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,

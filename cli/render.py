@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from solver.cards import format_card, parse_card, sort_key
+from solver.games import SEATS
 from solver.scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, TOTAL_POINTS, WIN_POINTS
 
 RED = {"H", "D"}
@@ -48,23 +49,28 @@ def _val(v: Any) -> str:
 
 def solved_table(rec: dict[str, Any], console: Console) -> None:
     """Print one solved record: the position, its value, every legal card with its value."""
-    title = f"{rec.get('id', '')} {rec['game']}{' hand' if rec.get('hand') else ''}, declarer {rec['declarer']}"
+    who = f", declarer {rec['declarer']}" if rec.get("declarer") else ""
+    title = f"{rec.get('id', '')} {rec['game']}{' hand' if rec.get('hand') else ''}{who}"
     t = Table(title=title.strip(), show_header=False, box=None, pad_edge=False)
     t.add_column(style="bold")
     t.add_column()
     for seat in "FMR":
         hand = rec["hands"][seat] if isinstance(rec["hands"], dict) else rec["hands"]["FMR".index(seat)]
-        label = seat + (" (declarer)" if rec["declarer"] == seat else "")
+        label = seat + (" (declarer)" if rec.get("declarer") == seat else "")
         t.add_row(label, cards_text([c.upper() for c in hand] if isinstance(hand, list) else hand.split(),
                                     rec["game"]))
     t.add_row("skat", cards_text(list(rec.get("skat", []))))
     if rec.get("played"):
         t.add_row("played", Text(" ").join(card_text(c) for c in rec["played"]))
     console.print(t)
-    if "dd_points" in rec:
+    if "dd_ramsch" in rec:
+        line = ("double-dummy, each against the other two: the fewest card points "
+                + ", ".join(f"{s} {v}" for s, v in rec["dd_ramsch"].items()))
+    elif "dd_points" in rec:
         line = (f"double-dummy: declarer {rec['dd_points']} card points, "
                 f"{'wins' if rec['dd_declarer_wins'] else 'loses'}"
-                f"{', takes every trick' if rec.get('dd_all_tricks') else ''}")
+                f"{', takes every trick' if rec.get('dd_all_tricks') else ''}"
+                + (f", Spitze {'kept' if rec['dd_spitze'] else 'lost'}" if "dd_spitze" in rec else ""))
     else:
         line = f"double-dummy: Null {'won' if rec['dd_declarer_wins'] else 'lost'} by the declarer"
     if rec.get("played"):
@@ -95,10 +101,11 @@ def review_table(rv, console: Console) -> None:
     """A review in the terminal: the deal, one row per card, mistakes in red, the summary."""
     rec = rv.deal.to_record()
     sm = rv.summary()
-    title = f"{rec.get('id', '')} {rv.deal.declaration.name}, declarer {rec['declarer']}".strip()
+    ramsch = rv.deal.declaration.is_ramsch
+    title = f"{rec.get('id', '')} {_review_title(rv)}".strip()
     console.rule(title)
     for seat in "FMR":
-        console.print(Text(f"{seat}{' (declarer)' if rec['declarer'] == seat else ''}: ", style="bold")
+        console.print(Text(f"{seat}{' (declarer)' if rec.get('declarer') == seat else ''}: ", style="bold")
                       + cards_text(rec["hands"][seat], rec["game"]))
     console.print(Text("skat: ", style="bold") + cards_text(rec["skat"]))
     t = Table(box=None, show_header=True)
@@ -115,9 +122,21 @@ def review_table(rv, console: Console) -> None:
                   Text(d["outcome_changed"] or "", style="bold red" if d["outcome_changed"] else ""))
         last_trick = c.trick
     console.print(t)
+    if ramsch:
+        console.print("values: the fewest card points the player to move can end with, the other two "
+                      "playing against him (double-dummy)")
+        console.print("start values: " + ", ".join(f"{s} {v}" for s, v in sm["start_value"].items()))
+        console.print("actual: card points " + ", ".join(f"{s} {v}" for s, v in sm["points"].items())
+                      + ("; scores " + ", ".join(f"{s} {v:+d}" for s, v in sm["scores"].items())
+                         if "scores" in sm else " (not finished)"))
     unit = "" if rv.is_null else " points"
-    console.print(f"start value (double-dummy): {_v(sm['start_value'])}{unit}")
-    if "score" in sm:
+    if not ramsch:
+        console.print(f"start value (double-dummy): {_v(sm['start_value'])}{unit}"
+                      + (f"; Spitze {'can' if sm['spitze_possible'] else 'cannot'} be kept"
+                         if "spitze_possible" in sm else ""))
+    if ramsch:
+        pass                                    # (the actual points and scores are above)
+    elif "score" in sm:
         console.print(f"actual: {sm['declarer_points']} card points, {sm['reason']}, score {sm['score']:+d}")
     else:
         console.print(f"actual so far: {sm['declarer_points']} card points (game not finished)")
@@ -138,6 +157,12 @@ def review_table(rv, console: Console) -> None:
     console.print()
 
 
+def _review_title(rv) -> str:
+    if rv.deal.declaration.is_ramsch:
+        return "ramsch" + (f" (skat passed on {rv.deal.pushes}x)" if rv.deal.pushes else "")
+    return f"{rv.deal.declaration.name}, declarer {SEATS[rv.deal.declarer]}"
+
+
 def _html_cards(codes: list[str]) -> str:
     out = []
     for c in sorted(codes, key=lambda c: sort_key(parse_card(c))):
@@ -149,6 +174,8 @@ def _html_cards(codes: list[str]) -> str:
 
 def _chart(rv) -> str:
     """Inline SVG: the double-dummy value after every card, mistakes marked."""
+    if rv.deal.declaration.is_ramsch:
+        return ""                   # each card's value is its own player's: no one line to draw
     w, h, pad = 640, 220, 30
     vals = [1 if v is True else 0 if v is False else v for v in [rv.start_value] + [c.value_after for c in rv.cards]]
     top = 1 if rv.is_null else TOTAL_POINTS
@@ -188,9 +215,9 @@ def review_html(reviews) -> str:
         rec = rv.deal.to_record()
         sm = rv.summary()
         body.append(f"<section class='review'><h2>{h.escape(str(rec.get('id', '')))} "
-                    f"{h.escape(rv.deal.declaration.name)}, declarer {rec['declarer']}</h2>")
+                    f"{h.escape(_review_title(rv))}</h2>")
         body.append("<table class='deal'>" + "".join(
-            f"<tr><th>{s}{' (declarer)' if rec['declarer'] == s else ''}</th><td>{_html_cards(rec['hands'][s])}</td></tr>"
+            f"<tr><th>{s}{' (declarer)' if rec.get('declarer') == s else ''}</th><td>{_html_cards(rec['hands'][s])}</td></tr>"
             for s in "FMR") + f"<tr><th>skat</th><td>{_html_cards(rec['skat'])}</td></tr></table>")
         body.append(_chart(rv))
         rows = ["<tr><th>trick</th><th>seat</th><th>card</th><th>before</th><th>after</th><th>best</th>"
@@ -202,8 +229,15 @@ def review_html(reviews) -> str:
                         f"<td>{_v(d['value_after'])}</td><td>{_html_cards(d['best'])}</td>"
                         f"<td>{c.cost or ''}</td><td>{h.escape(d['outcome_changed'] or '')}</td></tr>")
         body.append("<table class='tricks'>" + "".join(rows) + "</table>")
-        summary = (f"<p>start value {_v(sm['start_value'])}; actual {sm['declarer_points']} card points"
-                   + (f", score {sm['score']:+d} ({h.escape(sm['reason'])})" if "score" in sm else "") + "</p>")
+        if rv.deal.declaration.is_ramsch:
+            summary = ("<p>values: the fewest card points the player to move can end with, the other two "
+                       "against him; start " + ", ".join(f"{s} {v}" for s, v in sm["start_value"].items())
+                       + "; actual " + ", ".join(f"{s} {v}" for s, v in sm["points"].items())
+                       + ("; scores " + ", ".join(f"{s} {v:+d}" for s, v in sm["scores"].items())
+                          if "scores" in sm else "") + "</p>")
+        else:
+            summary = (f"<p>start value {_v(sm['start_value'])}; actual {sm['declarer_points']} card points"
+                       + (f", score {sm['score']:+d} ({h.escape(sm['reason'])})" if "score" in sm else "") + "</p>")
         body.append(summary + "<p>mistakes: " + ", ".join(
             f"{s}: {m['mistakes']} (cost {m['cost']})" for s, m in sm["mistakes"].items()) + "</p></section>")
     return ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>skat analyse</title>"

@@ -20,12 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .cards import CARD_NAMES, iter_cards
-from .deal import Deal, replay, score_deal
+from .deal import Deal, replay, score_deal, score_ramsch
 from .games import GAME_NAMES, GAMES, NULL, SEATS, Declaration
 from .heuristics import ranked_discards
 from .pool import map_processes
 from .scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, points_needed
-from .search.api import Position, Solver, default_solver, position, position_of
+from .search.api import Position, Solver, default_solver, position, position_of, split_spitze
 
 
 @dataclass
@@ -67,10 +67,11 @@ class DealReview:
             mine = [c for c in self.cards if c.seat == s and c.cost > 0]
             per_seat[SEATS[s]] = {"mistakes": len(mine), "cost": sum(c.cost for c in mine)}
         worst = max(self.cards, key=lambda c: (c.cost, -c.index), default=None)
-        decl_cost = sum(c.cost for c in self.cards if c.declarer_side)
-        def_cost = sum(c.cost for c in self.cards if not c.declarer_side)
-        out = {"start_value": self.start_value, "declarer_cost": decl_cost, "defender_cost": def_cost,
-               "mistakes": per_seat, **self.final}
+        out: dict[str, Any] = {"start_value": self.start_value}
+        if not self.deal.declaration.is_ramsch:             # (a Ramsch has no sides)
+            out["declarer_cost"] = sum(c.cost for c in self.cards if c.declarer_side)
+            out["defender_cost"] = sum(c.cost for c in self.cards if not c.declarer_side)
+        out.update(mistakes=per_seat, **self.final)
         out["worst_mistake"] = worst.to_dict() | {"index": worst.index} if worst and worst.cost > 0 else None
         if self.alternatives:
             out["declaration"] = self.alternatives
@@ -87,13 +88,20 @@ def _outcome(decl: Declaration, v: Any) -> tuple[str, str]:
     """(win/loss, schneider level) of a value, for marking outcome changes."""
     if decl.is_null:
         return ("win" if v else "loss", "")
+    kept = True
+    if decl.spitze:
+        v, kept = split_spitze(v)
     need = points_needed(decl)
     level = "schneider" if v >= SCHNEIDER_POINTS else ("schneider lost" if v < SCHNEIDER_ESCAPE else "")
-    return ("win" if v >= need else "loss", level)
+    return ("win" if v >= need and kept else "loss", level)
 
 
 def _changed(decl: Declaration, before: Any, after: Any) -> str | None:
     (w0, l0), (w1, l1) = _outcome(decl, before), _outcome(decl, after)
+    if decl.spitze and split_spitze(before)[1] and not split_spitze(after)[1]:
+        return f"{w0} -> {w1}: Spitze lost"
+    if decl.spitze and not split_spitze(before)[1] and split_spitze(after)[1]:
+        return f"{w0} -> {w1}: Spitze kept"
     if w0 != w1:
         return f"{w0} -> {w1}"
     if l0 != l1:
@@ -115,6 +123,8 @@ def review(deal: Deal, solver: Solver | None = None, declaration: bool = True) -
     is probed by pushing it, taking a snapshot and popping it again.
     """
     s = solver or default_solver()
+    if deal.declaration.is_ramsch:
+        return review_ramsch(deal, s)
     played = list(deal.played)
     decl = deal.declaration
     entries: list[CardReview] = []
@@ -161,23 +171,80 @@ def review(deal: Deal, solver: Solver | None = None, declaration: bool = True) -
                 ok = [not v for v in s.reach_many(ps, [best_value + 1] * len(ps))] if ps else []
             best += [c for (c, _), good in zip(probes, ok) if good]
             best.sort()
+            changed = _changed(decl, best_value, after)
             if decl.is_null:
                 cost = int(bool(best_value) != bool(after))
+            elif decl.spitze:
+                # the values carry the Spitze bonus (the search's order), shown as card points; a card
+                # that decides the Spitze is a mistake even when it gains points (its note says why)
+                (b_pts, b_kept), (a_pts, a_kept) = split_spitze(best_value), split_spitze(after)
+                cost = (b_pts - a_pts) if ds else (a_pts - b_pts)
+                if b_kept != a_kept:
+                    cost = max(cost, 1)
+                best_value, after = b_pts, a_pts
             else:
                 cost = (best_value - after) if ds else (after - best_value)
             entries.append(CardReview(k, pos.state.trick_number, card, seat, ds, best_value, after,
-                                      best, best_value, cost, _changed(decl, best_value, after)))
-    start = values[0]
+                                      best, best_value, cost, changed))
+    start = split_spitze(values[0])[0] if decl.spitze else values[0]
     final: dict[str, Any] = {}
     st = replay(deal)
     final["declarer_points"] = st.declarer_points
     final["declarer_tricks"] = st.declarer_tricks
     final["finished"] = st.finished
+    if decl.spitze:
+        final["spitze_possible"] = split_spitze(values[0])[1]       # double-dummy, from the first card
     if final["finished"]:
         res, _ = score_deal(deal)
         final.update(won=res.won, game_value=res.game_value, score=res.score, reason=res.reason)
+        if decl.spitze:
+            final["spitze_kept"] = st.spitze_kept
     alternatives = declaration_alternatives(deal, s) if declaration and not deal.is_study else []
     return DealReview(deal, entries, start, final, alternatives)
+
+
+def review_ramsch(deal: Deal, solver: Solver | None = None) -> DealReview:
+    """A Ramsch reviewed from each player's point of view: before every card, the fewest card
+    points the player to move could still end with if the other two played against him
+    (paranoid); after it, the same for the card played; the best cards; the cost (the points
+    the card gave up against that).  ``start_value``: each seat's fewest points from the
+    first card."""
+    s = solver or default_solver()
+    st = deal.start_state()
+    # per card: the mover and every legal card's value for him (a position to solve, or final)
+    plans: list[tuple[int, int, int, list[tuple[int, Any]]]] = []
+    for card in deal.played:
+        if st.over:
+            break
+        seat = st.to_move
+        options: list[tuple[int, Any]] = []
+        for c in iter_cards(st.legal()):
+            st.push(c)
+            options.append((c, st.final_value(seat) if st.over else position_of(deal, st, seat)))
+            st.pop()
+        plans.append((st.trick_number, seat, card, options))
+        st.push(card)
+    start_positions = [position_of(deal, deal.start_state(), seat) for seat in range(3)] \
+        if deal.played or not st.over else []
+    with s.shared_table():
+        todo = [p for _, _, _, opts in plans for _, p in opts if isinstance(p, Position)]
+        solved = iter(s.points_many(todo + start_positions))
+        values = [[(c, next(solved) if isinstance(p, Position) else p) for c, p in opts] for _, _, _, opts in plans]
+        start = {SEATS[q]: v for q, v in enumerate(solved)}
+    entries = []
+    for k, ((trick, seat, card, _), vals) in enumerate(zip(plans, values)):
+        before = min(v for _, v in vals)
+        after = dict(vals)[card]
+        best = sorted(c for c, v in vals if v == before)
+        entries.append(CardReview(k, trick, card, seat, False, before, after, best, before, after - before, None))
+    final: dict[str, Any] = {"points": {SEATS[q]: st.points[q] for q in range(3)},
+                             "tricks": {SEATS[q]: st.tricks[q] for q in range(3)}, "finished": st.over}
+    if st.over and not deal.is_study:
+        res, _ = score_ramsch(deal)
+        final.update(scores={SEATS[q]: res.scores[q] for q in range(3)}, losers=[SEATS[q] for q in res.losers],
+                     jungfrau=[SEATS[q] for q in res.jungfrau],
+                     durchmarsch=None if res.durchmarsch is None else SEATS[res.durchmarsch])
+    return DealReview(deal, entries, start, final)
 
 
 def declaration_alternatives(deal: Deal, solver: Solver | None = None, discards: int = 2) -> list[dict]:

@@ -44,6 +44,7 @@ from .deal import Deal
 from .heuristics import choose_discard, ranked_discards
 from .games import (GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAMES, Declaration, DeclarationError,
                     parse_seat)
+from .play import spitze_card
 from .sampling import World, WorldSampler
 from .scoring import (BID_LADDER, SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, check_bid, game_value, matadors,
                       play_outcome, settle)
@@ -346,6 +347,8 @@ class _Evaluator:
         else:                                        # pick-up: discard from the twelve cards alone
             twelve = self.cards | w.skat
             skat = choose_discard(twelve, decl.game)
+            if decl.spitze and (skat >> spitze_card(decl.game)) & 1:      # a Spitze keeps its card
+                skat = next(d for d in ranked_discards(twelve, decl.game) if not (d >> spitze_card(decl.game)) & 1)
             hands[self.seat] = twelve & ~skat
         return Deal(hands, skat, self.seat, decl)
 
@@ -379,13 +382,15 @@ class _Evaluator:
             o.q31.append(True)
             o.qany.append(not r)
 
-        def reach(ks, points):
-            return self._run([(pos[k], K.JOB_AT_LEAST, points - pos[k].base_points) for k in ks])
+        def reach(ks, points, kept=False):
+            # kept: the Spitze condition too (a Spitze game's win and Schneider need it)
+            return self._run([(pos[k], K.JOB_AT_LEAST, points - pos[k].base_points +
+                               (K.SPITZE_BONUS if kept and k[0].declaration.spitze else 0)) for k in ks])
         pts = [k for k in keys if not k[0].declaration.is_null]
-        r61 = reach(pts, WIN_POINTS)
+        r61 = reach(pts, WIN_POINTS, kept=True)
         won = [k for k, r in zip(pts, r61) if r]
         lost = [k for k, r in zip(pts, r61) if not r]
-        r90 = dict(zip(won, reach(won, SCHNEIDER_POINTS)))
+        r90 = dict(zip(won, reach(won, SCHNEIDER_POINTS, kept=True)))
         big = [k for k in won if r90[k]]
         rall = dict(zip(big, self._run([(pos[k], K.JOB_ALL_TRICKS, 0) for k in big])))
         r31 = dict(zip(lost, reach(lost, SCHNEIDER_ESCAPE)))
@@ -477,14 +482,15 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                   declarations: Sequence[Declaration] | None = None, solver: Solver | None = None,
                   workers: int | None = None,
                   progress: Callable[[int, int], None] | None = None,
-                  model: "PlayModel | None | str" = "default") -> HandEvaluation:
+                  model: "PlayModel | None | str" = "default", spitze: bool = False) -> HandEvaluation:
     """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R); see the module docs.
 
     ``samples`` caps the worlds of the leading declarations; ``precision`` is
     the wanted half-width of their 95% interval on P(win); ``workers``
     processes solve (default: all cores).  ``model``: the play model that turns
     double-dummy chances into played-out ones ("default": the shipped one, if
-    any; None: double-dummy only).
+    any; None: double-dummy only).  ``spitze`` (house rule): also every suit and
+    Grand game with Spitze announced, where the ten cards hold its lowest trump.
 
     >>> ev = evaluate_hand("CJ SJ HJ DJ CA CT SA ST HA HT", "M", samples=32, workers=1)
     >>> ev.recommended.declaration.game == GRAND, ev.recommended.p_win()
@@ -495,6 +501,9 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     at = bid if bid is not None else 18
     ev = _Evaluator(cards, seat, solver or default_solver(), _workers(workers))
     cands = [Candidate(d) for d in (declarations or base_declarations())]
+    if spitze:
+        cands += [Candidate(dataclasses.replace(c.declaration, spitze=True)) for c in cands
+                  if _spitze_possible(c.declaration, cards)]
     outcomes, total = _adaptive(ev, cands, WorldSampler(cards, seat, seed), at, scoring, samples, precision,
                                 first_batch, batch, leaders, progress)
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
@@ -511,6 +520,12 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
             results.append(_result(base, o, scoring, Declaration(g, hand=True, ouvert=True)))
     return HandEvaluation(cards, seat, bid, results, scoring, min_win, total, seed, ev.solves,
                           time.perf_counter() - t0).calibrated_with(_model(model))
+
+
+def _spitze_possible(decl: Declaration, cards: int) -> bool:
+    """May this declaration announce Spitze with these cards (a suit or Grand game whose lowest
+    trump they hold; no Ouvert, which promises every trick anyway)?"""
+    return not decl.is_null and not decl.ouvert and not decl.spitze and bool((cards >> spitze_card(decl.game)) & 1)
 
 
 def _model(model):
@@ -534,8 +549,9 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                      precision: float = 0.05, discards_per_game: int = 3, first_batch: int = 24,
                      batch: int = 32, leaders: int = 2, solver: Solver | None = None, workers: int | None = None,
                      progress: Callable[[int, int], None] | None = None,
-                     model: "PlayModel | None | str" = "default") -> HandEvaluation:
-    """After the pick-up: rank discards and declarations by expected score at ``bid``.
+                     model: "PlayModel | None | str" = "default", spitze: bool = False) -> HandEvaluation:
+    """After the pick-up: rank discards and declarations by expected score at ``bid``
+    (``spitze``: Spitze announced too, for discards that keep the lowest trump).
 
     ``cards`` are the twelve cards (or ten, with ``skat``).  The defenders'
     hands are sampled from the twenty unseen cards; every candidate is
@@ -562,6 +578,8 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
     for g in GAMES:
         for d in ranked_discards(twelve, g)[:discards_per_game]:
             cands.append(Candidate(Declaration(g), d))
+            if spitze and _spitze_possible(Declaration(g), twelve & ~d):
+                cands.append(Candidate(Declaration(g, spitze=True), d))
             if g == NULL:
                 cands.append(Candidate(Declaration(NULL, ouvert=True), d))
     sampler = WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0))

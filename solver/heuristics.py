@@ -112,3 +112,46 @@ def stegen(cards: int, game: int) -> float:
 def best_stegen_game(cards: int) -> int:
     """The suit game or Grand with the best count relative to its threshold (10 / 6)."""
     return max(list(GAMES[:4]) + [GRAND], key=lambda g: stegen(cards, g) - (6 if g == GRAND else 10))
+
+
+# ------------------------------------------------------------------ Ramsch (house rule)
+
+def ramsch_danger(cards: int) -> int:
+    """How many tricks a Ramsch hand is likely to be forced to take: two for a jack (the only
+    trumps), one for an ace, one for a ten without its ace.
+
+    >>> from solver.cards import parse_cards
+    >>> ramsch_danger(parse_cards("CJ SA ST H7 H8")), ramsch_danger(parse_cards("D7 D8 S9"))
+    (3, 0)
+    """
+    danger = 2 * popcount(cards & JACKS)
+    for s in range(4):
+        block = cards & SUIT_BLOCK[s]
+        names = [CARD_NAMES[c][1] for c in iter_cards(block)]
+        danger += ("A" in names) + ("T" in names and "A" not in names)
+    return danger
+
+
+def ramsch_pickup(hand: int) -> bool:
+    """Schieberamsch: pick up the skat (and put two cards back), or pass it on unseen?  A safe
+    hand passes it on (doubling what a weaker hand will lose); any other picks up, to put back
+    its two most dangerous cards."""
+    return ramsch_danger(hand) > 1
+
+
+def ramsch_discard(twelve: int) -> int:
+    """The two cards a Schieberamsch player puts back: never a jack; the ones most likely to
+    win tricks and the most points (aces, then tens, high cards of short suits first).
+
+    >>> from solver.cards import parse_cards, format_cards
+    >>> format_cards(ramsch_discard(parse_cards("CJ SJ CA CT C7 S7 S8 S9 H7 H8 D7 D8")))
+    'CA CT'
+    """
+    def danger(c: int) -> tuple[int, int]:
+        s = next(k for k in range(4) if (SUIT_BLOCK[k] >> c) & 1)
+        return CARD_POINTS[c], -popcount(twelve & SUIT_BLOCK[s])
+    plain = [c for c in iter_cards(twelve) if not (JACKS >> c) & 1]
+    if len(plain) < 2:
+        raise ValueError("twelve cards with fewer than two non-jacks cannot put two back")
+    top = sorted(plain, key=danger, reverse=True)[:2]
+    return (1 << top[0]) | (1 << top[1])

@@ -16,9 +16,6 @@ from dataclasses import dataclass, field
 
 #: The options, as ``--house`` takes them.
 HOUSE_OPTIONS = ("ramsch", "schieberamsch", "kontra", "bock", "hirsch", "bock-rounds", "spitze")
-#: The options a table plays today (Ramsch, Schieberamsch and Spitze need the solver's Ramsch and
-#: Spitze searches, not built yet).
-PLAYABLE = ("kontra", "bock", "hirsch", "bock-rounds")
 #: What an option brings with it: Schieberamsch is a Ramsch; Bock answers a Re, Hirsch a Bock.
 IMPLIES = {"schieberamsch": ("ramsch",), "bock": ("kontra",), "hirsch": ("bock", "kontra")}
 #: The Kontra chain, by who says it: the defender's Kontra, the declarer's Re, the defender's Bock,
@@ -43,11 +40,11 @@ class HouseRules:
             opts.update(IMPLIES.get(n, ()))
         return cls(frozenset(opts))
 
-    def check_playable(self) -> "HouseRules":
-        """These rules, or a ValueError naming the first one a table cannot play yet."""
+    def check_playable(self, playable: tuple[str, ...], where: str) -> "HouseRules":
+        """These rules, or a ValueError naming the first one that ``where`` does not play."""
         for n in HOUSE_OPTIONS:
-            if n in self.options and n not in PLAYABLE:
-                raise ValueError(f"house rule {n!r} cannot be played yet (playable: {', '.join(PLAYABLE)})")
+            if n in self.options and n not in playable:
+                raise ValueError(f"house rule {n!r} is not played {where} (there: {', '.join(playable)})")
         return self
 
     def __contains__(self, name: str) -> bool:
@@ -144,6 +141,23 @@ def ramsch_scores(points: list[int], tricks: list[int], pushes: int = 0) -> Rams
     factor = (2 ** len(jungfrau)) * (2 ** pushes)
     scores = [-most * factor if s in losers else 0 for s in range(3)]
     return RamschResult(scores, losers, jungfrau, None)
+
+
+def check_ramsch_discard(twelve: int, discard: int) -> None:
+    """Schieberamsch: the two cards put back must be two of the player's twelve and no jack;
+    a ValueError says which rule they break.
+
+    >>> from solver.cards import parse_cards
+    >>> check_ramsch_discard(parse_cards("CJ SA ST S7 S8 S9 H7 H8 H9 D7 D8 D9"), parse_cards("CJ SA"))
+    Traceback (most recent call last):
+    ...
+    ValueError: a jack may not be put back (CJ)
+    """
+    from .cards import JACKS, format_cards, popcount
+    if popcount(discard) != 2 or discard & ~twelve:
+        raise ValueError("put back two of the twelve cards")
+    if discard & JACKS:
+        raise ValueError(f"a jack may not be put back ({format_cards(discard & JACKS)})")
 
 
 # ------------------------------------------------------------------ Bock rounds

@@ -81,12 +81,17 @@ class MatchSheet:
         return len(self.entries) >= self.deals
 
     def record(self, declarer_player: int | None = None, score: int = 0, game: str | None = None,
-               passed: bool = False, defender_score: int = 0, bock: bool = False) -> None:
-        """Enter one deal: the declarer's score (and each defender's, Seeger-Fabian)."""
+               passed: bool = False, defender_score: int = 0, bock: bool = False,
+               seat_scores: dict[int, int] | None = None) -> None:
+        """Enter one deal: the declarer's score (and each defender's, Seeger-Fabian); a Ramsch
+        (no declarer): ``seat_scores``, player -> score."""
         if self.finished:
             raise ValueError("the match is over")
         scores = [0] * self.size
-        if not passed:
+        if seat_scores is not None:
+            for p, v in seat_scores.items():
+                scores[p] = v
+        elif not passed:
             if declarer_player is None:
                 raise ValueError("a deal that was played needs its declarer")
             dealer = self.dealer

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from .deal import Deal, DealError, load_deal, score_deal
+from .deal import Deal, DealError, load_deal, score_deal, score_ramsch
 from .games import GAME_NAMES, SEATS
 from .house import kontra_call, kontra_multiplier
 from .iss import IssError, IssGame, is_iss_line, parse_line
@@ -171,6 +171,20 @@ def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
         return out
     deal = item.deal
     assert deal is not None
+    rec = item.record or {}
+    bock = 2 if rec.get("bock_round") else 1
+    if deal.declaration.is_ramsch:
+        if rec.get("kontra"):
+            raise DealError("'kontra': there is no Kontra on a Ramsch")
+        rr, st = score_ramsch(deal)
+        out.update(game="ramsch", points={SEATS[q]: st.points[q] for q in range(3)},
+                   tricks={SEATS[q]: st.tricks[q] for q in range(3)}, pushes=deal.pushes,
+                   losers=[SEATS[q] for q in rr.losers], jungfrau=[SEATS[q] for q in rr.jungfrau],
+                   durchmarsch=None if rr.durchmarsch is None else SEATS[rr.durchmarsch],
+                   scores={SEATS[q]: rr.scores[q] * bock for q in range(3)})
+        if bock > 1:
+            out["bock_round"] = True
+        return out
     out["declarer"] = SEATS[deal.declarer]
     out["game"] = GAME_NAMES[deal.game]
     out["declaration"] = deal.declaration.name
@@ -187,12 +201,10 @@ def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
         out["scores"] = {s: (out["score"] if s == out["declarer"] else 0) for s in SEATS}
         return out
     res, st = score_deal(deal)
-    rec = item.record or {}
     try:
         kontra = kontra_multiplier(rec.get("kontra"))
     except ValueError as e:
         raise DealError(f"'kontra': {e}") from None
-    bock = 2 if rec.get("bock_round") else 1
     decl_score, def_score = table_scores(res, scoring, kontra)
     decl_score, def_score = decl_score * bock, def_score * bock
     out.update(declarer_points=st.declarer_points, declarer_tricks=st.declarer_tricks,
@@ -200,6 +212,9 @@ def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
                schwarz=res.schwarz, overbid=res.overbid, score=decl_score, reason=res.reason)
     if rec.get("kontra"):
         out["kontra"] = rec["kontra"]
+    if deal.declaration.spitze:
+        out["spitze"] = True
+        out["spitze_kept"] = st.spitze_kept
     if bock > 1:
         out["bock_round"] = True
     if deal.bid is not None:

@@ -143,20 +143,20 @@ def test_a_point_target_match_ends_with_its_round():
     assert len(sheet.entries) == 6
 
 
-def test_house_rules_not_playable_yet_are_refused_by_name():
-    with pytest.raises(ValueError, match="'ramsch' cannot be played yet"):
-        _HR.parse("kontra,ramsch").check_playable()
+def test_the_browser_app_refuses_the_house_rules_it_does_not_ask_about_by_name():
+    from web.app import WEB_HOUSE_RULES
+    with pytest.raises(ValueError, match="'ramsch' is not played in the browser app"):
+        _HR.parse("kontra,ramsch").check_playable(WEB_HOUSE_RULES, "in the browser app")
+    assert _HR.parse("hirsch,bock-rounds").check_playable(WEB_HOUSE_RULES, "in the browser app")
 
 
-def test_the_commands_take_house_rules_and_refuse_what_cannot_be_played():
+def test_the_commands_take_house_rules_and_refuse_unknown_ones():
     from click.testing import CliRunner
 
     from cli.main import cli
     r = CliRunner().invoke(cli, ["arena", "--players", "rules,rules,random", "--deals", "2", "--house",
                                  "hirsch,bock-rounds", "--json"])
     assert r.exit_code == 0, r.output
-    r = CliRunner().invoke(cli, ["arena", "--players", "rules,rules,random", "--house", "spitze"])
-    assert r.exit_code == 2 and "'spitze' cannot be played yet" in r.output
     r = CliRunner().invoke(cli, ["play", "--house", "kontra,bockbier"], input="")
     assert r.exit_code == 2 and "unknown house rule 'bockbier'" in r.output
 

@@ -120,3 +120,30 @@ def test_spitze_played_early_cannot_be_kept():
     st.pop()
     pts, kept = split_spitze(solver.points_many([position_of(deal, st)])[0])
     assert (pts, kept) == (11, True)              # the ace first, then the 7 wins the last trick
+
+
+def test_the_trick_counting_jobs_ignore_the_spitze_bonus():
+    # every trick and any trick are about tricks: the same with or without Spitze announced
+    rng = np.random.default_rng(33)
+    solver = Solver(tt_megabytes=4)
+    for k in range(30):
+        deal = _random_deal(rng, HEARTS_GAME, 4, skat_cards=0, declarer=k % 3, need=spitze_card(HEARTS_GAME))
+        plain = Deal(deal.hands, deal.skat, deal.declarer, Declaration(HEARTS_GAME), [], None, deal.leader)
+        p1, p0 = position_of(deal, deal.start_state()), position_of(plain, plain.start_state())
+        assert solver.all_tricks_many([p1]) == solver.all_tricks_many([p0])
+        assert solver.any_trick_many([p1]) == solver.any_trick_many([p0])
+
+
+def test_the_bid_advice_prices_a_spitze_that_cannot_fail():
+    from solver.evaluate import evaluate_hand
+    # ten of the eleven trumps: the H8's holder must give it to the first trump lead, and from
+    # then on F takes every trick, the last with his H7.  Hearts Hand Spitze with 9 (CJ..H9),
+    # game, Hand, Spitze, Schneider, Schwarz: 14 x 10 = 140 in every world; without Spitze 130.
+    ev = evaluate_hand("CJ SJ HJ DJ HA HT HK HQ H9 H7", "F", samples=24, first_batch=24, workers=1, spitze=True,
+                       model=None)
+    by_name = {r.declaration.name: r for r in ev.declarations}
+    assert by_name["hearts hand spitze"].p_win() == 1.0
+    assert by_name["hearts hand spitze"].expected_score(18) == 140
+    assert by_name["hearts hand"].expected_score(18) == 130
+    assert "hearts hand spitze" not in {r.declaration.name for r in evaluate_hand(
+        "CJ SJ HJ DJ HA HT HK HQ H9 H7", "F", samples=8, first_batch=8, workers=1, model=None).declarations}

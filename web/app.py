@@ -28,6 +28,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from solver.house import HouseRules
 
+#: The house rules the browser app asks its player about (Ramsch, Schieberamsch and Spitze are
+#: played in the terminal: ``skat play --house``).
+WEB_HOUSE_RULES = ("kontra", "bock", "hirsch", "bock-rounds")
+
 from . import jobs
 
 STATIC = Path(__file__).parent / "static"
@@ -245,7 +249,7 @@ def create_app(workers: int | None = None) -> FastAPI:
             state["games"].pop(k).stop()
         opts = req.model_dump()
         try:
-            HouseRules.parse(opts["house"]).check_playable()
+            HouseRules.parse(opts["house"]).check_playable(WEB_HOUSE_RULES, "in the browser app")
         except ValueError as e:
             raise HTTPException(400, f"house: {e}") from None
         if opts["seed"] is None:

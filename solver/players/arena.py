@@ -107,7 +107,7 @@ def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None
                 for i, s in enumerate(seat_of):
                     st = stats[types[i]]
                     st.points.append(r.scores[s])
-                    if not r.passed and r.deal.declarer == s:
+                    if not r.passed and r.deal.declarer == s:        # (a Ramsch has none)
                         st.declared += 1
                         st.won += bool(r.result["won"])
                         st.lost += not r.result["won"]
@@ -117,7 +117,7 @@ def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None
                     rec["id"] = gid
                     rec["players"] = {SEATS[s]: types[i] for i, s in enumerate(seat_of)}
                     on_game(rec)
-                if on_iss:
+                if on_iss and not (r.deal is not None and r.deal.declaration.is_ramsch):  # ISS has no Ramsch
                     names = [""] * 3
                     for i, s in enumerate(seat_of):
                         names[s] = f"{types[i]}{i + 1}"

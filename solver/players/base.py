@@ -9,20 +9,21 @@ voids the others revealed; never the hidden hands.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass, field
 from typing import Iterator
 
 import numpy as np
 
-from ..cards import CARD_POINTS, card_points, iter_cards
+from ..cards import CARD_POINTS, card_points, iter_cards, popcount
 from ..deal import Deal
 from ..evaluate import evaluate_declare, evaluate_hand
 from ..games import GRAND, Declaration
-from ..heuristics import best_stegen_game, ranked_discards, stegen
-from ..play import rules_for
+from ..heuristics import best_stegen_game, ramsch_discard, ramsch_pickup, ranked_discards, stegen
+from ..play import rules_for, spitze_card, trump_set
 from ..sampling import NoWorld, WorldSampler
-from ..scoring import game_value, matadors, points_needed
+from ..scoring import game_value, matadors, points_needed, tournament_points
 from ..state import GameState
 
 
@@ -53,6 +54,8 @@ class PlayView:
         auction everybody heard."""
         # the skat's points count in what he knows only for whoever knows the skat
         pts = state.declarer_points if skat is not None else state.declarer_points - card_points(state.skat)
+        if state.declaration.is_ramsch:
+            pts = 0                                    # nobody declared: each counts his own
         return cls(seat, state.hands[seat], state.declarer, state.declaration, state.leader, list(state.trick),
                    state.history, state.hand_sizes, skat, dict(shown or {}), pts,
                    {p: state.voids[p] for p in range(3)}, list(auction or []), bid or 0)
@@ -104,6 +107,21 @@ class Player:
         """Say ``call`` (a defender's Kontra or Bock, the declarer's Re or Hirsch)?"""
         return False
 
+    def spitze(self, hand: int, seat: int, declaration: Declaration, skat: int, bid: int) -> bool:
+        """Announce Spitze (house rule; asked only of a suit or Grand declarer holding the lowest
+        trump): win the last trick with it, for one more level?  ``skat``: the cards he put
+        away (a Hand game: the skat nobody has seen, 0)."""
+        return False
+
+    def ramsch_pickup(self, hand: int, seat: int) -> bool:
+        """Schieberamsch: pick up the skat (then :meth:`ramsch_discard`), or pass it on unseen
+        (which doubles the deal)?"""
+        return ramsch_pickup(hand)
+
+    def ramsch_discard(self, twelve: int, seat: int) -> int:
+        """Schieberamsch: the two cards put back (never a jack)."""
+        return ramsch_discard(twelve)
+
     def play(self, view: PlayView) -> int:
         raise NotImplementedError
 
@@ -135,12 +153,20 @@ class RulePlayer(Player):
             return 0
         return game_value(Declaration(g), matadors(hand, g))
 
+    def spitze(self, hand: int, seat: int, declaration: Declaration, skat: int, bid: int) -> bool:
+        """With seven trumps or more he can draw the others' trumps and keep the lowest."""
+        return popcount(hand & trump_set(declaration.game)) >= 7
+
     def play(self, view: PlayView) -> int:
         legal = list(iter_cards(view.legal()))
         rules = rules_for(view.declaration.game)
+        if view.declaration.spitze and view.seat == view.declarer and len(legal) > 1:
+            legal = [c for c in legal if c != spitze_card(view.declaration.game)]     # kept for the last trick
         g = {c: int(rules.to_game[c]) for c in legal}
         pts = {c: CARD_POINTS[c] for c in legal}
         me_decl = view.seat == view.declarer
+        if view.declaration.is_ramsch:
+            return _ramsch_card(rules, view, legal, g, pts)
         if view.declaration.is_null:
             if not view.trick:
                 return min(legal, key=lambda c: g[c])
@@ -162,6 +188,19 @@ class RulePlayer(Player):
         if winners:
             return min(winners, key=lambda c: (g[c] if (rules.trump >> g[c]) & 1 else -100 + g[c], pts[c]))
         return min(legal, key=lambda c: (pts[c], g[c]))
+
+
+def _ramsch_card(rules, view: PlayView, legal: list[int], g: dict, pts: dict) -> int:
+    """A Ramsch card by rule of thumb: lead low; when following, the most points that do not
+    take the trick, else (taking it anyway) the cheapest winner, or the highest as the last hand."""
+    if not view.trick:
+        return min(legal, key=lambda c: (pts[c], g[c]))
+    losing = [c for c in legal if not _beats(rules, view.trick, c)]
+    if losing:
+        return max(losing, key=lambda c: (pts[c], g[c]))
+    if len(view.trick) == 2:
+        return max(legal, key=lambda c: (g[c], -pts[c]))      # the trick is his anyway: shed the top
+    return min(legal, key=lambda c: (pts[c], g[c]))
 
 
 def _beats(rules, trick: list[int], c: int) -> bool:
@@ -287,6 +326,29 @@ class PimcPlayer(Player):
         rate = wins / n
         return rate >= 0.9 if view.seat == view.declarer else rate <= 0.1
 
+    def spitze(self, hand: int, seat: int, declaration: Declaration, skat: int, bid: int) -> bool:
+        """Announce Spitze when, over sampled worlds solved double-dummy with and without the
+        Spitze condition, it raises the mean settlement (under this player's scoring)."""
+        from ..search.api import default_solver, position
+        solver = self.solver or default_solver()
+        sampler = WorldSampler(hand, seat, self.rng, skat_known=skat or None,
+                               sizes=(10, 10, 10, 0 if skat else 2))
+        try:
+            worlds = sampler.draw(self.samples)
+        except NoWorld:
+            return False
+        means = []
+        for decl in (declaration, dataclasses.replace(declaration, spitze=True)):
+            deals = [Deal(list(w.hands), w.skat, seat, decl, [], bid) for w in worlds]
+            with solver.shared_table():
+                res = solver.settle_many([position(d) for d in deals], bid)
+            won = np.array([r["dd_declarer_wins"] for r in res])
+            score = np.array([r["score"] for r in res], dtype=float)
+            if self.scoring == "seeger-fabian":
+                score = score + tournament_points(won)[0]
+            means.append(score.mean())
+        return bool(means[1] > means[0])
+
     def play(self, view: PlayView) -> int:
         legal = list(iter_cards(view.legal()))
         if len(legal) == 1:
@@ -308,7 +370,8 @@ class PimcPlayer(Player):
                 n += 1
         if n == 0:
             return legal[0]
-        # values are the declarer's points (Null: whether he wins): he maximises, the defenders minimise
+        # values are the declarer's points (Null: whether he wins): he maximises, the defenders
+        # minimise; in a Ramsch they are the player's own points (see Solver.best_moves): he minimises
         pick = max if view.seat == view.declarer else min
         return pick(legal, key=lambda c: (totals[c], -c))
 

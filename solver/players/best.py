@@ -42,6 +42,7 @@ from ..calibration import default_model
 from ..deal import replay
 from ..inference import CUES, Inference
 from ..sampling import NoWorld, World
+from ..search.layout import SPITZE_BONUS
 from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, TOTAL_POINTS, matadors, points_needed, settle
 from .base import PimcPlayer, PlayView, _study
 
@@ -78,8 +79,9 @@ class BestPlayer(PimcPlayer):
             sampler = view.sampler(self.rng)
         except NoWorld:
             return []
+        # (a Ramsch has no declarer to read; everybody passed)
         inf = Inference(view.seat, view.declarer, view.declaration, view.bid, view.auction, view.history,
-                        self.inference) if self.inference else None
+                        self.inference) if self.inference and not view.declaration.is_ramsch else None
         # the first two tricks solve the whole game in every world: half the worlds keep the
         # slowest moves under two seconds (and the inference knows least there anyway)
         n = self.samples if len(view.history) >= EARLY_CARDS else max(4, self.samples // 2)
@@ -126,8 +128,15 @@ class BestPlayer(PimcPlayer):
         return max(legal, key=lambda c: (sign * key[index[c]], -c))
 
     def _stakes(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray) -> np.ndarray:
-        """Each world's and card's settlement for the declarer (his score under ``scoring``)."""
+        """Each world's and card's settlement for the declarer (his score under ``scoring``); in a
+        Ramsch the mover's own card points."""
+        points_raw = points
         decl = view.declaration
+        if decl.is_ramsch:
+            return points                # his own card points, which he keeps low
+        if decl.spitze:
+            points = np.where(points >= SPITZE_BONUS, points - SPITZE_BONUS, points)
+            kept = points_raw >= SPITZE_BONUS
         if decl.is_null:
             won = points > 0.5
             _, _, score, _ = settle(decl, np.zeros_like(points, dtype=np.int64), won, won, won,
@@ -143,6 +152,8 @@ class BestPlayer(PimcPlayer):
         won = points >= points_needed(decl)
         schneider = (points >= SCHNEIDER_POINTS) | (points < SCHNEIDER_ESCAPE)
         schwarz = (points >= TOTAL_POINTS) | (points <= 0)
+        if decl.spitze:
+            won &= kept
         _, _, score, _ = settle(decl, mats, won, schneider, schwarz, view.bid or None, self.scoring)
         return np.asarray(score, dtype=float)
 

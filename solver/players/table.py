@@ -15,10 +15,12 @@ import numpy as np
 
 from ..bidding import Auction
 from ..cards import CARD_NAMES, card_list, popcount
-from ..deal import Deal, replay, score_deal
-from ..games import SEATS
-from ..house import KONTRA_CHAIN, BockRounds, HouseRules, bock_events, kontra_call, may_say_kontra
+from ..deal import Deal, replay, score_deal, score_ramsch
+from ..games import RAMSCH, SEATS, Declaration
+from ..house import (KONTRA_CHAIN, BockRounds, HouseRules, bock_events, check_ramsch_discard, kontra_call,
+                     may_say_kontra)
 from ..match import MatchSheet
+from ..play import spitze_card
 from ..inference import auction_facts
 from ..scoring import next_bid, table_scores
 from ..state import GameState, IllegalCard
@@ -114,6 +116,8 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
     auction = run_auction(players, hands)
     event("auction", {"history": auction.history, "declarer": auction.declarer, "value": auction.value})
     if auction.passed_in:
+        if "ramsch" in opts.house:
+            return play_ramsch(players, dealt, auction, opts, event)
         res = DealResult(dealt, auction.history, None, result={"passed": True, "score": 0})
         event("passed", {})
         return res
@@ -133,6 +137,9 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
             raise IllegalMove("a Hand game cannot be declared after picking up the skat")
         hands[d] = twelve & ~discard
         skat = discard
+    if "spitze" in opts.house and not decl.is_null and (hands[d] >> spitze_card(decl.game)) & 1 and \
+            players[d].spitze(hands[d], d, decl, 0 if decl.hand else skat, bid):
+        decl = dataclasses.replace(decl, spitze=True)
     deal = Deal(hands, skat, d, decl, [], bid, extra={"auction": [f"{SEATS[p]}:{m}" for p, m in auction.history]})
     event("declaration", {"declarer": d, "declaration": decl, "bid": bid, "deal": deal})
     result = DealResult(dealt, auction.history, deal)
@@ -160,10 +167,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
                 result.timeouts.append((p, len(deal.played) - 1))
                 event("timeout", {"seat": p, "card": len(deal.played)})
             clocks[p] = min(120.0, max(clocks[p], 0.0) + (10.0 if used <= 10 else 0.0))
-        event("card", {"seat": p, "card": card, "trick": trick_no})
-        if st.trick_number > trick_no:
-            event("trick", {"winner": st.trick_winners[-1], "points": st.trick_points[-1],
-                            "cards": deal.played[-3:], "seats": st.seats[-3:]})
+        card_events(event, deal, st, p, card, trick_no)
 
     play_out(deal, players, before_card, after_card)
     res, st = score_deal(deal)
@@ -177,6 +181,56 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
                      "reason": res.reason, "scores": {SEATS[q]: scores[q] for q in range(3)}}
     event("result", result.result)
     return result
+
+
+def play_ramsch(players: list[Player], dealt: list[int], auction: Auction, opts: TableOptions,
+                event: Callable[[str, dict], None]) -> DealResult:
+    """Everybody passed and the table plays Ramsch (house rule): with Schieberamsch F, M, R in
+    turn pick up the skat and put two cards back (no jack) or pass it on unseen; then every
+    seat plays for itself and the most card points lose (:func:`solver.house.ramsch_scores`)."""
+    hands = list(dealt[:3])
+    skat = dealt[3]
+    pushes = 0
+    if "schieberamsch" in opts.house:
+        for seat in range(3):
+            if players[seat].ramsch_pickup(hands[seat], seat):
+                twelve = hands[seat] | skat
+                event("pickup", {"seat": seat, "skat": skat})
+                discard = players[seat].ramsch_discard(twelve, seat)
+                try:
+                    check_ramsch_discard(twelve, discard)
+                except ValueError as e:
+                    raise IllegalMove(f"{SEATS[seat]} in Schieberamsch: {e}") from None
+                hands[seat] = twelve & ~discard
+                skat = discard
+            else:
+                pushes += 1
+                event("push", {"seat": seat, "pushes": pushes})
+    deal = Deal(hands, skat, -1, Declaration(RAMSCH), [], None,
+                extra={"auction": [f"{SEATS[p]}:{m}" for p, m in auction.history]}, pushes=pushes)
+    event("ramsch", {"deal": deal, "pushes": pushes})
+    result = DealResult(dealt, auction.history, deal)
+
+    play_out(deal, players, None,
+             lambda st, p, card, trick_no, used: card_events(event, deal, st, p, card, trick_no))
+    res, st = score_ramsch(deal)
+    result.scores = list(res.scores)
+    result.result = {"game": "ramsch", "points": {SEATS[q]: st.points[q] for q in range(3)},
+                     "tricks": {SEATS[q]: st.tricks[q] for q in range(3)}, "pushes": pushes,
+                     "losers": [SEATS[q] for q in res.losers], "jungfrau": [SEATS[q] for q in res.jungfrau],
+                     "durchmarsch": None if res.durchmarsch is None else SEATS[res.durchmarsch],
+                     "scores": {SEATS[q]: res.scores[q] for q in range(3)}}
+    event("result", result.result)
+    return result
+
+
+def card_events(event: Callable[[str, dict], None], deal: Deal, st: GameState, p: int, card: int,
+                trick_no: int) -> None:
+    """The events of a card played: the card, and the trick when it completed one."""
+    event("card", {"seat": p, "card": card, "trick": trick_no})
+    if st.trick_number > trick_no:
+        event("trick", {"winner": st.trick_winners[-1], "points": st.trick_points[-1],
+                        "cards": deal.played[-3:], "seats": st.seats[-3:]})
 
 
 def view_of(state: GameState, seat: int, deal: Deal) -> PlayView:
@@ -284,11 +338,15 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
         if factor > 1:
             r.bock_round = True
             r.scores = [x * factor for x in r.scores]
-            r.result["score"] = r.result.get("score", 0) * factor
+            if "score" in r.result:
+                r.result["score"] *= factor
             r.result["scores"] = {SEATS[q]: r.scores[q] for q in range(3)}
         results.append(r)
         if r.passed:
             sheet.record(passed=True, bock=factor > 1)
+        elif r.deal.declaration.is_ramsch:
+            sheet.record(game="ramsch", seat_scores={seat_player[q]: r.scores[q] for q in range(3)},
+                         bock=factor > 1)
         else:
             d = r.deal.declarer
             defender = [r.scores[q] for q in range(3) if q != d][0]

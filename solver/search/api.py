@@ -23,6 +23,7 @@ import numpy as np
 
 from ..cards import CARD_NAMES, card_points, iter_cards
 from ..deal import Deal, DealError, load_deal, replay
+from ..games import SEATS
 from ..play import GameRules, rules_for, spitze_card
 from ..pool import map_processes
 from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, matadors, play_outcome, points_needed, settle
@@ -390,8 +391,10 @@ def default_solver() -> Solver:
 
 def solve(record: dict | str | Deal, best: bool = False, solver: Solver | None = None) -> dict:
     """Solve one record: the record with ``dd_points``, ``dd_all_tricks``,
-    ``dd_declarer_wins`` added (Null: ``dd_declarer_wins``), ``dd_from`` (see
-    :func:`solve_point`), and ``dd_best`` on request."""
+    ``dd_declarer_wins`` added (Null: ``dd_declarer_wins``; Spitze: ``dd_spitze``,
+    whether it can be kept; Ramsch: ``dd_ramsch``, each seat's fewest card points
+    against the other two), ``dd_from`` (see :func:`solve_point`), and
+    ``dd_best`` on request."""
     return solve_many([record], best=best, solver=solver)[0]
 
 
@@ -418,6 +421,12 @@ def solve_many(records: Iterable[dict | str | Deal], best: bool = False,
     deals = [_as_deal(r) for r in recs]
     points = [solve_point(d) for d in deals]
     results = s.solve_positions([position(d) for d, _ in points])
+    # a Ramsch: every seat's fewest card points, each against the other two
+    ramsch = [i for i, d in enumerate(deals) if d.declaration.is_ramsch]
+    if ramsch:
+        each = s.points_many([position_of(points[i][0], replay(points[i][0]), q) for i in ramsch for q in range(3)])
+        for j, i in enumerate(ramsch):
+            results[i] = {"dd_ramsch": {SEATS[q]: each[3 * j + q] for q in range(3)}}
     out = []
     for d, (solved, where), keys in zip(deals, points, results):
         keys["dd_from"] = where

@@ -126,6 +126,40 @@ def _can_beat(hq: int, lead: int, cur: int, tab: np.ndarray) -> bool:
     return (follow >> (cur + 1)) != 0 or (follow == 0 and (hq & trump) != 0)
 
 
+@njit(cache=True, inline="always")
+def _winning_so_far(n: int, c0: int, c1: int, leader: int, tab: np.ndarray) -> tuple[int, int]:
+    """The card winning the trick in progress (one or two cards played) and its player."""
+    if n == 1:
+        return c0, leader
+    w = trick_winner(c0, c1, c1, tab[T_TRUMP], tab)
+    return (c0 if w == 0 else c1), (leader + w) % 3
+
+
+@njit(cache=True)
+def _ramsch_order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
+                        tab: np.ndarray) -> int:
+    """Ramsch ordering (the viewpoint minimises his points, the other two make him take them):
+    he leads low cards that lose the trick, sheds his highest cards onto the others' tricks,
+    and takes a trick he must take with few points; they smear onto his tricks and play low
+    otherwise.  Points first, the card's rank (its layout bit) breaks ties."""
+    pts = tab[32 + card] * 32
+    decl = tab[T_DECL]
+    trump = tab[T_TRUMP]
+    if n == 0:
+        eff = tab[card]
+        wins = (alive_other & eff) == 0 or highest(alive_other & eff) < card
+        if p == decl:
+            return (0 if wins else 1000) - pts - card
+        return -pts - card
+    cur, cur_owner = _winning_so_far(n, c0, c1, leader, tab)
+    beats = trick_winner(cur, card, card, trump, tab) != 0
+    if p == decl:
+        return 1000 + pts + card if not beats else -pts + card
+    if cur_owner == decl:
+        return 1000 + pts if not beats else -1000 - pts
+    return -pts - card
+
+
 @njit(cache=True)
 def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
                  tab: np.ndarray, h: np.ndarray) -> int:
@@ -134,6 +168,8 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
     decl = tab[T_DECL]
     trump = tab[T_TRUMP]
     decl_max = tab[T_DECL_MAX]
+    if decl_max == 0 and tab[T_BONUS] == 0:
+        return _ramsch_order_score(card, p, n, c0, c1, leader, alive_other, tab)
     if n == 0:
         eff = tab[card]
         opp = alive_other & (h[decl] if p != decl else alive_other)
@@ -150,13 +186,7 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
         # Null: everybody prefers low leads; the declarer leads cards that can't win
         return -(card % 8) * 4 + (50 if (p != decl and not master) else 0)
     # who wins the trick so far
-    if n == 1:
-        cur = c0
-        cur_owner = leader
-    else:
-        w = trick_winner(c0, c1, c1, trump, tab)
-        cur = c0 if w == 0 else c1
-        cur_owner = (leader + w) % 3
+    cur, cur_owner = _winning_so_far(n, c0, c1, leader, tab)
     beats = trick_winner(cur, card, card, trump, tab) != 0
     same_side = (p == decl) == (cur_owner == decl)
     if decl_max == 1:
@@ -382,6 +412,16 @@ def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_
         return 0
     if n == 0 and (tab[T_OPTS] & OPT_QUICK) and tab[T_DECL_MAX] == 1:
         q = sure_points(h, leader, 1, tab, beta)
+        if q >= beta:
+            return q
+        q = sure_points(h, leader, 0, tab, hi - alpha)
+        if hi - q <= alpha:
+            return hi - q
+    elif n == 0 and (tab[T_OPTS] & OPT_QUICK) and tab[T_BONUS] == 0:
+        # Ramsch: the viewpoint's share of the run of top trumps wins its tricks whatever he
+        # does (a lower bound: leader -1 leaves out the declarer's drawing of trumps), and the
+        # others' shares are points he cannot take
+        q = sure_points(h, -1, 1, tab, beta)
         if q >= beta:
             return q
         q = sure_points(h, leader, 0, tab, hi - alpha)
@@ -730,8 +770,9 @@ def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
     tab[T_BONUS] = 0 if job <= JOB_AT_LEAST else 1
     tab[T_DECL] = pos[P_DECL]
     tab[T_DECL_MAX] = 0 if job == JOB_NULL or pos[P_MINIMISE] else 1
-    tab[T_LAST] = pos[P_LAST_BONUS]
-    tab[T_LASTMASK] = pos[P_LAST_CARDS]
+    # the last-trick bonus is a card-points matter (Spitze, the Ramsch skat): the trick-counting jobs leave it out
+    tab[T_LAST] = pos[P_LAST_BONUS] if job <= JOB_AT_LEAST else 0
+    tab[T_LASTMASK] = pos[P_LAST_CARDS] if job <= JOB_AT_LEAST else 0
     tab[T_KEYX] = (pos[P_DECL] << 34) | ((1 - tab[T_DECL_MAX]) << 36)
     tab[T_STAMP] = stamp
     tab[T_OPTS] = opts
