@@ -325,9 +325,10 @@ def _last_trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> i
     holding the bonus's cards (Spitze: he wins the last trick with his lowest trump; Ramsch: the
     skat's points go to the last trick's winner)."""
     tw = _trick_value(x, y, z, leader, tab)
-    m = tab[T_LASTMASK]
-    if (tw & 3) == tab[T_DECL] and (((1 << x) | (1 << y) | (1 << z)) & m) == m:
-        tw += tab[T_LAST] << 2
+    if tab[T_LAST] != 0 and (tw & 3) == tab[T_DECL]:
+        m = tab[T_LASTMASK]
+        if (((1 << x) | (1 << y) | (1 << z)) & m) == m:
+            tw += tab[T_LAST] << 2
     return tw
 
 
@@ -395,6 +396,8 @@ def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
 @njit(cache=True, inline="always")
 def last_bonus_left(cards: int, tab: np.ndarray) -> int:
     """The last-trick bonus while its cards are still in ``cards`` (else it is lost)."""
+    if tab[T_LAST] == 0:
+        return 0
     m = tab[T_LASTMASK]
     return tab[T_LAST] if (cards & m) == m else 0
 
@@ -564,11 +567,12 @@ def equivalent_cards(legal: int, others: int, tab: np.ndarray) -> int:
     x = legal
     prev = -1
     keep = 0
+    apart = tab[T_LASTMASK]           # the Spitze card is never one of a run
     while x:
         low = x & -x
         c = lowest(low)
         x ^= low
-        if prev >= 0 and not ((tab[T_LASTMASK] >> c) & 1 or (tab[T_LASTMASK] >> prev) & 1):
+        if prev >= 0 and not ((apart >> c) & 1 or (apart >> prev) & 1):
             eff = tab[c]
             if (eff >> prev) & 1 and tab[32 + prev] == tab[32 + c]:
                 between = ((1 << c) - 1) & ~((2 << prev) - 1) & eff
@@ -709,7 +713,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
             tv = 0
             if w == decl:
                 tv = tab[32 + c0] + tab[32 + c1] + tab[32 + c] + tab[T_BONUS]
-                if h[p] == 0:           # the last trick (the two-trick enumeration did not see it)
+                if tab[T_LAST] != 0 and h[p] == 0:   # the last trick (the two-trick enumeration did not see it)
                     m = tab[T_LASTMASK]
                     if (((1 << c0) | (1 << c1) | (1 << c)) & m) == m:
                         tv += tab[T_LAST]
