@@ -237,7 +237,8 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
             for n in sheet.players:
                 t.add_column(n, justify="right")
             for e in sheet.entries:
-                t.add_row(f"{e.number}{' Ramsch' if e.game == 'ramsch' else ''}{' (Bock x2)' if e.bock else ''}",
+                notes = ", ".join(x for x in (e.multipliers, "Bock x2" if e.bock else "") if x)
+                t.add_row(f"{e.number}{' Ramsch' if e.game == 'ramsch' else ''}{f' ({notes})' if notes else ''}",
                           *[("passed" if e.passed else f"{e.scores[p]:+d}") for p in range(sheet.size)])
             t.add_row("total", *[str(x) for x in sheet.totals()])
             console.print(t)

@@ -34,6 +34,7 @@ class DealEntry:
     scores: list[int]               # per player
     passed: bool = False
     bock: bool = False              # played in a Bock round (the scores are already doubled)
+    multipliers: str = ""           # what multiplied the settlement: "Re x4", "2 pushes x4", "Jungfrau x2"
 
 
 @dataclass
@@ -82,7 +83,7 @@ class MatchSheet:
 
     def record(self, declarer_player: int | None = None, score: int = 0, game: str | None = None,
                passed: bool = False, defender_score: int = 0, bock: bool = False,
-               seat_scores: dict[int, int] | None = None) -> None:
+               seat_scores: dict[int, int] | None = None, multipliers: str = "") -> None:
         """Enter one deal: the declarer's score (and each defender's, Seeger-Fabian); a Ramsch
         (no declarer): ``seat_scores``, player -> score."""
         if self.finished:
@@ -99,7 +100,7 @@ class MatchSheet:
                 sits_out = self.size == 4 and p == dealer
                 scores[p] = score if p == declarer_player else 0 if sits_out else defender_score
         self.entries.append(DealEntry(len(self.entries) + 1, self.dealer, None if passed else declarer_player,
-                                      game, scores, passed, bock))
+                                      game, scores, passed, bock, multipliers))
 
     def totals(self) -> list[int]:
         t = [0] * self.size

@@ -95,6 +95,7 @@ def test_the_whole_kontra_chain_at_the_table_scores_sixteen_fold_and_rescores_al
     r = play_deal(players, dealt, TableOptions("simple", house=_HR.parse("hirsch")))
     # M and R passed and F played at 18: nobody bid to him, so a defender may start the chain
     assert r.kontra == 16
+    assert r.multipliers() == "Hirsch x16"                        # the score sheet's note
     rec = r.to_record()
     assert rec["kontra"] == "hirsch"
     scored = score_item(next(read_lines([json.dumps(rec)])))

@@ -71,6 +71,7 @@ def test_schieberamsch_two_unseen_passes_at_the_table_count_four_fold():
     scored = _rescore(rec)
     assert scored["scores"] == {s: v for s, v in zip("FMR", r.scores)}
     assert scored["pushes"] == 2
+    assert r.multipliers().startswith("2 pushes x4")             # as the score sheet shows it
 
 
 def test_schieberamsch_refuses_a_jack_put_back_by_name():

@@ -36,7 +36,8 @@ def _jsonable(x: Any) -> Any:
         return x
     if hasattr(x, "entries"):                                   # the match sheet
         return {"players": list(x.players), "totals": list(x.totals()),
-                "entries": [{"number": e.number, "passed": e.passed, "scores": list(e.scores), "bock": e.bock}
+                "entries": [{"number": e.number, "passed": e.passed, "scores": list(e.scores), "bock": e.bock,
+                             "multipliers": e.multipliers}
                             for e in x.entries]}
     return str(x)
 

@@ -60,6 +60,21 @@ class DealResult:
     def passed(self) -> bool:
         return self.deal is None
 
+    def multipliers(self) -> str:
+        """What multiplied this deal's settlement, for the score sheet: the Kontra chain's last
+        call, a Ramsch's unseen passes and Jungfrau (Bock rounds are marked apart)."""
+        parts = []
+        if self.kontra > 1:
+            parts.append(f"{kontra_call(self.kontra).capitalize()} x{self.kontra}")
+        if self.deal is not None and self.deal.declaration.is_ramsch:
+            n = self.deal.pushes
+            if n:
+                parts.append(f"{n} push{'es' if n > 1 else ''} x{2 ** n}")
+            j = len(self.result.get("jungfrau") or []) if not self.result.get("durchmarsch") else 0
+            if j:
+                parts.append(f"Jungfrau x{2 ** j}")
+        return ", ".join(parts)
+
     def to_record(self) -> dict:
         if self.deal is None:
             rec = {"hands": {SEATS[p]: card_list(self.dealt[p]) for p in range(3)},
@@ -346,12 +361,12 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
             sheet.record(passed=True, bock=factor > 1)
         elif r.deal.declaration.is_ramsch:
             sheet.record(game="ramsch", seat_scores={seat_player[q]: r.scores[q] for q in range(3)},
-                         bock=factor > 1)
+                         bock=factor > 1, multipliers=r.multipliers())
         else:
             d = r.deal.declarer
             defender = [r.scores[q] for q in range(3) if q != d][0]
             sheet.record(declarer_player=seat_player[d], score=r.scores[d], game=r.deal.declaration.name,
-                         defender_score=defender, bock=factor > 1)
+                         defender_score=defender, bock=factor > 1, multipliers=r.multipliers())
             if bock:
                 bock.add(bock_events(r.deal.declaration.name, r.result["won"], r.result["declarer_points"],
                                      r.kontra))

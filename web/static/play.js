@@ -152,7 +152,7 @@ function question(s, q) {
 function sheetTable(sheet) {
   return h("table", { class: "data", id: "sheet" },
     h("thead", {}, h("tr", {}, h("th", {}, "deal"), ...sheet.players.map(p => h("th", {}, p)))),
-    h("tbody", {}, ...sheet.entries.map(e => h("tr", {}, h("td", {}, String(e.number) + (e.bock ? " (Bock ×2)" : "")),
+    h("tbody", {}, ...sheet.entries.map(e => h("tr", {}, h("td", {}, String(e.number) + (e.multipliers ? ` (${e.multipliers})` : "") + (e.bock ? " (Bock ×2)" : "")),
       ...e.scores.map(x => h("td", {}, e.passed ? "passed" : (x >= 0 ? "+" : "") + x)))),
       h("tr", {}, h("td", {}, "total"), ...sheet.totals.map(t => h("td", {}, String(t))))));
 }
