@@ -56,6 +56,12 @@ def _item(no: int, raw: Any, fmt: str) -> Item | None:
     return parse_item(no, raw, "iss" if fmt == "iss" else "json")
 
 
+def _no_ramsch(deal) -> None:
+    if deal.declaration.is_ramsch:
+        raise DealError("a Ramsch has no declarer, so no row in this table: skat solve and skat analyse give "
+                        "each seat's values")
+
+
 def _dd_rows(item: Item, games: str) -> list[dict]:
     from ..deal import replay, score_deal
     from ..search.api import default_solver, position, solve_point
@@ -63,6 +69,7 @@ def _dd_rows(item: Item, games: str) -> list[dict]:
     if item.deal is None:
         return [dict(base, passed=True)]
     d = item.deal
+    _no_ramsch(d)
     played: dict[str, Any] = {}
     if d.played:
         st = replay(d)
@@ -140,6 +147,7 @@ def _analyse_rows(item: Item) -> list[dict]:
     from ..analysis import review
     if item.deal is None:
         raise DealError("passed in: no play to review")
+    _no_ramsch(item.deal)
     rv = review(item.deal, declaration=False)
     sm = rv.summary()
     w = sm["worst_mistake"] or {}
