@@ -320,11 +320,19 @@ def _house(text: str) -> HouseRules:
 @click.option("--iss", "iss_out", type=click.Path(dir_okay=False), help="also write ISS-style game lines (.sgf)")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="processes (the same games whatever the number)")
+@click.option("--offiziersskat", is_flag=True,
+              help="the two-player game: --players A,B (best, pimc, rules, random), each deal played twice, "
+                   "each type once as the declaring first player")
 @click.option("--json", "as_json", is_flag=True, help="the results as one JSON object")
-def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, as_json):
+def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, offiziersskat, as_json):
     """Computer against computer over duplicate deals: tournament points
-    (Seeger-Fabian) per game for each player type with a 95% interval."""
+    (Seeger-Fabian) per game for each player type with a 95% interval.
+    With --offiziersskat: two players, the winner's score per game and the
+    difference per deal."""
     types = [t.strip() for t in spec.split(",")]
+    if offiziersskat:
+        _offiziers_arena(types, deals, seed, out, workers, as_json)
+        return
     rules = _house(house)
     fh = open_output(out, "--out")
     try:
@@ -335,16 +343,7 @@ def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, as
             os.remove(out)
         raise
     err = Console(stderr=True)
-    done = [0]
-
-    def on_game(rec: dict) -> None:
-        done[0] += 1
-        if fh:
-            fh.write(json.dumps(rec) + "\n")
-            fh.flush()
-        if not as_json and done[0] % 3 == 0:
-            err.print(f"\r{done[0] // 3}/{deals} deals", end="")
-
+    on_game = _game_writer(fh, None if as_json else err, 3, deals)
     try:
         level = {"level": strength} | ({"samples": samples} if samples else {})
         res = run_arena(types, deals, seed, level, on_game,
@@ -366,3 +365,45 @@ def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, as
         t.add_row(p["player"], str(p["games"]), f"{p['points_per_game']:+.1f}",
                   f"{p['ci95'][0]:+.1f} … {p['ci95'][1]:+.1f}", str(p["declared"]), str(p["won"]), str(p["lost"]))
     Console().print(t)
+
+
+def _offiziers_arena(types: list[str], deals: int, seed: int, out: str | None, workers: int, as_json: bool) -> None:
+    from solver.players.offiziers import run_offiziers_arena
+    fh = open_output(out, "--out")
+    err = Console(stderr=True)
+    on_game = _game_writer(fh, None if as_json else err, 2, deals)
+    try:
+        res = run_offiziers_arena(types, deals, seed, workers, on_game)
+    except ValueError as e:
+        raise click.ClickException(str(e)) from None
+    finally:
+        if fh:
+            fh.close()
+    if as_json:
+        click.echo(json.dumps(res))
+        return
+    err.print()
+    t = Table(title=f"Offiziersskat arena: {deals} duplicate deals, {res['games']} games, seed {seed}")
+    for col in ("player", "games", "points/game", "95% interval"):
+        t.add_column(col, justify="left" if col == "player" else "right")
+    for p in res["players"]:
+        t.add_row(p["player"], str(p["games"]), f"{p['points_per_game']:+.1f}",
+                  f"{p['ci95'][0]:+.1f} … {p['ci95'][1]:+.1f}")
+    d = res["difference"]
+    t.add_row(f"difference {d['of']}", "", f"{d['per_game']:+.1f}", f"{d['ci95'][0]:+.1f} … {d['ci95'][1]:+.1f}")
+    Console().print(t)
+
+
+def _game_writer(fh, progress: Console | None, games_per_deal: int, deals: int):
+    """The arena's ``on_game``: every game as a JSON line in ``fh`` (flushed: nothing is lost if
+    the run stops), and the deals done on ``progress``."""
+    done = [0]
+
+    def on_game(rec: dict) -> None:
+        done[0] += 1
+        if fh:
+            fh.write(json.dumps(rec) + "\n")
+            fh.flush()
+        if progress is not None and done[0] % games_per_deal == 0:
+            progress.print(f"\r{done[0] // games_per_deal}/{deals} deals", end="")
+    return on_game

@@ -170,7 +170,7 @@ class OffiziersState:
 
     @property
     def finished(self) -> bool:
-        return len(self.history) == 32
+        return len(self.history) == 2 * sum(len(p) for p in self.deal.piles)
 
     def open_cards(self, side: int) -> int:
         """The cards ``side`` can play now: each pile's upper card, or its lower card once
@@ -190,6 +190,15 @@ class OffiziersState:
             if self.down[side][i] and not self.down_open[side][i]:
                 s |= 1 << d
         return s
+
+    def copy(self) -> "OffiziersState":
+        """An independent copy (its pushes do not touch this state)."""
+        c = OffiziersState.__new__(OffiziersState)
+        c.deal, c.rules, c.leader = self.deal, self.rules, self.leader
+        c.up, c.down, c.down_open = ([list(x) for x in a] for a in (self.up, self.down, self.down_open))
+        c.trick, c.history = list(self.trick), list(self.history)
+        c.points, c.tricks = list(self.points), list(self.tricks)
+        return c
 
     def legal(self) -> int:
         side = self.to_move
@@ -281,3 +290,86 @@ def settle_offiziers(game: int | str, points: list[int], tricks: list[int], kont
     value = base * (1 + int(schneider) + int(schwarz)) * kontra
     scores = {SIDES[winner]: value, SIDES[1 - winner]: 0}
     return OffiziersResult(f, SIDES[winner], won, schneider, schwarz, value, scores, reason)
+
+
+# ------------------------------------------------------------------ double-dummy (the one search kernel)
+
+def kernel_row(st: OffiziersState, job: int = 0, target: int = 0) -> "Any":
+    """The kernel's position row of a game state, every face-down card known (double-dummy):
+    F is the declarer (seat 0), R seat 1; a face-down card is covered by its pile's upper card
+    while that is there.  Ramsch: F keeps his points low, R makes him take them."""
+    import numpy as np
+
+    from .search import layout as K
+    r = st.rules
+    row = np.zeros(K.POS_FIELDS, dtype=np.int64)
+    for side in range(2):
+        cards = 0
+        for i, (d, u) in enumerate(st.deal.piles[side]):
+            if st.up[side][i]:
+                cards |= 1 << u
+                if st.down[side][i]:
+                    row[K.P_COVER + int(r.to_game[d])] = 1 + int(r.to_game[u])
+            if st.down[side][i]:
+                cards |= 1 << d
+        row[K.P_H0 + side] = r.set_to_game(cards)
+    row[K.P_LEADER] = st.leader
+    row[K.P_N] = len(st.trick)
+    row[K.P_C0] = int(r.to_game[st.trick[0][1]]) if st.trick else -1
+    row[K.P_C1] = -1
+    row[K.P_DECL] = 0
+    row[K.P_TRUMP] = r.trump
+    row[K.P_GAMEKIND] = st.deal.rules_game
+    row[K.P_MINIMISE] = 1 if st.deal.game == RAMSCH else 0
+    row[K.P_TWO] = 1
+    row[K.P_JOB] = job
+    row[K.P_TARGET] = target
+    return row
+
+
+def solve_points(states: list[OffiziersState], solver=None) -> list[int]:
+    """F's final card points with best play by both from each state (Ramsch: the fewest F can
+    end with), every card known."""
+    import numpy as np
+
+    from .search import layout as K
+    from .search.api import default_solver
+    s = solver or default_solver()
+    todo = [i for i, st in enumerate(states) if not st.finished]
+    out = [st.points[0] for st in states]
+    if todo:
+        rows = np.array([kernel_row(states[i], K.JOB_POINTS) for i in todo], dtype=np.int64)
+        vals, _ = s.run(rows)
+        for i, v in zip(todo, vals):
+            out[i] = states[i].points[0] + int(v)
+    return out
+
+
+def reach_points(st: OffiziersState, points: int, solver=None) -> bool:
+    """Threshold query: can F end with at least ``points`` card points (every card known)?"""
+    import numpy as np
+
+    from .search import layout as K
+    from .search.api import default_solver
+    need = points - st.points[0]
+    if st.finished or need <= 0:
+        return st.points[0] >= points
+    vals, _ = (solver or default_solver()).run(np.array([kernel_row(st, K.JOB_AT_LEAST, need)], dtype=np.int64))
+    return bool(vals[0])
+
+
+def best_cards(st: OffiziersState, solver=None) -> list[tuple[int, int]]:
+    """Every playable card of the side to move with F's final card points after it, best first
+    for that side (F wants many points, R few; in Ramsch the reverse)."""
+    from .search.api import default_solver
+    s = solver or default_solver()
+    cards = [c for c in range(32) if (st.legal() >> c) & 1]
+    children = []
+    for c in cards:
+        child = st.copy()
+        child.push(c)
+        children.append(child)
+    with s.shared_table():
+        vals = solve_points(children, s)
+    f_wants = (st.to_move == 0) != (st.deal.game == RAMSCH)
+    return sorted(zip(cards, vals), key=lambda cv: (-cv[1] if f_wants else cv[1], cv[0]))

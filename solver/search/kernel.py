@@ -63,8 +63,8 @@ from ..cards import popcount_nb as popcount
 from ..play import legal_moves, trick_winner
 from .layout import (JOB_ALL_TRICKS, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_NULL, JOB_POINTS, OPT_BOUNDS,  # noqa: F401
                      OPT_EQUIV, OPT_ORDER, OPT_QUICK, OPT_SIMILAR, OPT_TT, P_C0, P_C1, P_DECL, P_GAMEKIND, P_H0,
-                     P_H1, P_H2, P_JOB, P_LAST_BONUS, P_LAST_CARDS, P_LEADER, P_MINIMISE, P_N, P_STAMP, P_TARGET,
-                     P_TRUMP)
+                     P_COVER, P_H1, P_H2, P_JOB, P_LAST_BONUS, P_LAST_CARDS, P_LEADER, P_MINIMISE, P_N, P_STAMP,
+                     P_TARGET, P_TRUMP, P_TWO)
 
 # numba's pedantic SSA check flags the inlined trick rules' conditional expressions; the
 # compiled code is right (the reference tests check every value), the message is noise
@@ -84,7 +84,10 @@ T_PCLASS = 96         # (mask, points) pairs: the cards worth each non-zero valu
 T_LAST = 106          # the last-trick bonus: V the declarer gets for winning the last trick ...
 T_LASTMASK = 107      # ... when it holds these cards (Spitze: his lowest trump; Ramsch: none, the skat's points)
 T_KEYX = 108          # the declarer and the minimising flag in the table key (see tt_key)
-TAB_SIZE = 112
+T_NP = 109            # players: 3, or 2 (Offiziersskat: only the open cards of the piles are played)
+T_DOWN = 110          # Offiziersskat: the face-down cards, each playable once its covering card is gone
+T_COVER = 112         # Offiziersskat: per card, the card covering it (-1: none)
+TAB_SIZE = 144
 
 INF = 1 << 20
 NO_BOUND = -(1 << 21)  # fast_bound found nothing
@@ -168,6 +171,8 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
     decl = tab[T_DECL]
     trump = tab[T_TRUMP]
     decl_max = tab[T_DECL_MAX]
+    if tab[T_NP] == 2:
+        return _duel_order_score(card, p, n, c0, alive_other, tab)
     if decl_max == 0 and tab[T_BONUS] == 0:
         return _ramsch_order_score(card, p, n, c0, c1, leader, alive_other, tab)
     if n == 0:
@@ -391,6 +396,77 @@ def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
     return best0
 
 
+# ---------------------------------------------------------------- Offiziersskat's piles
+
+@njit(cache=True, inline="always")
+def open_cards(hand: int, tab: np.ndarray) -> int:
+    """The cards of a two-player hand that may be played: all but the face-down cards whose
+    covering card is still in the hand (a card uncovered in a trick is turned up after it, before
+    its owner's next card)."""
+    d = hand & tab[T_DOWN]
+    blocked = 0
+    while d:
+        low = d & -d
+        d ^= low
+        if (hand >> tab[T_COVER + lowest(low)]) & 1:
+            blocked |= low
+    return hand & ~blocked
+
+
+@njit(cache=True, inline="always")
+def covering_cards(hand: int, tab: np.ndarray) -> int:
+    """The cards of a two-player hand that still cover a face-down card of it."""
+    d = hand & tab[T_DOWN]
+    cov = 0
+    while d:
+        low = d & -d
+        d ^= low
+        u = tab[T_COVER + lowest(low)]
+        if (hand >> u) & 1:
+            cov |= 1 << u
+    return cov
+
+
+@njit(cache=True)
+def duel_sure_points(h: np.ndarray, side: int, tab: np.ndarray) -> int:
+    """Two players: points ``side`` surely takes ("quick tricks"): each of its trumps in the
+    unbroken run of the highest trumps still out wins the trick it is played in (covered or
+    not, it is played some time), with at least the opponent's cheapest cards."""
+    trump = tab[T_TRUMP]
+    mine = h[side]
+    t = (h[0] | h[1]) & trump
+    run = 0
+    while t:
+        top = highest(t)
+        if not (mine >> top) & 1:
+            break
+        run |= 1 << top
+        t &= ~(1 << top)
+    if run == 0:
+        return 0
+    return points_of(run, tab) + tab[T_BONUS] * popcount(run) + _cheapest(h[1 - side], popcount(run), tab)
+
+
+@njit(cache=True)
+def _duel_order_score(card: int, p: int, n: int, c0: int, alive_other: int, tab: np.ndarray) -> int:
+    """Two-player ordering: in a point game each side wants the points, so it leads masters and
+    takes a trick with a winner worth most, else ducks cheaply; in Ramsch both want few points,
+    so they lead and play what loses the trick, shedding points, and win cheaply if they must."""
+    pts = tab[32 + card]
+    trump = tab[T_TRUMP]
+    wants = tab[T_DECL_MAX] == 1
+    if n == 0:
+        eff = tab[card]
+        master = (alive_other & eff) == 0 or highest(alive_other & eff) < card
+        if wants:
+            return 100 + pts if master else -pts - (8 if (trump >> card) & 1 else 0)
+        return (0 if master else 100) - pts
+    beats = trick_winner(c0, card, card, trump, tab) != 0
+    if wants:
+        return 50 + pts + tab[32 + c0] if beats else -pts
+    return 50 + pts if not beats else -pts
+
+
 # ---------------------------------------------------------------- fast bounds
 
 @njit(cache=True, inline="always")
@@ -413,6 +489,17 @@ def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_
         return hi
     if beta <= 0:
         return 0
+    if tab[T_NP] == 2:
+        if n == 0 and (tab[T_OPTS] & OPT_QUICK):
+            # two players: each side's share of the run of top trumps wins its tricks
+            decl = tab[T_DECL]
+            q = duel_sure_points(h, decl, tab)
+            if q >= beta:
+                return q
+            q = duel_sure_points(h, 1 - decl, tab)
+            if hi - q <= alpha:
+                return hi - q
+        return NO_BOUND                 # (the quick tricks below are three-player reasoning)
     if n == 0 and (tab[T_OPTS] & OPT_QUICK) and tab[T_DECL_MAX] == 1:
         q = sure_points(h, leader, 1, tab, beta)
         if q >= beta:
@@ -443,7 +530,7 @@ def tt_key(h: np.ndarray, leader: int, alive: int, tab: np.ndarray) -> tuple[int
     g0 = h[0]
     g1 = h[1]
     g2 = h[2]
-    if tab[T_OPTS] & OPT_SIMILAR:
+    if tab[T_OPTS] & OPT_SIMILAR and tab[T_NP] == 3:      # (piles: cards of a group are not alike)
         for gi in range(tab[T_NGROUPS]):
             o = tab[T_GROUPS + 2 * gi]
             wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
@@ -637,16 +724,25 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
 
     ``h`` holds the three hands (mutated and restored), ``n`` the number of
     cards in the trick in progress (``c0``, ``c1``), ``ms`` the scratch
-    array of move lists (``MS_*``).
+    array of move lists (``MS_*``).  Two players (``T_NP``, Offiziersskat):
+    ``h[2]`` is empty, a trick has two cards, and only open cards are played.
     """
     tab[T_NODES] += 1
     opts = tab[T_OPTS]
-    p = (leader + n) % 3
+    players = tab[T_NP]
+    p = (leader + n) % 3 if players == 3 else (leader + n) & 1     # (constant divisors: this is the hot path)
     hand = h[p]
     if hand == 0:
         return 0
     if n == 0 and popcount(hand) <= 2:
-        return last_tricks(h, leader, tab)      # the last two tricks: enumerate them
+        if players == 3:
+            return last_tricks(h, leader, tab)      # the last two tricks: enumerate them
+        if popcount(hand) == 1:
+            # two players, the last trick: one card each
+            c = lowest(hand)
+            d = lowest(h[1 - p])
+            w = (leader + trick_winner(c, d, d, tab[T_TRUMP], tab)) & 1
+            return tab[32 + c] + tab[32 + d] + tab[T_BONUS] if w == tab[T_DECL] else 0
     decl = tab[T_DECL]
     is_max = (p == decl) == (tab[T_DECL_MAX] == 1)
     alive = h[0] | h[1] | h[2]
@@ -678,9 +774,16 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
             alpha = lb
         if ub < beta:
             beta = ub
-    legal = legal_moves(hand, c0 if n > 0 else -1, tab)
-    if opts & OPT_EQUIV:
-        legal = equivalent_cards(legal, (alive | trick_set) & ~hand, tab)
+    if players == 3:
+        legal = legal_moves(hand, c0 if n > 0 else -1, tab)
+        if opts & OPT_EQUIV:
+            legal = equivalent_cards(legal, (alive | trick_set) & ~hand, tab)
+    else:
+        legal = legal_moves(open_cards(hand, tab), c0 if n > 0 else -1, tab)
+        if opts & OPT_EQUIV:
+            # a card that covers a face-down one is never the same as another
+            cov = covering_cards(hand, tab)
+            legal = equivalent_cards(legal & ~cov, (alive | trick_set) & ~hand, tab) | (legal & cov)
     # the table's move alone first; the others are generated and scored only if it does not cut off
     nm = 0
     pending = legal
@@ -706,8 +809,17 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         # numba look for a second, literal-typed specialisation of this function)
         if n == 0:
             v = search(h, leader, n + 1, c, c1, alpha, beta, tab, tt, ms)
-        elif n == 1:
+        elif n == 1 and players == 3:
             v = search(h, leader, n + 1, c0, c, alpha, beta, tab, tt, ms)
+        elif players == 2:
+            # the two-player trick is complete
+            w = (leader + trick_winner(c0, c, c, tab[T_TRUMP], tab)) % 2
+            tv = 0
+            if w == decl:
+                tv = tab[32 + c0] + tab[32 + c] + tab[T_BONUS]
+            zero = n - n
+            none = zero - 1
+            v = tv + search(h, w, zero, none, none, alpha - tv, beta - tv, tab, tt, ms)
         else:
             w = (leader + trick_winner(c0, c1, c, tab[T_TRUMP], tab)) % 3
             tv = 0
@@ -778,6 +890,13 @@ def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
     tab[T_LAST] = pos[P_LAST_BONUS] if job <= JOB_AT_LEAST else 0
     tab[T_LASTMASK] = pos[P_LAST_CARDS] if job <= JOB_AT_LEAST else 0
     tab[T_KEYX] = (pos[P_DECL] << 34) | ((1 - tab[T_DECL_MAX]) << 36)
+    tab[T_NP] = 2 if pos[P_TWO] else 3
+    down = 0
+    for c in range(32):
+        tab[T_COVER + c] = pos[P_COVER + c] - 1
+        if pos[P_COVER + c] > 0:
+            down |= 1 << c
+    tab[T_DOWN] = down
     tab[T_STAMP] = stamp
     tab[T_OPTS] = opts
     # the groups that the table key compacts (OPT_SIMILAR): runs of one
@@ -832,7 +951,7 @@ def solve_one(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tt: np.ndarray,
     if job == JOB_ANY_TRICK:
         return 1 if search(h, leader, n, c0, c1, 0, 1, tab, tt, ms) >= 1 else 0
     # all tricks: the declarer's tricks still to come must equal the tricks left
-    tricks = popcount(h[(leader + n) % 3])     # the player to move has one card per trick left
+    tricks = popcount(h[(leader + n) % tab[T_NP]])     # the player to move has one card per trick left
     return 1 if search(h, leader, n, c0, c1, tricks - 1, tricks, tab, tt, ms) >= tricks else 0
 
 

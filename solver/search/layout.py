@@ -53,7 +53,12 @@ P_MINIMISE = 13
 #: the skat's card points with no card named (the skat goes to the last trick's winner).
 P_LAST_BONUS = 14
 P_LAST_CARDS = 15
-POS_FIELDS = 16
+#: Offiziersskat (two players): ``P_TWO`` 1; the hands are F's (``P_H0``) and R's (``P_H1``)
+#: remaining pile cards, and ``P_COVER + c`` is 1 + the card covering card ``c`` (game layout;
+#: 0: none), so that a face-down card is played only once its upper card is gone.
+P_TWO = 16
+P_COVER = 17
+POS_FIELDS = 49
 
 #: The Spitze bonus: above every count of card points, so a search maximising points + bonus
 #: first keeps the Spitze condition, then takes the most points it allows.

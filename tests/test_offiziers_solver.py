@@ -1,0 +1,73 @@
+"""The Offiziersskat solver (the one search kernel, two players, piles) against a plain minimax.
+
+Deals are played at random until each side has at most five cards (at most
+four piles a side hold a card); from there the minimax below, written only
+from the rules (the game state of :mod:`solver.offiziersskat` gives the open
+cards and the tricks), and the kernel must give the same value: F's final
+card points with best play by both, every card known (Ramsch: F keeps his
+points as low as he can).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver.offiziersskat import best_cards, deal_from_cards, reach_points, solve_points
+from solver.search.api import Solver
+
+
+def _minimax(st) -> int:
+    if st.finished:
+        return st.points[0]
+    f_wants = (st.to_move == 0) != (st.deal.game == "ramsch")
+    best = None
+    legal = st.legal()
+    for c in range(32):
+        if (legal >> c) & 1:
+            child = st.copy()
+            child.push(c)
+            v = _minimax(child)
+            if best is None or (v > best if f_wants else v < best):
+                best = v
+    return best
+
+
+def _endgame(rng, game: str, left: int):
+    d = deal_from_cards([int(c) for c in rng.permutation(32)], game)
+    st = d.start_state()
+    while len(st.history) < 32 - 2 * left or st.trick:
+        st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+    return st
+
+
+@pytest.mark.parametrize("game", ["clubs", "hearts", "grand", "ramsch"])
+def test_offiziers_values_match_minimax(game):
+    rng = np.random.default_rng(len(game))
+    solver = Solver(tt_megabytes=4)
+    for k in range(25):
+        st = _endgame(rng, game, 3 + k % 3)
+        piles = [sum(1 for i in range(8) if st.up[s][i] or st.down[s][i]) for s in range(2)]
+        assert max(piles) <= 5
+        expected = _minimax(st)
+        assert solve_points([st], solver)[0] == expected
+        assert reach_points(st, expected, solver) and not reach_points(st, expected + 1, solver)
+        # every playable card's value: the best one's is the position's value
+        moves = best_cards(st, solver)
+        assert moves[0][1] == expected
+        for c, v in moves:
+            child = st.copy()
+            child.push(c)
+            assert v == _minimax(child)
+
+
+def test_a_trick_in_progress_and_uncovered_cards():
+    # F leads, then R answers: the solver starts from the half trick; a face-down card whose
+    # upper card went in the last trick is playable (the state turned it up)
+    rng = np.random.default_rng(5)
+    solver = Solver(tt_megabytes=4)
+    for _ in range(10):
+        st = _endgame(rng, "spades", 4)
+        st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+        assert len(st.trick) == 1
+        assert solve_points([st], solver)[0] == _minimax(st)
