@@ -12,7 +12,7 @@ from rich.console import Console
 from solver.records import read_lines
 
 from .io import emit, items_or_say_empty, open_lines
-from .render import review_html, review_table
+from .render import offiziers_table, review_html, review_table
 
 CHUNK = 8
 
@@ -52,6 +52,11 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
         done = iter(review_many([it.deal for it in good], workers=workers if len(good) > 1 else 1,
                                 declaration=not no_declaration)) if good else iter(())
         for it in batch:
+            if it.offiziers is not None:                 # Offiziersskat: its own review
+                from solver.offiziersskat import review_offiziers
+                rec = review_offiziers(it.offiziers)
+                emit(rec) if as_json else offiziers_table(rec, console)
+                continue
             if not it.error and it.deal is None:        # passed in: nothing was played
                 emit({"id": it.id, "passed": True}) if as_json else console.print(f"{it.id}: passed in\n")
                 continue
@@ -73,7 +78,7 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
         else:
             review_table(rv, console)
 
-    for item in items_or_say_empty(read_lines(open_lines(file)), file):
+    for item in items_or_say_empty(read_lines(open_lines(file), variants=True), file):
         if game_id is not None and item.id != game_id:
             continue
         found += 1

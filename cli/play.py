@@ -19,6 +19,8 @@ from solver.players import Player, PlayView
 from solver.players.arena import make_player, run_arena
 from solver.players.table import TableOptions, play_match
 from solver.house import HOUSE_OPTIONS, HouseRules, check_ramsch_discard
+from solver.offiziersskat import offiziers_game
+from solver.players.offiziers import OffiziersPlayer
 from solver.scoring import check_bid
 
 from .io import open_output
@@ -185,6 +187,64 @@ class HumanPlayer(Player):
             return card
 
 
+class HumanOffiziers(OffiziersPlayer):
+    """The person at an Offiziersskat table: the piles are drawn, every decision asked."""
+
+    name = "you"
+
+    def __init__(self, prompter: Prompter):
+        self.p = prompter
+        self.side = 0
+
+    def declare(self, up_cards: int):
+        self.p.console.print(f"You declare. Your upper cards: {self.p.cards(up_cards)}")
+        while True:
+            ans = self.p.ask("Game (diamonds hearts spades clubs grand ramsch):").lower()
+            try:
+                return offiziers_game(ans)
+            except ValueError as e:
+                self.p.console.print(str(e))
+
+    def kontra(self, st, side: int, call: str) -> bool:
+        self.show(st, side)
+        return self.p.ask(f"{call.capitalize()}? (y/n)").lower().startswith("y")
+
+    def show(self, st, side: int) -> None:
+        c = self.p.console
+        legal = st.legal() if st.to_move == side and not st.finished else 0
+        for s, who in ((1 - side, "opponent"), (side, "you")):
+            tops = []
+            for card, covered in st.pile_view(s):
+                if card is None:
+                    tops.append("   ▒  " if covered else "  --  ")
+                    continue
+                mark = "*" if (legal >> card) & 1 else " "
+                tops.append(f"{mark}{self.p.cards([card])}{'/▒' if covered else '  '}")
+            c.print(f"{who:>8}: " + " ".join(tops))
+        c.print(f"points: you {st.points[side]}, opponent {st.points[1 - side]}   (* playable, /▒ a face-down card under it)")
+
+    def play(self, st) -> int:
+        side = st.to_move
+        self.show(st, side)
+        if st.trick:
+            self.p.console.print(f"led: {self.p.cards([st.trick[0][1]])}")
+        legal = st.legal()
+        while True:
+            ans = self.p.ask("Play:")
+            try:
+                card = parse_card(ans)
+            except CardParseError as e:
+                self.p.console.print(str(e))
+                continue
+            try:
+                st.check(card)
+            except ValueError as e:
+                self.p.console.print(str(e))
+                continue
+            if (legal >> card) & 1:
+                return card
+
+
 def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("you", "computer 1", "computer 2")):
     def on(kind: str, data: dict) -> None:
         if kind == "deal":
@@ -273,8 +333,11 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
                                       "rules of thumb, or random cards")
 @click.option("--strength", type=click.IntRange(1, 3), default=1, show_default=True,
               help="the computers' strength: 1 (quick), 2, 3 (more worlds a move, slower)")
+@click.option("--offiziersskat", is_flag=True,
+              help="the two-player game (seed 003): you against one computer, 16 cards each in 8 piles; "
+                   "--deals must be even")
 def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck, clock, auto_bid, opponents,
-         strength):
+         strength, offiziersskat):
     """Play a match against two computer players (by default the strongest, 'best').
 
     Type cards as codes (CJ, ST, H7) or symbols; 'history' shows the tricks
@@ -283,6 +346,9 @@ def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck,
     console = Console(highlight=False)
     prompter = Prompter(console, deck)
     seed = int(time.time()) % 100000 if seed is None else seed
+    if offiziersskat:
+        _play_offiziers(console, prompter, deals, seed, opponents)
+        return
     seat_box: dict = {}
     if duel and table == 4:
         raise click.BadParameter("duel mode is for three at the table", param_hint="--duel")
@@ -407,3 +473,35 @@ def _game_writer(fh, progress: Console | None, games_per_deal: int, deals: int):
         if progress is not None and done[0] % games_per_deal == 0:
             progress.print(f"\r{done[0] // games_per_deal}/{deals} deals", end="")
     return on_game
+
+
+def _play_offiziers(console: Console, prompter: Prompter, deals: int, seed: int, opponent: str) -> None:
+    from solver.players.offiziers import make_offiziers_player, play_offiziers_match
+    if deals % 2:
+        raise click.BadParameter("an Offiziersskat match has an even number of deals (each deals as often)",
+                                 param_hint="--deals")
+    human = HumanOffiziers(prompter)
+    names = ("you", "computer")
+
+    def on(kind: str, data: dict) -> None:
+        if kind == "deal":
+            human.side = 0 if data["first"] == 0 else 1
+            console.rule(f"deal {data['number']}: {names[data['first']]} declare"
+                         f"{'' if data['first'] == 0 else 's'}, {names[data['dealer']]} deal"
+                         f"{'' if data['dealer'] == 0 else 's'}")
+        elif kind == "declaration":
+            console.print(f"game: {data['game']}")
+        elif kind in ("kontra", "re"):
+            console.print(f"{data['side']}: {kind.capitalize()}!")
+        elif kind == "trick":
+            console.print("  " + " ".join(prompter.cards([c]) for c in data["cards"])
+                          + f"  -> {'you' if (data['winner'] == 'F') == (human.side == 0) else 'computer'}")
+        elif kind == "result":
+            console.print(f"result: {data['reason']}; {'you' if (data['winner'] == 'F') == (human.side == 0) else 'the computer'}"
+                          f" score{'' if (data['winner'] == 'F') == (human.side == 0) else 's'} {data['value']}")
+        elif kind == "totals":
+            console.print(f"totals: you {data['totals'][0]}, computer {data['totals'][1]}")
+    totals, _ = play_offiziers_match([human, make_offiziers_player(opponent, seed + 1)], deals, seed, on_event=on)
+    console.rule("final standings")
+    for name, t in sorted(zip(names, totals), key=lambda x: -x[1]):
+        console.print(f"{name}: {t}")

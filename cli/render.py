@@ -89,6 +89,44 @@ def solved_table(rec: dict[str, Any], console: Console) -> None:
     console.print()
 
 
+def offiziers_table(rec: dict[str, Any], console: Console) -> None:
+    """An Offiziersskat record solved (or reviewed): the piles (upper card over lower), the
+    double-dummy value, every playable card's value, or the review's rows."""
+    console.rule(f"{rec.get('id', '')} Offiziersskat, {rec['game']}, declarer F".strip())
+    for side in "FR":
+        piles = rec["piles"][side]
+        console.print(Text(f"{side} up:   ", style="bold") + cards_text([u for _, u in piles], rec["game"]))
+        console.print(Text(f"{side} down: ", style="bold") + cards_text([d for d, _ in piles], rec["game"]))
+    if rec.get("played"):
+        console.print(Text("played: ", style="bold") + Text(" ").join(card_text(c) for c in rec["played"]))
+    if "dd_points" in rec:
+        console.print(f"double-dummy (every face-down card known): F {rec['dd_points']} card points, "
+                      f"{'wins' if rec['dd_declarer_wins'] else 'loses'} (from the {rec['dd_from']})")
+    if rec.get("dd_best"):
+        bt = Table(show_header=True, box=None)
+        bt.add_column("card")
+        bt.add_column("F's points after it", justify="right")
+        for card, v in rec["dd_best"].items():
+            bt.add_row(card_text(card), str(v))
+        console.print(bt)
+    if "analysis" in rec:
+        t = Table(box=None, show_header=True)
+        for col in ("trick", "side", "card", "before", "after", "best", "cost", ""):
+            t.add_column(col, justify="right" if col in ("before", "after", "cost") else "left")
+        for r in rec["analysis"]:
+            t.add_row(str(r["trick"]), r["side"], card_text(r["card"]), str(r["value_before"]), str(r["value_after"]),
+                      Text(" ").join(card_text(x) for x in r["best"]),
+                      Text(str(r["cost"]) if r["cost"] else "", style="red" if r["cost"] else ""),
+                      Text(r["outcome_changed"] or "", style="bold red"))
+        console.print(t)
+        sm = rec["summary"]
+        console.print(f"start value (double-dummy): F {sm['start_value']} card points"
+                      + (f"; actual {sm['declarer_points']}: {sm['reason']}" if "reason" in sm else ""))
+        console.print("mistakes: " + ", ".join(f"{s} {m['mistakes']} (cost {m['cost']})"
+                                               for s, m in sm["mistakes"].items()))
+    console.print()
+
+
 # ------------------------------------------------------------------ deal review
 
 def _v(v) -> str:

@@ -11,7 +11,7 @@ from solver.deal import DealError
 from solver.records import Item, read_lines, record_from_fields
 
 from .io import emit, items_or_say_empty, open_lines
-from .render import solved_table
+from .render import offiziers_table, solved_table
 
 CHUNK = 64
 
@@ -98,13 +98,20 @@ def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> 
         for it in chunk:
             if it.error:
                 show(it.error_record())
+            elif it.offiziers is not None:
+                from solver.offiziersskat import solve_offiziers
+                r = solve_offiziers(it.offiziers, best or not as_json)
+                if as_json:
+                    emit(r if best else {k: v for k, v in r.items() if k != "dd_best"})
+                else:
+                    offiziers_table(r, console)
             elif it.deal is None:
                 show({"id": it.id, "passed": True, "message": PASSED})
             else:
                 show(next(results))
         chunk.clear()
 
-    for item in items_or_say_empty(read_lines(lines), file):
+    for item in items_or_say_empty(read_lines(lines, variants=True), file):
         chunk.append(item)
         if len(chunk) >= CHUNK * max(1, workers):
             flush()

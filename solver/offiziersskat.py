@@ -91,10 +91,10 @@ class OffiziersDeal:
 def deal_from_cards(cards: list[int], game: str) -> OffiziersDeal:
     """32 cards in order: F's piles (down, up) x 8, then R's."""
     piles = [[(cards[16 * p + 2 * i], cards[16 * p + 2 * i + 1]) for i in range(8)] for p in range(2)]
-    return OffiziersDeal(piles, _game(game))
+    return OffiziersDeal(piles, offiziers_game(game))
 
 
-def _game(name: str) -> int | str:
+def offiziers_game(name: str) -> int | str:
     if str(name).strip().lower() == RAMSCH:
         return RAMSCH
     try:
@@ -144,7 +144,7 @@ def load_offiziers(rec: dict) -> OffiziersDeal:
             played.append(parse_card(str(name)))
         except CardParseError as e:
             raise OffiziersError(f"'played' card {i + 1}: {e}") from None
-    d = OffiziersDeal(piles, _game(rec.get("game", "")), kontra, played, rec.get("id"))
+    d = OffiziersDeal(piles, offiziers_game(rec.get("game", "")), kontra, played, rec.get("id"))
     d.replay()                                              # every played card legal, or an error naming it
     return d
 
@@ -183,6 +183,25 @@ class OffiziersState:
                 s |= 1 << d
         return s
 
+    def pile_view(self, side: int) -> list[tuple[int | None, bool]]:
+        """What everybody sees of ``side``'s piles: per pile the open card on top (None: none)
+        and whether a face-down card lies there (under it, or alone until the trick that
+        uncovered it is over).
+
+        >>> st = deal_from_cards(list(range(32)), "grand").start_state()
+        >>> st.pile_view(0)[0]
+        (1, True)
+        """
+        out = []
+        for i, (d, u) in enumerate(self.deal.piles[side]):
+            if self.up[side][i]:
+                out.append((u, self.down[side][i]))
+            elif self.down[side][i]:
+                out.append((d, False) if self.down_open[side][i] else (None, True))
+            else:
+                out.append((None, False))
+        return out
+
     def hidden_cards(self, side: int) -> int:
         """The face-down cards of ``side`` nobody has seen."""
         s = 0
@@ -205,7 +224,8 @@ class OffiziersState:
         led = self.trick[0][1] if self.trick else None
         return self.rules.legal(self.open_cards(side), led)
 
-    def push(self, card: int) -> None:
+    def check(self, card: int) -> None:
+        """Raise :class:`OffiziersError` saying why ``card`` may not be played now."""
         side = self.to_move
         if not (self.open_cards(side) >> card) & 1:
             raise OffiziersError(f"{CARD_NAMES[card]} is not an open card of {SIDES[side]}")
@@ -213,6 +233,10 @@ class OffiziersState:
             led = self.trick[0][1]
             raise OffiziersError(f"{CARD_NAMES[card]} is not allowed: {SIDES[side]} must follow "
                                  f"{self.rules.follow_name(led)} with an open card")
+
+    def push(self, card: int) -> None:
+        self.check(card)
+        side = self.to_move
         for i, (d, u) in enumerate(self.deal.piles[side]):
             if u == card and self.up[side][i]:
                 self.up[side][i] = False
@@ -373,3 +397,58 @@ def best_cards(st: OffiziersState, solver=None) -> list[tuple[int, int]]:
         vals = solve_points(children, s)
     f_wants = (st.to_move == 0) != (st.deal.game == RAMSCH)
     return sorted(zip(cards, vals), key=lambda cv: (-cv[1] if f_wants else cv[1], cv[0]))
+
+
+def f_wins(game, f_points: int) -> bool:
+    """Does F, the declarer, win with these card points (61; in Ramsch fewer than R: 59 at most)?"""
+    return f_points <= 59 if game == RAMSCH else f_points >= 61
+
+
+def solve_offiziers(deal: OffiziersDeal, best: bool = False, solver=None) -> dict:
+    """``skat solve`` of an Offiziersskat record, every face-down card known: ``dd_points`` (F's
+    card points with best play by both; a finished deal from its start, a part-played one from
+    its position, ``dd_from``), ``dd_declarer_wins``, and with ``best`` each playable card's
+    ``dd_points`` after it (``dd_best``)."""
+    st = deal.replay()
+    where = "position" if deal.played else "start"
+    if st.finished:
+        st = OffiziersDeal(deal.piles, deal.game, deal.kontra, [], deal.id).start_state()
+        where = "start"
+    v = solve_points([st], solver)[0]
+    out = {**deal.to_record(), "dd_points": v, "dd_declarer_wins": f_wins(deal.game, v), "dd_from": where}
+    if best:
+        out["dd_best"] = {CARD_NAMES[c]: x for c, x in best_cards(st, solver)}
+    return out
+
+
+def review_offiziers(deal: OffiziersDeal, solver=None) -> dict:
+    """``skat analyse`` of an Offiziersskat deal, every face-down card known: per card played,
+    F's final card points with best play before and after it, the best cards, and the cost
+    (the points the card gave away for its side: F wants points, R keeps them from him; in
+    Ramsch the other way round)."""
+    from .search.api import default_solver
+    s = solver or default_solver()
+    st = deal.start_state()
+    rows = []
+    with s.shared_table():
+        for i, card in enumerate(deal.played):
+            side = st.to_move
+            moves = best_cards(st, s)
+            before = moves[0][1]
+            after = dict(moves)[card]
+            f_wants = (side == 0) != (deal.game == RAMSCH)
+            cost = (before - after) if f_wants else (after - before)
+            rows.append({"card": CARD_NAMES[card], "side": SIDES[side], "trick": i // 2 + 1, "value_before": before,
+                         "value_after": after, "best": [CARD_NAMES[c] for c, v in moves if v == before],
+                         "cost": cost, "outcome_changed": None if f_wins(deal.game, before) == f_wins(deal.game, after)
+                         else ("win -> loss" if f_wins(deal.game, before) else "loss -> win")})
+            st.push(card)
+    summary: dict[str, Any] = {"start_value": rows[0]["value_before"] if rows else solve_points([st], s)[0],
+                               "mistakes": {side: {"mistakes": sum(1 for r in rows if r["side"] == side and r["cost"] > 0),
+                                                   "cost": sum(r["cost"] for r in rows if r["side"] == side)}
+                                            for side in SIDES},
+                               "declarer_points": st.points[0], "finished": st.finished}
+    if st.finished:
+        r = score_offiziers(deal)
+        summary.update(won=r.won, winner=r.winner, score=r.scores["F"], reason=r.reason)
+    return {**deal.to_record(), "analysis": rows, "summary": summary}

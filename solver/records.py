@@ -134,7 +134,7 @@ def _parse_item(no: int, line: str, fmt: str, require_deal: bool, variants: bool
         if rec["variant"] != "offiziersskat":
             return Item(no, record=rec, error=f"line {no}: 'variant': unknown {rec['variant']!r} (offiziersskat)")
         if not variants:
-            return Item(no, record=rec, error=f"line {no}: an Offiziersskat record: only skat score reads these so far")
+            return Item(no, record=rec, error=f"line {no}: an Offiziersskat record: skat score, solve, analyse and arena --offiziersskat read these")
         try:
             return Item(no, record=rec, offiziers=load_offiziers(rec))
         except OffiziersError as e:
