@@ -51,6 +51,14 @@ class Prompter:
             raise click.ClickException("input ended: the match is abandoned")
         return line.strip()
 
+    def ask_until(self, prompt: str, read):
+        """Ask until ``read(answer)`` returns without a ValueError (whose message is shown)."""
+        while True:
+            try:
+                return read(self.ask(prompt))
+            except ValueError as e:
+                self.console.print(str(e))
+
 
 class HumanPlayer(Player):
     """The person at the table: every decision is asked on the console."""
@@ -142,19 +150,12 @@ class HumanPlayer(Player):
 
     def ramsch_discard(self, twelve: int, seat: int) -> int:
         self.p.console.print(f"Your twelve cards: {self.p.cards(twelve, RAMSCH)}")
-        while True:
-            ans = self.p.ask("Put two cards back (no jack):")
-            try:
-                d = card_set(parse_card_list(ans))
-            except CardParseError as e:
-                self.p.console.print(str(e))
-                continue
-            try:
-                check_ramsch_discard(twelve, d)
-            except ValueError as e:
-                self.p.console.print(str(e))
-                continue
+
+        def read(ans: str) -> int:
+            d = card_set(parse_card_list(ans))
+            check_ramsch_discard(twelve, d)
             return d
+        return self.p.ask_until("Put two cards back (no jack):", read)
 
     def play(self, view: PlayView) -> int:
         c = self.p.console
@@ -198,12 +199,7 @@ class HumanOffiziers(OffiziersPlayer):
 
     def declare(self, up_cards: int):
         self.p.console.print(f"You declare. Your upper cards: {self.p.cards(up_cards)}")
-        while True:
-            ans = self.p.ask("Game (diamonds hearts spades clubs grand ramsch):").lower()
-            try:
-                return offiziers_game(ans)
-            except ValueError as e:
-                self.p.console.print(str(e))
+        return self.p.ask_until("Game (diamonds hearts spades clubs grand ramsch):", offiziers_game)
 
     def kontra(self, st, side: int, call: str) -> bool:
         self.show(st, side)
@@ -228,21 +224,12 @@ class HumanOffiziers(OffiziersPlayer):
         self.show(st, side)
         if st.trick:
             self.p.console.print(f"led: {self.p.cards([st.trick[0][1]])}")
-        legal = st.legal()
-        while True:
-            ans = self.p.ask("Play:")
-            try:
-                card = parse_card(ans)
-            except CardParseError as e:
-                self.p.console.print(str(e))
-                continue
-            try:
-                st.check(card)
-            except ValueError as e:
-                self.p.console.print(str(e))
-                continue
-            if (legal >> card) & 1:
-                return card
+
+        def read(ans: str) -> int:
+            card = parse_card(ans)
+            st.check(card)
+            return card
+        return self.p.ask_until("Play:", read)
 
 
 def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("you", "computer 1", "computer 2")):
