@@ -352,8 +352,11 @@ def run_offiziers_arena(types: list[str], deals: int, seed: int = 0, workers: in
     per_type: dict[int, list[int]] = {0: [], 1: []}
     diffs = []
     games = 0
-    for k, results in enumerate(map_processes(_duplicate, [(types, seed, k, piles[k]) for k in range(deals)],
-                                              workers)):
+    step = max(1, 2 * workers)                               # a few deals at a time: games are written as they end
+    done = (results for first in range(0, deals, step)
+            for results in map_processes(_duplicate, [(types, seed, k, piles[k])
+                                                      for k in range(first, min(deals, first + step))], workers))
+    for k, results in enumerate(done):
         d = 0
         for swap, r in results:
             games += 1
