@@ -1,6 +1,6 @@
 """Bid advice: speed of ``skat bid`` and quality of its predictions.
 
-    python benchmarks/bench_bid.py speed                  # time and solves for a few hands
+    python benchmarks/bench_bid.py speed [--hands 50]     # time and solves: six fixed hands and random ones
     python benchmarks/bench_bid.py quality --deals 1000   # Brier score and reliability table
 
 Quality: deal random cards, take one seat's ten cards, let the evaluator
@@ -40,17 +40,27 @@ HANDS = [("CJ SJ HA HT HK H9 SA S7 D8 D7", "F"), ("CJ HJ CA CT CK C9 SA ST H8 D7
 
 
 def speed(args) -> None:
+    """``skat bid``'s defaults (precision 0.05, 1.5 s budget, all cores) on the fixed hands and
+    ``--hands`` random ones (hand k: ``default_rng([seed, k])``, seat k % 3)."""
+    from solver.players.table import shuffle
     evaluate_hand(HANDS[0][0], HANDS[0][1], samples=32)                 # warm-up: compile, start workers
+    hands = list(HANDS)
+    for k in range(args.hands):
+        dealt = shuffle(np.random.default_rng([args.seed, k]))
+        hands.append((" ".join(card_list(dealt[k % 3])), "FMR"[k % 3]))
     print(f"{'hand':32} {'seat':4} {'worlds':>6} {'solves':>7} {'seconds':>8}  recommended")
-    times = []
-    for cards, seat in HANDS:
+    times, solves = [], []
+    for cards, seat in hands:
         t = time.perf_counter()
-        ev = evaluate_hand(cards, seat, bid=18)
+        ev = evaluate_hand(cards, seat, bid=18, budget=args.budget)
         dt = time.perf_counter() - t
         times.append(dt)
+        solves.append(ev.solves)
         r = ev.recommended.to_dict(18)
         print(f"{cards:32} {seat:4} {ev.samples:6d} {ev.solves:7d} {dt:8.2f}  {r['name']} {r['p_win']:.0%}")
-    print(f"median {np.median(times):.2f} s, max {max(times):.2f} s (default accuracy, all cores)")
+    print(f"{len(hands)} hands: median {np.median(times):.2f} s, 95th pct {np.percentile(times, 95):.2f} s, "
+          f"worst {max(times):.2f} s; solves median {int(np.median(solves))}, worst {max(solves)} "
+          f"(default precision, budget {args.budget} s, all cores)")
 
 
 def actual_outcome(deal_cards: list[int], seat: int, decl: Declaration, clairvoyant: bool = False) -> bool:
@@ -134,7 +144,10 @@ def report(rows: list[dict]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
-    sub.add_parser("speed")
+    sp = sub.add_parser("speed")
+    sp.add_argument("--hands", type=int, default=50, help="random hands besides the six fixed ones")
+    sp.add_argument("--seed", type=int, default=7)
+    sp.add_argument("--budget", type=float, default=1.5, help="seconds (skat bid's default)")
     q = sub.add_parser("quality")
     q.add_argument("--deals", type=int, default=1000)
     q.add_argument("--samples", type=int, default=128)

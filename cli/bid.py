@@ -27,6 +27,8 @@ COMMON = [
     click.option("--min-win", type=click.FloatRange(0, 1), default=None,
                  help="safe bid: highest bid with at least this win probability (default: positive expectation)"),
     click.option("--workers", type=click.IntRange(min=1), default=None, help="processes (default: all cores)"),
+    click.option("--budget", type=click.FloatRange(0, min_open=True), default=1.5, show_default=True,
+                 help="seconds after which no more worlds are drawn (the intervals say how precise it got)"),
     click.option("--spitze", is_flag=True, help="house rule: also Spitze announced (winning the last trick with "
                                                 "the lowest trump, one more level) where the cards hold it"),
     click.option("--json", "as_json", is_flag=True, help="one JSON object instead of the table"),
@@ -113,7 +115,7 @@ def _run(fn, as_json: bool, console: Console, **kw) -> HandEvaluation:
 @click.argument("cards")
 @click.option("--to", "to", type=int, default=None, help="the bid being asked about (18, 20, 22, 23, 24, 27, ...)")
 @common
-def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, spitze, as_json):
+def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, budget, spitze, as_json):
     """Should these ten CARDS bid? Every declaration's win probability (95%
     interval), expected score and highest bid, from sampled hidden cards solved
     double-dummy.
@@ -123,7 +125,8 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, sp
     """
     console = Console(highlight=False)
     ev = _run(evaluate_hand, as_json, console, cards=cards, seat=seat, bid=to, samples=samples, seed=seed,
-              scoring=scoring, min_win=min_win, precision=precision, workers=workers, spitze=spitze)
+              scoring=scoring, min_win=min_win, precision=precision, workers=workers, spitze=spitze,
+              budget=budget)
     if as_json:
         click.echo(json.dumps(ev.to_dict()))
         return
@@ -138,8 +141,8 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, sp
 @click.option("--discards", type=click.IntRange(min=1), default=3, show_default=True,
               help="discards tried per game (the best by the discard heuristic)")
 @common
-def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision, min_win, workers, spitze,
-            as_json):
+def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision, min_win, workers, budget,
+            spitze, as_json):
     """After the pick-up: the best discards and declarations for these twelve
     CARDS (or ten plus --skat) at the bid, ranked by expected score.
 
@@ -149,7 +152,7 @@ def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision
     console = Console(highlight=False)
     ev = _run(evaluate_declare, as_json, console, cards=cards, skat=skat, seat=seat, bid=bid_, samples=samples,
               seed=seed, scoring=scoring, min_win=min_win, precision=precision, discards_per_game=discards,
-              workers=workers, spitze=spitze)
+              workers=workers, spitze=spitze, budget=budget)
     if as_json:
         click.echo(json.dumps(ev.to_dict()))
         return

@@ -419,10 +419,24 @@ def _shared(c: Candidate) -> Candidate:
     return Candidate(Declaration(NULL, hand=d.hand), c.discard) if d.is_null and d.ouvert else c
 
 
+def _decided(results: list[DeclarationResult], at: int) -> bool:
+    """Is the advice clear already?  The leader's expected score at the bid is above the
+    runner-up's beyond both 95% intervals, and its own interval excludes 0 (bid or pass is
+    settled); more worlds would only narrow numbers that change nothing."""
+    if len(results) < 2:
+        return False
+    (lo1, hi1), (lo2, hi2) = results[0].expected_score_ci(at), results[1].expected_score_ci(at)
+    return lo1 > hi2 and (lo1 > 0 or hi1 < 0)
+
+
 def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at: int, scoring: str,
               samples: int, precision: float, first_batch: int, batch: int, leaders: int,
-              progress: Callable[[int, int], None] | None) -> tuple[dict[Candidate, _Outcome], int]:
-    """A first batch of worlds for every candidate, then more for the leaders until tight."""
+              progress: Callable[[int, int], None] | None,
+              budget: float | None = None) -> tuple[dict[Candidate, _Outcome], int]:
+    """A first batch of worlds for every candidate, then more for the leaders until their
+    P(win) is within ``precision``, the advice is :func:`_decided`, or ``budget`` seconds are
+    spent (the intervals reported say how far it got)."""
+    t0 = time.perf_counter()
     solved = list(dict.fromkeys(_shared(c) for c in cands))
     outcomes: dict[Candidate, _Outcome] = {c: _Outcome() for c in solved}
     total = min(first_batch, samples)
@@ -430,10 +444,12 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
     if progress:
         progress(total, samples)
     while total < samples:
+        if budget is not None and time.perf_counter() - t0 >= budget:
+            break
         results = {c: _result(c, outcomes[c], scoring) for c in solved}
         lead = sorted(solved, key=lambda c: -results[c].expected_score(at))[:leaders]
         ci = [results[c].p_win_ci(at) for c in lead]
-        if max((hi - lo) / 2 for lo, hi in ci) <= precision:
+        if max((hi - lo) / 2 for lo, hi in ci) <= precision or _decided([results[c] for c in lead], at):
             break
         n = min(batch, samples - total)
         worlds = sampler.draw(n)
@@ -478,11 +494,12 @@ def _workers(workers: int | None) -> int:
 
 def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None = None, samples: int = 400,
                   seed: int = 0, scoring: str = "simple", min_win: float | None = None, precision: float = 0.05,
-                  first_batch: int = 32, batch: int = 32, leaders: int = 2,
+                  first_batch: int = 16, batch: int = 32, leaders: int = 2,
                   declarations: Sequence[Declaration] | None = None, solver: Solver | None = None,
                   workers: int | None = None,
                   progress: Callable[[int, int], None] | None = None,
-                  model: "PlayModel | None | str" = "default", spitze: bool = False) -> HandEvaluation:
+                  model: "PlayModel | None | str" = "default", spitze: bool = False,
+                  budget: float | None = None) -> HandEvaluation:
     """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R); see the module docs.
 
     ``samples`` caps the worlds of the leading declarations; ``precision`` is
@@ -491,6 +508,8 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     double-dummy chances into played-out ones ("default": the shipped one, if
     any; None: double-dummy only).  ``spitze`` (house rule): also every suit and
     Grand game with Spitze announced, where the ten cards hold its lowest trump.
+    ``budget``: seconds after which no more worlds are drawn (the first batch is
+    always solved); sampling also stops once the advice is clear (:func:`_decided`).
 
     >>> ev = evaluate_hand("CJ SJ HJ DJ CA CT SA ST HA HT", "M", samples=32, workers=1)
     >>> ev.recommended.declaration.game == GRAND, ev.recommended.p_win()
@@ -505,7 +524,7 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
         cands += [Candidate(dataclasses.replace(c.declaration, spitze=True)) for c in cands
                   if _spitze_possible(c.declaration, cards)]
     outcomes, total = _adaptive(ev, cands, WorldSampler(cards, seat, seed), at, scoring, samples, precision,
-                                first_batch, batch, leaders, progress)
+                                first_batch, batch, leaders, progress, budget)
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     # Hand announcements that are not hopeless share the Hand game's play
     for g in list(SUIT_GAMES) + [GRAND]:
@@ -546,10 +565,11 @@ def evaluate_hands(hands: Iterable[tuple], **options) -> list[HandEvaluation]:
 
 def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, skat: int | str | None = None,
                      samples: int = 400, seed: int = 0, scoring: str = "simple", min_win: float | None = None,
-                     precision: float = 0.05, discards_per_game: int = 3, first_batch: int = 24,
+                     precision: float = 0.05, discards_per_game: int = 3, first_batch: int = 16,
                      batch: int = 32, leaders: int = 2, solver: Solver | None = None, workers: int | None = None,
                      progress: Callable[[int, int], None] | None = None,
-                     model: "PlayModel | None | str" = "default", spitze: bool = False) -> HandEvaluation:
+                     model: "PlayModel | None | str" = "default", spitze: bool = False,
+                     budget: float | None = None) -> HandEvaluation:
     """After the pick-up: rank discards and declarations by expected score at ``bid``
     (``spitze``: Spitze announced too, for discards that keep the lowest trump).
 
@@ -584,7 +604,7 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                 cands.append(Candidate(Declaration(NULL, ouvert=True), d))
     sampler = WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0))
     outcomes, total = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch, batch,
-                                leaders, progress)
+                                leaders, progress, budget)
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
                           time.perf_counter() - t0).calibrated_with(_model(model))
