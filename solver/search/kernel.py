@@ -677,7 +677,7 @@ def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int
     """Append ``moves`` to the ply's move list with their ordering scores; returns the new length.
 
     Scores: the killer move (a defender's lead that cut off at this ply
-    before) first, then :func:`_order_score`'s heuristics (``OPT_ORDER``)."""
+    before; with two players either side's) first, then :func:`_order_score`'s heuristics (``OPT_ORDER``)."""
     order = (tab[T_OPTS] & OPT_ORDER) != 0
     x = moves
     while x:
@@ -685,7 +685,7 @@ def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int
         c = lowest(low)
         x ^= low
         ms[ply, MS_MOVES + nm] = c
-        if order and n == 0 and not is_max and c == ms[MS_KILLERS, ply * 3 + n]:
+        if order and n == 0 and (not is_max or tab[T_NP] == 2) and c == ms[MS_KILLERS, ply * 3 + n]:
             ms[ply, MS_SCORES + nm] = 1 << 29
         elif order:
             ms[ply, MS_SCORES + nm] = _order_score(c, p, n, c0, c1, leader, alive_other, tab, h)
