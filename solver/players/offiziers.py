@@ -24,11 +24,11 @@ from typing import Callable
 
 import numpy as np
 
-from ..cards import CARD_POINTS, iter_cards, popcount
+from ..cards import CARD_POINTS, iter_cards
 from ..games import BASE_VALUES, GRAND, SUIT_GAMES
 from ..heuristics import stegen
-from ..offiziersskat import (RAMSCH, SIDES, VALUES, OffiziersDeal, OffiziersState, best_cards, reach_points,
-                             score_offiziers, settle_offiziers)
+from ..offiziersskat import (RAMSCH, SIDES, VALUES, OffiziersDeal, OffiziersState, best_cards, kernel_row,
+                             reach_points, score_offiziers, settle_offiziers)
 
 #: The games Offiziersskat declares: the four suits, Grand, Ramsch.
 OFFIZIERS_GAMES: tuple = (*SUIT_GAMES, GRAND, RAMSCH)
@@ -67,13 +67,6 @@ def sample_worlds(st: OffiziersState, n: int, rng: np.random.Generator, exact_up
     if math.factorial(len(hidden)) <= exact_up_to:
         return [world(st, list(p)) for p in itertools.permutations(hidden)]
     return [world(st, [hidden[j] for j in rng.permutation(len(hidden))]) for _ in range(n)]
-
-
-def stake(game, f_points: int, f_tricks: int, total_tricks: int) -> int:
-    """F's settlement from his final card points and tricks (+value won, -value lost: the
-    winner scores the value, the loser nothing, so this is F's score minus R's)."""
-    r = settle_offiziers(game, [f_points, 120 - f_points], [f_tricks, total_tricks - f_tricks])
-    return r.value if r.won else -r.value
 
 
 # ------------------------------------------------------------------ players
@@ -144,6 +137,8 @@ class RuleOffiziers(OffiziersPlayer):
 #: seed plays the same game on any machine.
 MOVE_NODES = 4_000_000
 DECLARE_NODES = 12_000_000
+#: ``best`` asks about Schneider as well once at most this many face-down cards are hidden.
+LATE_HIDDEN = 8
 
 
 class PimcOffiziers(OffiziersPlayer):
@@ -209,14 +204,14 @@ class PimcOffiziers(OffiziersPlayer):
         legal = list(iter_cards(st.legal()))
         if len(legal) == 1:
             return legal[0]
+        if self.stakes:
+            return self._play_stakes(st, legal)
+        exact = math.factorial(len(hidden_slots(st))) <= self.exact     # the whole set of worlds: no budget
         worlds = sample_worlds(st, self.samples, self.rng, self.exact)
         index = {c: i for i, c in enumerate(legal)}
-        tricks_left = len(hidden_slots(st)) + popcount(st.open_cards(0) | st.open_cards(1))
-        total_tricks = sum(st.tricks) + (tricks_left + len(st.trick)) // 2
         solver = self._solver()
         rows = []
         nodes = 0
-        exact = len(worlds) > self.samples                   # the whole set of worlds: no budget
         for w in worlds:
             row = np.zeros(len(legal))
             for c, v in best_cards(w, solver):
@@ -225,25 +220,70 @@ class PimcOffiziers(OffiziersPlayer):
             nodes += solver.last_nodes
             if not exact and nodes >= self.move_nodes:
                 break
-        pts = np.array(rows)
-        if self.stakes:
-            # F's settlement per world and card: card points decide the winner and Schneider; Schwarz
-            # is read from the points (no point taken counts as no trick: a rare difference)
-            value = np.vectorize(lambda v: stake(st.deal.game, int(v), 0 if v == 0 else 1 if v < 120 else total_tricks,
-                                                 total_tricks))(pts)
-            key = value.mean(axis=0) + 1e-3 * pts.mean(axis=0)
-        else:
-            key = pts.mean(axis=0)
-        # F wants his settlement high, and his card points high except in Ramsch; R the reverse
-        high = (st.to_move == 0) == (self.stakes or st.deal.game != RAMSCH)
-        sign = 1.0 if high else -1.0
+        key = np.array(rows).mean(axis=0)
+        # F wants his card points high except in Ramsch; R the reverse
+        sign = 1.0 if (st.to_move == 0) == (st.deal.game != RAMSCH) else -1.0
         return max(legal, key=lambda c: (sign * key[index[c]], -c))
+
+    def _play_stakes(self, st: OffiziersState, legal: list[int]) -> int:
+        """``best``'s card: F's settlement per world and card from two threshold queries (does F
+        win, and is the loser Schneider), far cheaper than exact card points, so the node budget
+        buys many more worlds; the card with the best mean settlement for the side to move."""
+        solver = self._solver()
+        game = st.deal.game
+        base = VALUES[RAMSCH] if game == RAMSCH else BASE_VALUES[game]
+        rows_stake: list[np.ndarray] = []
+        nodes = 0
+        exact = math.factorial(len(hidden_slots(st))) <= self.exact     # the whole set of worlds: no budget
+        late = len(hidden_slots(st)) <= LATE_HIDDEN           # Schneider asked only when the probes are cheap
+        worlds = sample_worlds(st, self.samples, self.rng, self.exact)
+        with solver.shared_table():
+            for w in worlds:
+                children = []
+                for c in legal:
+                    ch = w.copy()
+                    ch.push(c)
+                    children.append(ch)
+                won, n1 = _reach_all(children, 60 if game == RAMSCH else 61, solver)
+                if game == RAMSCH:
+                    won = [not x for x in won]               # F wins a Ramsch with 59 or fewer
+                nodes += n1
+                sch = [False] * len(children)
+                if late:
+                    # Schneider: the loser (in Ramsch the winner) has 30 or fewer card points, which
+                    # on F's count is 90 or more, or fewer than 31
+                    hi, n2 = _reach_all(children, 90, solver)
+                    lo, n3 = _reach_all(children, 31, solver)
+                    nodes += n2 + n3
+                    sch = [h if (x != (game == RAMSCH)) else not l_ for x, h, l_ in zip(won, hi, lo)]
+                rows_stake.append(np.array([base * (2 if sc else 1) * (1 if x else -1) for x, sc in zip(won, sch)]))
+                if not exact and nodes >= self.move_nodes and len(rows_stake) >= 2:
+                    break
+        mean = np.mean(rows_stake, axis=0)
+        sign = 1.0 if st.to_move == 0 else -1.0
+        return max(legal, key=lambda c: (sign * mean[legal.index(c)], -c))
+
+
+def _reach_all(states: list[OffiziersState], points: int, solver) -> tuple[list[bool], int]:
+    """For each state: can F end with at least ``points`` card points?  One kernel call; also
+    the nodes it searched."""
+    from ..search import layout as K
+    out = [st.points[0] >= points for st in states]
+    todo = [i for i, st in enumerate(states) if not st.finished and st.points[0] < points]
+    if not todo:
+        return out, 0
+    rows = np.array([kernel_row(states[i], K.JOB_AT_LEAST, points - states[i].points[0]) for i in todo],
+                    dtype=np.int64)
+    vals, nodes = solver.run(rows)
+    for i, v in zip(todo, vals):
+        out[i] = bool(v)
+    return out, int(nodes.sum())
 
 
 def make_offiziers_player(name: str, seed: int = 0) -> OffiziersPlayer:
     """``best``, ``pimc``, ``rules`` or ``random``."""
     if name == "best":
-        p = PimcOffiziers(seed=seed, samples=8, declare_samples=8, stakes=True, exact=24)
+        p = PimcOffiziers(seed=seed, samples=16, declare_samples=8, stakes=True, exact=24)
         p.name = "best"
         return p
     if name == "pimc":
