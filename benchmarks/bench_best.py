@@ -159,6 +159,33 @@ def report(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def per_deal_margin(rows: list[dict]) -> dict[int, float]:
+    """A - B per deal over the six mixed seatings (deal -> margin)."""
+    out = {}
+    for r in rows:
+        per = {r["a"]: [], r["b"]: []}
+        for g in r["games"]:
+            if len(set(g["types"])) == 2:
+                for s, t in enumerate(g["types"]):
+                    per[t].append(g["scores"][s])
+        out[r["deal"]] = float(np.mean(per[r["a"]]) - np.mean(per[r["b"]]))
+    return out
+
+
+def compare(rows: list[dict], player: str, path: Path, args) -> str:
+    """The paired difference (other run's margin - this run's) per deal on the common deals."""
+    other = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
+    other = [r for r in other if r["a"] == player and r["b"] == args.baseline and r["seed"] == args.seed]
+    mine, theirs = per_deal_margin(rows), per_deal_margin(other)
+    common = sorted(set(mine) & set(theirs))
+    d = np.array([theirs[k] - mine[k] for k in common])
+    m, lo, hi = _ci(d)
+    m1 = float(np.mean([mine[k] for k in common]))
+    m2 = float(np.mean([theirs[k] for k in common]))
+    return (f"{player} vs {rows[0]['a']} on {len(common)} common deals: margins over {args.baseline} "
+            f"{m2:.2f} and {m1:.2f}; difference {m:.2f} (95% {lo:.2f} … {hi:.2f})")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--player", default="best", help="A: best, or a variant best-bidding / best-inference / "
@@ -171,11 +198,17 @@ def main() -> None:
     ap.add_argument("--report", action="store_true", help="only report what --out holds")
     ap.add_argument("--no-reference", action="store_true",
                     help="skip the B,B,B game (ablation runs: it is the same in every run of a seed)")
+    ap.add_argument("--compare", nargs="*", default=[], metavar="PLAYER=FILE",
+                    help="ablation: for each other run, the per-deal difference of its A - B from this run's, "
+                         "on the deals both hold, with its 95%% interval")
+    ap.add_argument("--reference", help="a main run's --out (same seed and baseline): its B,B,B games of the "
+                                        "same deals complete the report of a --no-reference run")
     args = ap.parse_args()
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     rows = [json.loads(x) for x in out.read_text().splitlines() if x.strip()] if out.exists() else []
-    rows = [r for r in rows if r["a"] == args.player and r["b"] == args.baseline and r["seed"] == args.seed]
+    rows = [r for r in rows if r["a"] == args.player and r["b"] == args.baseline and r["seed"] == args.seed
+            and r["deal"] < args.deals]                          # (--report --deals N: the first N deals)
     done = {r["deal"] for r in rows}
     todo = [k for k in range(args.deals) if k not in done]
     t0 = time.perf_counter()
@@ -195,8 +228,22 @@ def main() -> None:
                 print(f"{len(rows)}/{args.deals} deals, {el:.0f} s, about {el / (i + len(batch)) * left:.0f} s "
                       f"left", file=sys.stderr, flush=True)
     rows.sort(key=lambda r: r["deal"])
+    if rows and args.reference:
+        ref = {}
+        for line in Path(args.reference).read_text().splitlines():
+            r = json.loads(line)
+            if r["seed"] == args.seed and r["b"] == args.baseline:
+                ref[r["deal"]] = [g for g in r["games"] if set(g["types"]) == {args.baseline}]
+        missing = [r["deal"] for r in rows if r["deal"] not in ref]
+        if missing:
+            sys.exit(f"--reference {args.reference} lacks deals {missing[:5]}")
+        rows = [dict(r, games=r["games"] + ([] if any(set(g["types"]) == {args.baseline} for g in r["games"])
+                                            else ref[r["deal"]])) for r in rows]
     if rows:
         print(report(rows))
+    for spec in args.compare:
+        player, _, path = spec.partition("=")
+        print(compare(rows, player, Path(path), args))
         print(f"(this run: {time.perf_counter() - t0:.0f} s on {args.workers} processes)")
 
 
