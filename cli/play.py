@@ -373,16 +373,21 @@ def _house(text: str) -> HouseRules:
 @click.option("--iss", "iss_out", type=click.Path(dir_okay=False), help="also write ISS-style game lines (.sgf)")
 @click.option("--workers", type=click.IntRange(min=1), default=1, show_default=True,
               help="processes (the same games whatever the number)")
+@click.option("--rounds", type=click.IntRange(min=1), default=None,
+              help="rounds instead of --deals (a duplicate deal's three seatings are a round: each type deals once)")
+@click.option("--target", type=click.IntRange(min=1), default=None,
+              help="stop after the round in which a type's total reaches this (at most --deals rounds)")
 @click.option("--offiziersskat", is_flag=True,
               help="the two-player game: --players A,B (best, pimc, rules, random), each deal played twice, "
                    "each type once as the declaring first player")
 @click.option("--json", "as_json", is_flag=True, help="the results as one JSON object")
-def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, offiziersskat, as_json):
+def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, rounds, target, offiziersskat, as_json):
     """Computer against computer over duplicate deals: tournament points
     (Seeger-Fabian) per game for each player type with a 95% interval.
     With --offiziersskat: two players, the winner's score per game and the
     difference per deal."""
     types = [t.strip() for t in spec.split(",")]
+    deals = rounds or deals
     if offiziersskat:
         _offiziers_arena(types, deals, seed, out, workers, as_json)
         return
@@ -400,7 +405,8 @@ def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, of
     try:
         level = {"level": strength} | ({"samples": samples} if samples else {})
         res = run_arena(types, deals, seed, level, on_game,
-                        (lambda line: ih.write(line + "\n")) if ih else None, workers=workers, house=rules)
+                        (lambda line: ih.write(line + "\n")) if ih else None, workers=workers, house=rules,
+                        target=target)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     finally:
@@ -411,7 +417,7 @@ def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, of
         click.echo(json.dumps(res))
         return
     err.print()
-    t = Table(title=f"arena: {deals} duplicate deals, {res['games']} games, seed {seed}")
+    t = Table(title=f"arena: {res['deals']} duplicate deals, {res['games']} games, seed {seed}")
     for col in ("player", "games", "points/game", "95% interval", "declared", "won", "lost"):
         t.add_column(col, justify="left" if col == "player" else "right")
     for p in res["players"]:

@@ -199,3 +199,14 @@ def test_skat_arena_and_skat_play_take_every_house_rule(tmp_path):
     r = CliRunner().invoke(cli, ["play", "--deals", "1", "--seed", "5", "--auto-bid", "0", "--opponents", "random",
                                  "--house", "schieberamsch"], input="s\n")
     assert "passes the skat on unseen" in r.output and "Schieberamsch" in r.output
+
+
+def test_the_arena_plays_rounds_or_to_a_point_target():
+    from solver.players.arena import run_arena
+    res = run_arena(["rules", "rules", "random"], 20, seed=3, target=60)
+    totals = {p["player"]: p["total"] for p in res["players"]}
+    assert res["deals"] < 20 and res["games"] == 3 * res["deals"]
+    assert max(totals.values()) >= 60                                 # the round that reached the target ends it
+    shorter = run_arena(["rules", "rules", "random"], res["deals"] - 1, seed=3)
+    totals_before = {p["player"]: p["total"] for p in shorter["players"]}
+    assert max(totals_before.values()) < 60                            # ... and not a round earlier

@@ -36,7 +36,7 @@ class TypeStats:
         n = a.size
         mean = float(a.mean()) if n else 0.0
         half = 1.96 * float(a.std(ddof=1)) / math.sqrt(n) if n > 1 else float("inf")
-        return {"player": self.name, "games": n, "points_per_game": round(mean, 2),
+        return {"player": self.name, "games": n, "total": int(a.sum()), "points_per_game": round(mean, 2),
                 "ci95": [round(mean - half, 2), round(mean + half, 2)], "declared": self.declared,
                 "won": self.won, "lost": self.lost}
 
@@ -84,9 +84,11 @@ def _duplicate_deal(args) -> list[tuple[int, list[int], DealResult]]:
 def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None = None,
               on_game: Callable[[dict], None] | None = None,
               on_iss: Callable[[str], None] | None = None, workers: int = 1,
-              house: HouseRules | None = None) -> dict:
+              house: HouseRules | None = None, target: int | None = None) -> dict:
     """Play ``deals`` duplicate deals (three rotations each) on ``workers`` processes; returns
-    per-type statistics.  The same seed gives the same games whatever ``workers`` is.
+    per-type statistics.  The same seed gives the same games whatever ``workers`` is.  A deal's
+    three rotations are a round (each type deals once); ``target``: stop after the round in
+    which a type's total reaches it (at most ``deals`` rounds).
 
     ``on_game`` gets every game as a deal record, ``on_iss`` as an ISS-style line, in deal order.
     """
@@ -99,9 +101,15 @@ def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None
     stats = {t: TypeStats(t) for t in dict.fromkeys(types)}
     games = 0
     step = max(1, 2 * workers)
+    played = 0
     for first in range(0, deals, step):
+        if target is not None and any(sum(st.points) >= target for st in stats.values()):
+            break
         jobs = [(types, seed, k, dealt[k], strength, house) for k in range(first, min(deals, first + step))]
         for (_, _, k, _, _, _), results in zip(jobs, map_processes(_duplicate_deal, jobs, workers)):
+            if target is not None and any(sum(st.points) >= target for st in stats.values()):
+                break                                             # (the rest of a batch is not counted)
+            played += 1
             for rot, seat_of, r in results:
                 games += 1
                 for i, s in enumerate(seat_of):
@@ -122,4 +130,4 @@ def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None
                     for i, s in enumerate(seat_of):
                         names[s] = f"{types[i]}{i + 1}"
                     on_iss(format_line(r.dealt, r.auction, r.deal, gid, tuple(names)))
-    return {"deals": deals, "games": games, "seed": seed, "players": [s.summary() for s in stats.values()]}
+    return {"deals": played, "games": games, "seed": seed, "players": [s.summary() for s in stats.values()]}
