@@ -20,6 +20,19 @@ game is the one that scores best.
 ``--fit`` fits :class:`solver.calibration.PlayModel` on the hands with a
 seed other than the held-out ``--holdout-seed`` and writes ``--model`` with
 the players, seeds, hand counts and date that produced it.
+
+``--evaluate`` scores the model on the held-out hands (``--seed`` of those
+runs = ``--holdout-seed``, never fitted on): Brier score, calibration in the
+large (mean predicted minus mean won) and a reliability table for (a) the
+model's played-out ``p_win``, (b) the double-dummy ``p_win_dd``, (c) the club
+point count (Stegen) turned into a probability by the win rate per count on
+the training hands; the same per game class (suit, Grand, Null); the
+double-dummy Schneider rate against played-out Schneider; and, on the hands
+that also played the evaluator's second and third choices, how often the
+recommended game scored best of the three.
+
+    python benchmarks/selfplay_stats.py --hands 2000 --seed 99 --workers 2   (the held-out hands)
+    python benchmarks/selfplay_stats.py --evaluate
 """
 
 from __future__ import annotations
@@ -104,6 +117,79 @@ def one_hand(args) -> dict:
     return row
 
 
+BINS = np.linspace(0, 1, 11)
+
+
+def _brier_block(name: str, p: np.ndarray, y: np.ndarray) -> list[str]:
+    lines = [f"  {name:28} Brier {np.mean((p - y) ** 2):.4f}   mean predicted {p.mean():.3f}, won {y.mean():.3f}, "
+             f"calibration in the large {p.mean() - y.mean():+.3f}"]
+    idx = np.clip(np.digitize(p, BINS) - 1, 0, 9)
+    cells = []
+    for b in range(10):
+        sel = idx == b
+        if sel.any():
+            cells.append(f"{BINS[b]:.1f}-{BINS[b + 1]:.1f}: {p[sel].mean():.2f}/{y[sel].mean():.2f} (n {sel.sum()})")
+    lines.append("      reliability (predicted/won): " + "; ".join(cells))
+    return lines
+
+
+def _stegen_count(row: dict) -> int:
+    from solver.games import NULL, Declaration
+    from solver.heuristics import null_danger, stegen
+    from solver.cards import parse_card_list
+    cards = sum(1 << c for c in parse_card_list(row["cards"]))
+    g = Declaration.parse(row["declaration"].split()[0]).game
+    return -null_danger(cards) if g == NULL else int(stegen(cards, g))
+
+
+def evaluate(rows: list[dict], args) -> str:
+    """The held-out comparison (see the module docs)."""
+    model = PlayModel.load(args.model)
+    train = [r for r in rows if r["seed"] != args.holdout_seed and r.get("played")]
+    test = [r for r in rows if r["seed"] == args.holdout_seed and r.get("played")]
+    if not test:
+        return f"no played held-out hands (seed {args.holdout_seed}) in {args.out}"
+    # (c): the win rate per (class, count) on the training hands, smoothed towards the class rate
+    table: dict = {}
+    for r in train:
+        key = (r["class"], _stegen_count(r))
+        w, n = table.get(key, (0, 0))
+        table[key] = (w + bool(r["won"]), n + 1)
+    base = {c: np.mean([bool(r["won"]) for r in train if r["class"] == c] or [0.5]) for c in ("suit", "grand", "null")}
+
+    def stegen_p(r):
+        w, n = table.get((r["class"], _stegen_count(r)), (0, 0))
+        return (w + 2 * base[r["class"]]) / (n + 2)
+
+    def model_p(r):
+        got = model.p_win(r["features"], r["class"])
+        return got[0] if got else r["p_win_dd"]
+    lines = [f"held-out hands (seed {args.holdout_seed}): {len(test)} played; model {args.model} "
+             f"fitted on {model.about.get('hands')}; training hands here {len(train)}"]
+    for cls_ in (None, "suit", "grand", "null"):
+        sel = [r for r in test if cls_ is None or r["class"] == cls_]
+        if not sel:
+            continue
+        y = np.array([bool(r["won"]) for r in sel], dtype=float)
+        lines.append(f"{cls_ or 'all games'}: {len(sel)} hands")
+        lines += _brier_block("(a) played-out p_win (model)", np.array([model_p(r) for r in sel]), y)
+        lines += _brier_block("(b) double-dummy p_win_dd", np.array([r["p_win_dd"] for r in sel]), y)
+        lines += _brier_block("(c) club point count", np.array([stegen_p(r) for r in sel]), y)
+    sch = [r for r in test if r["class"] != "null"]
+    if sch:
+        lines.append("Schneider (suit and Grand): double-dummy rate vs played out")
+        lines += _brier_block("double-dummy p_schneider", np.array([r["p_schneider_dd"] for r in sch]),
+                              np.array([bool(r["played"]["schneider"]) and bool(r["won"]) for r in sch], dtype=float))
+    top = [r for r in rows if r.get("top3") and len(r["top3"]) >= 2]
+    if top:
+        best = sum(r["top3"][0]["score"] >= max(t["score"] for t in r["top3"]) for r in top)
+        lines.append(f"recommended game scored best of the top three played: {best}/{len(top)} = {best / len(top):.2f}")
+    secs = [r["seconds"] for r in rows if "seconds" in r]
+    if secs:
+        lines.append(f"self-play cost: {np.mean(secs):.1f} s a hand (one process), {len(rows)} hands in {args.out}")
+    return "\n".join(lines)
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--hands", type=int, default=10000)
@@ -118,9 +204,13 @@ def main() -> None:
     ap.add_argument("--fit", action="store_true", help="fit the model on what --out holds, write --model")
     ap.add_argument("--holdout-seed", type=int, default=99, help="hands of this seed are never fitted on")
     ap.add_argument("--model", default=str(MODEL))
+    ap.add_argument("--evaluate", action="store_true", help="score the model on the held-out hands")
     args = ap.parse_args()
     out = Path(args.out)
     rows = [json.loads(x) for x in out.read_text().splitlines() if x.strip()] if out.exists() else []
+    if args.evaluate:
+        print(evaluate(rows, args))
+        return
     if args.fit:
         train = [r for r in rows if r["seed"] != args.holdout_seed and r.get("played")]
         seeds = sorted({r["seed"] for r in train})
