@@ -190,3 +190,21 @@ def test_arena_accepts_best_and_reports_it():
     assert [p["player"] for p in res["players"]] == ["best", "random"] and res["games"] == 3
     r = CliRunner().invoke(cli, ["arena", "--players", "best,oracle,random", "--deals", "1"])
     assert r.exit_code != 0 and "unknown player 'oracle'" in r.output
+
+
+def test_best_doubles_only_games_its_weighted_worlds_say_are_lost():
+    # R declared a spades Hand game at 18 with no trump: F holds ten of the eleven, so the
+    # declarer makes 61 in no world: F says Kontra, and the hopeless declarer no Re
+    from solver.cards import parse_cards
+    from solver.games import SPADES_GAME, Declaration
+    from solver.players.base import PlayView
+    from solver.players.best import BestPlayer
+    from solver.state import GameState
+    f = parse_cards("CJ SJ HJ DJ SA ST SK SQ S9 S8")
+    m = parse_cards("CA CT CK HA HT HK DA DT DK S7")
+    r = parse_cards("CQ C9 C8 C7 HQ H9 H8 DQ D9 D8")
+    st = GameState([f, m, r], parse_cards("H7 D7"), 2, Declaration(SPADES_GAME, hand=True))
+    view = PlayView.of(st, 0, auction=[(1, "p"), (2, "18"), (0, "p")], bid=18)
+    assert BestPlayer(seed=1).kontra(view, "kontra")
+    declarer_view = PlayView.of(st, 2, auction=[(1, "p"), (2, "18"), (0, "p")], bid=18)
+    assert not BestPlayer(seed=1).kontra(declarer_view, "re")

@@ -98,6 +98,26 @@ class BestPlayer(PimcPlayer):
         except NoWorld:
             return []
 
+    # ------------------------------------------------------------------ doubling
+
+    def kontra(self, view: PlayView, call: str = "kontra") -> bool:
+        """Kontra/Bock (a defender) when the declarer makes his game in at most a tenth of the
+        weighted worlds, Re/Hirsch (the declarer) in at least nine tenths: the same rule as
+        plain PIMC's, on the worlds the inference weighs (a declarer holds what he bid on)."""
+        if view.declaration.is_null or view.declaration.is_ramsch:
+            return False
+        worlds = self.worlds(view)
+        if not worlds:
+            return False
+        from ..search.api import default_solver, position
+        solver = self.solver or default_solver()
+        with solver.shared_table():
+            made = solver.reach_many([position(_study(view, list(w.hands), w.skat)) for w, _ in worlds],
+                                     [points_needed(view.declaration)] * len(worlds))
+        weights = np.array([x for _, x in worlds])
+        rate = float(weights @ np.array(made, dtype=float) / weights.sum())
+        return rate >= 0.9 if view.seat == view.declarer else rate <= 0.1
+
     # ------------------------------------------------------------------ card play
 
     def play(self, view: PlayView) -> int:
