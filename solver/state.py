@@ -31,7 +31,8 @@ from typing import Iterable
 
 from .cards import CARD_NAMES, card_list, card_points, popcount
 from .games import SEATS, Declaration
-from .play import GameRules, rules_for
+from .play import GameRules, rules_for, spitze_card
+from .search.layout import SPITZE_BONUS
 
 
 class IllegalCard(ValueError):
@@ -119,7 +120,6 @@ class GameState:
         if self.declaration.is_ramsch:
             return self.points[seat]
         if self.declaration.spitze and self.spitze_kept:
-            from .search.layout import SPITZE_BONUS
             return self.declarer_points + SPITZE_BONUS
         return self.declarer_points
 
@@ -129,7 +129,6 @@ class GameState:
         False before the last trick is complete."""
         if not self.over or not self.trick_winners or self.trick_winners[-1] != self.declarer:
             return False
-        from .play import spitze_card
         return spitze_card(self.game) in self.moves[-3:]
 
     @property
