@@ -23,8 +23,11 @@ def score(file: str, fmt: str, scoring: str) -> None:
 
     Writes one JSON line per game: declarer, game, card points, tricks,
     matadors (with > 0, without < 0), game value, won, Schneider, Schwarz,
-    overbid and the settlement; for ISS games also the server's result and
-    whether ours agrees. Bad lines give an error line and exit status 1.
+    overbid and the settlement, and `scores` per seat; a Ramsch (house rule)
+    each seat's points and tricks, the losers, Jungfrau and Durchmarsch; a
+    Spitze game whether it was kept; Offiziersskat records their settlement;
+    for ISS games also the server's result and whether ours agrees. Bad lines
+    give an error line and exit status 1.
     """
     failed = 0
     for item in items_or_say_empty(read_lines(open_lines(file), fmt=fmt, variants=True), file):
