@@ -40,7 +40,7 @@ HANDS = [("CJ SJ HA HT HK H9 SA S7 D8 D7", "F"), ("CJ HJ CA CT CK C9 SA ST H8 D7
 
 
 def speed(args) -> None:
-    """``skat bid``'s defaults (precision 0.05, 1.5 s budget, all cores) on the fixed hands and
+    """``skat bid``'s defaults (precision 0.05, 1.0 s budget, all cores) on the fixed hands and
     ``--hands`` random ones (hand k: ``default_rng([seed, k])``, seat k % 3)."""
     from solver.players.table import shuffle
     evaluate_hand(HANDS[0][0], HANDS[0][1], samples=32)                 # warm-up: compile, start workers
@@ -147,7 +147,7 @@ def main() -> None:
     sp = sub.add_parser("speed")
     sp.add_argument("--hands", type=int, default=50, help="random hands besides the six fixed ones")
     sp.add_argument("--seed", type=int, default=7)
-    sp.add_argument("--budget", type=float, default=1.5, help="seconds (skat bid's default)")
+    sp.add_argument("--budget", type=float, default=1.0, help="seconds (skat bid's default)")
     q = sub.add_parser("quality")
     q.add_argument("--deals", type=int, default=1000)
     q.add_argument("--samples", type=int, default=128)

@@ -27,7 +27,7 @@ COMMON = [
     click.option("--min-win", type=click.FloatRange(0, 1), default=None,
                  help="safe bid: highest bid with at least this win probability (default: positive expectation)"),
     click.option("--workers", type=click.IntRange(min=1), default=None, help="processes (default: all cores)"),
-    click.option("--budget", type=click.FloatRange(0, min_open=True), default=1.5, show_default=True,
+    click.option("--budget", type=click.FloatRange(0, min_open=True), default=1.0, show_default=True,
                  help="seconds after which no more worlds are drawn (the intervals say how precise it got)"),
     click.option("--spitze", is_flag=True, help="house rule: also Spitze announced (winning the last trick with "
                                                 "the lowest trump, one more level) where the cards hold it"),
