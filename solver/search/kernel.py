@@ -256,6 +256,20 @@ def _run_points(k: int, o1: int, o2: int, tab: np.ndarray, need: int) -> int:
     return total + _cheapest(o1, m, tab) + _cheapest(o2, m, tab)
 
 
+@njit(cache=True, inline="always")
+def top_run(trumps: int, side: int) -> int:
+    """The cards of ``side`` in the unbroken run of the highest of ``trumps`` (the trumps still
+    out): each wins the trick it is played in, whoever leads."""
+    run = 0
+    while trumps:
+        top = highest(trumps)
+        if not (side >> top) & 1:
+            break
+        run |= 1 << top
+        trumps &= ~(1 << top)
+    return run
+
+
 @njit(cache=True)
 def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, need: int) -> int:
     """Points that one side (declarer if ``side_decl``, else the defenders)
@@ -275,14 +289,7 @@ def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, nee
     decl = tab[T_DECL]
     alive = h[0] | h[1] | h[2]
     side = h[decl] if side_decl else alive & ~h[decl]
-    run = 0
-    t = alive & trump
-    while t:
-        top = highest(t)
-        if not (side >> top) & 1:
-            break
-        run |= 1 << top
-        t &= ~(1 << top)
+    run = top_run(alive & trump, side)
     if run == 0 and not (side_decl and leader == decl and (alive & ~side & trump) == 0):
         return 0
     if side_decl:
@@ -325,15 +332,22 @@ def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
 
 
 @njit(cache=True, inline="always")
+def last_bonus(cards: int, tab: np.ndarray) -> int:
+    """The last-trick bonus when ``cards`` hold its cards (Spitze: the declarer's lowest trump;
+    Ramsch: none needed), else 0: what winning a last trick of these cards adds, and, for the
+    cards still in play, whether the bonus can still be had."""
+    m = tab[T_LASTMASK]
+    return tab[T_LAST] if tab[T_LAST] != 0 and (cards & m) == m else 0
+
+
+@njit(cache=True, inline="always")
 def _last_trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     """:func:`_trick_value` of the last trick: with the last-trick bonus when the declarer wins it
     holding the bonus's cards (Spitze: he wins the last trick with his lowest trump; Ramsch: the
     skat's points go to the last trick's winner)."""
     tw = _trick_value(x, y, z, leader, tab)
-    if tab[T_LAST] != 0 and (tw & 3) == tab[T_DECL]:
-        m = tab[T_LASTMASK]
-        if (((1 << x) | (1 << y) | (1 << z)) & m) == m:
-            tw += tab[T_LAST] << 2
+    if (tw & 3) == tab[T_DECL]:
+        tw += last_bonus((1 << x) | (1 << y) | (1 << z), tab) << 2
     return tw
 
 
@@ -399,32 +413,21 @@ def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
 # ---------------------------------------------------------------- Offiziersskat's piles
 
 @njit(cache=True, inline="always")
-def open_cards(hand: int, tab: np.ndarray) -> int:
-    """The cards of a two-player hand that may be played: all but the face-down cards whose
-    covering card is still in the hand (a card uncovered in a trick is turned up after it, before
-    its owner's next card)."""
+def pile_cards(hand: int, tab: np.ndarray) -> tuple[int, int]:
+    """A two-player hand's cards that may be played (all but the face-down cards whose covering
+    card is still in the hand: a card uncovered in a trick is turned up after it, before its
+    owner's next card), and its cards that still cover a face-down one."""
     d = hand & tab[T_DOWN]
     blocked = 0
-    while d:
-        low = d & -d
-        d ^= low
-        if (hand >> tab[T_COVER + lowest(low)]) & 1:
-            blocked |= low
-    return hand & ~blocked
-
-
-@njit(cache=True, inline="always")
-def covering_cards(hand: int, tab: np.ndarray) -> int:
-    """The cards of a two-player hand that still cover a face-down card of it."""
-    d = hand & tab[T_DOWN]
     cov = 0
     while d:
         low = d & -d
         d ^= low
         u = tab[T_COVER + lowest(low)]
         if (hand >> u) & 1:
+            blocked |= low
             cov |= 1 << u
-    return cov
+    return hand & ~blocked, cov
 
 
 @njit(cache=True)
@@ -432,16 +435,7 @@ def duel_sure_points(h: np.ndarray, side: int, tab: np.ndarray) -> int:
     """Two players: points ``side`` surely takes ("quick tricks"): each of its trumps in the
     unbroken run of the highest trumps still out wins the trick it is played in (covered or
     not, it is played some time), with at least the opponent's cheapest cards."""
-    trump = tab[T_TRUMP]
-    mine = h[side]
-    t = (h[0] | h[1]) & trump
-    run = 0
-    while t:
-        top = highest(t)
-        if not (mine >> top) & 1:
-            break
-        run |= 1 << top
-        t &= ~(1 << top)
+    run = top_run((h[0] | h[1]) & tab[T_TRUMP], h[side])
     if run == 0:
         return 0
     return points_of(run, tab) + tab[T_BONUS] * popcount(run) + _cheapest(h[1 - side], popcount(run), tab)
@@ -469,22 +463,13 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, alive_other: int, tab:
 
 # ---------------------------------------------------------------- fast bounds
 
-@njit(cache=True, inline="always")
-def last_bonus_left(cards: int, tab: np.ndarray) -> int:
-    """The last-trick bonus while its cards are still in ``cards`` (else it is lost)."""
-    if tab[T_LAST] == 0:
-        return 0
-    m = tab[T_LASTMASK]
-    return tab[T_LAST] if (cards & m) == m else 0
-
-
 @njit(cache=True)
 def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_set: int, alpha: int,
                beta: int, tab: np.ndarray) -> int:
     """A value that ends the search at once, or ``NO_BOUND``: V still to win is at most the
     points (and tricks) still in play and at least 0; at a trick start at least the sure
     tricks of the declarer and at most what the defenders' sure tricks leave him."""
-    hi = points_of(alive | trick_set, tab) + tab[T_BONUS] * popcount(hand) + last_bonus_left(alive | trick_set, tab)
+    hi = points_of(alive | trick_set, tab) + tab[T_BONUS] * popcount(hand) + last_bonus(alive | trick_set, tab)
     if hi <= alpha:
         return hi
     if beta <= 0:
@@ -779,10 +764,10 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         if opts & OPT_EQUIV:
             legal = equivalent_cards(legal, (alive | trick_set) & ~hand, tab)
     else:
-        legal = legal_moves(open_cards(hand, tab), c0 if n > 0 else -1, tab)
+        playable, cov = pile_cards(hand, tab)
+        legal = legal_moves(playable, c0 if n > 0 else -1, tab)
         if opts & OPT_EQUIV:
             # a card that covers a face-down one is never the same as another
-            cov = covering_cards(hand, tab)
             legal = equivalent_cards(legal & ~cov, (alive | trick_set) & ~hand, tab) | (legal & cov)
     # the table's move alone first; the others are generated and scored only if it does not cut off
     nm = 0
@@ -825,10 +810,8 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
             tv = 0
             if w == decl:
                 tv = tab[32 + c0] + tab[32 + c1] + tab[32 + c] + tab[T_BONUS]
-                if tab[T_LAST] != 0 and h[p] == 0:   # the last trick (the two-trick enumeration did not see it)
-                    m = tab[T_LASTMASK]
-                    if (((1 << c0) | (1 << c1) | (1 << c)) & m) == m:
-                        tv += tab[T_LAST]
+                if h[p] == 0:           # the last trick (the two-trick enumeration did not see it)
+                    tv += last_bonus((1 << c0) | (1 << c1) | (1 << c), tab)
             none = n - 3      # -1, typed int64
             v = tv + search(h, w, n - 2, none, none, alpha - tv, beta - tv, tab, tt, ms)
         h[p] = hand
@@ -939,7 +922,7 @@ def solve_one(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tt: np.ndarray,
             x |= 1 << c0
         if n >= 2:
             x |= 1 << c1
-        hi = points_of(x, tab) + last_bonus_left(x, tab)
+        hi = points_of(x, tab) + last_bonus(x, tab)
         return mtdf(h, leader, n, c0, c1, 0, hi, hi // 2, tab, tt, ms)
     if job == JOB_AT_LEAST:
         t = pos[P_TARGET]
