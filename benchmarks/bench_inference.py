@@ -32,7 +32,8 @@ from solver.cards import iter_cards  # noqa: E402
 from solver.deal import load_deal, replay  # noqa: E402
 from solver.inference import Inference  # noqa: E402
 from solver.players.arena import run_arena  # noqa: E402
-from solver.players.table import parse_calls, view_of  # noqa: E402
+from solver.bidding import parse_calls  # noqa: E402
+from solver.players.table import view_of  # noqa: E402
 
 CUE_SETS = {"uniform": (), "auction": ("auction",), "declarer": ("declarer",), "play": ("play",),
             "all": ("auction", "declarer", "play")}

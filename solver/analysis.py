@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .cards import CARD_NAMES, iter_cards
-from .deal import Deal, replay, score_deal, score_ramsch
+from .deal import Deal, ramsch_record, replay, score_deal, score_ramsch
 from .games import GAME_NAMES, GAMES, NULL, SEATS, Declaration
 from .heuristics import ranked_discards
 from .pool import map_processes
@@ -240,10 +240,7 @@ def review_ramsch(deal: Deal, solver: Solver | None = None) -> DealReview:
     final: dict[str, Any] = {"points": {SEATS[q]: st.points[q] for q in range(3)},
                              "tricks": {SEATS[q]: st.tricks[q] for q in range(3)}, "finished": st.over}
     if st.over and not deal.is_study:
-        res, _ = score_ramsch(deal)
-        final.update(scores={SEATS[q]: res.scores[q] for q in range(3)}, losers=[SEATS[q] for q in res.losers],
-                     jungfrau=[SEATS[q] for q in res.jungfrau],
-                     durchmarsch=None if res.durchmarsch is None else SEATS[res.durchmarsch])
+        final.update(ramsch_record(*score_ramsch(deal)))
     return DealReview(deal, entries, start, final)
 
 

@@ -15,6 +15,7 @@ both pass without a bid, F may play at 18 or pass the deal in.
 
 from __future__ import annotations
 
+from .games import SEATS
 from .scoring import BID_LADDER
 
 
@@ -91,3 +92,21 @@ class Auction:
             self.phase = 3                  # nobody bid (M and R passed): F may play 18 or pass
             return
         self.declarer, self.phase = survivor, 4
+
+
+# ------------------------------------------------------------------ the record's form
+
+def auction_record(history: list[tuple[int, str]]) -> list[str]:
+    """The auction as a record keeps it ("M:18", "F:y", "R:p" ...); :func:`parse_calls` reads it back."""
+    return [f"{SEATS[p]}:{m}" for p, m in history]
+
+
+def parse_calls(calls: list) -> list[tuple[int, str]]:
+    """A record's auction ("M:18", "F:y", "R:p" ...) as (seat, call) pairs; unreadable entries
+    are left out (the auction only informs the players' inference)."""
+    out = []
+    for c in calls:
+        seat, _, call = str(c).partition(":")
+        if seat in SEATS and (call in ("y", "p") or call.isdigit()):
+            out.append((SEATS.index(seat), call))
+    return out

@@ -227,8 +227,19 @@ def score_ramsch(deal: Deal) -> tuple[RamschResult, GameState]:
     return ramsch_scores(st.points, st.tricks, deal.pushes), st
 
 
+def ramsch_record(res: RamschResult, st: GameState, factor: int = 1) -> dict:
+    """A scored Ramsch as record keys, as the table, ``skat score`` and the review write them:
+    each seat's card points and tricks, the losers, Jungfrau, Durchmarsch and the scores
+    (x ``factor``: 2 in a Bock round)."""
+    return {"points": {SEATS[q]: st.points[q] for q in range(3)}, "tricks": {SEATS[q]: st.tricks[q] for q in range(3)},
+            "losers": [SEATS[q] for q in res.losers], "jungfrau": [SEATS[q] for q in res.jungfrau],
+            "durchmarsch": None if res.durchmarsch is None else SEATS[res.durchmarsch],
+            "scores": {SEATS[q]: res.scores[q] * factor for q in range(3)}}
+
+
 def dump_deal(deal: Deal) -> str:
     return json.dumps(deal.to_record(), ensure_ascii=False)
 
 
-__all__ = ["Deal", "DealError", "load_deal", "replay", "dump_deal", "score_deal", "score_ramsch", "GAME_NAMES"]
+__all__ = ["Deal", "DealError", "load_deal", "replay", "dump_deal", "score_deal", "score_ramsch", "ramsch_record",
+           "GAME_NAMES"]

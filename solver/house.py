@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .cards import JACKS, format_cards, popcount
+
 #: The options, as ``--house`` takes them.
 HOUSE_OPTIONS = ("ramsch", "schieberamsch", "kontra", "bock", "hirsch", "bock-rounds", "spitze")
 #: What an option brings with it: Schieberamsch is a Ramsch; Bock answers a Re, Hirsch a Bock.
@@ -153,7 +155,6 @@ def check_ramsch_discard(twelve: int, discard: int) -> None:
     ...
     ValueError: a jack may not be put back (CJ)
     """
-    from .cards import JACKS, format_cards, popcount
     if popcount(discard) != 2 or discard & ~twelve:
         raise ValueError("put back two of the twelve cards")
     if discard & JACKS:

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bidding import Auction, BiddingError
+from .bidding import Auction, BiddingError, auction_record
 from .cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
 from .deal import Deal, DealError, replay, score_deal  # noqa: F401
 from .games import GAME_LETTERS, NULL, SEATS, Declaration, DeclarationError
@@ -48,7 +48,7 @@ class IssGame:
             rec = {"id": self.id,
                    "hands": {SEATS[p]: card_list(sum(1 << c for c in self.dealt[p])) for p in range(3)},
                    "skat": [CARD_NAMES[c] for c in self.dealt[3]], "passed": True}
-        rec["auction"] = [f"{SEATS[p]}:{m}" for p, m in self.auction]
+        rec["auction"] = auction_record(self.auction)
         rec["iss_result"] = self.recorded
         rec["players"] = self.players
         if self.ended_early:

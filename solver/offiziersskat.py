@@ -61,7 +61,7 @@ class OffiziersDeal:
 
     @property
     def base_value(self) -> int:
-        return VALUES[RAMSCH] if self.game == RAMSCH else BASE_VALUES[int(self.game)]
+        return base_value(self.game)
 
     def start_state(self) -> "OffiziersState":
         return OffiziersState(self)
@@ -92,6 +92,17 @@ def deal_from_cards(cards: list[int], game: str) -> OffiziersDeal:
     """32 cards in order: F's piles (down, up) x 8, then R's."""
     piles = [[(cards[16 * p + 2 * i], cards[16 * p + 2 * i + 1]) for i in range(8)] for p in range(2)]
     return OffiziersDeal(piles, offiziers_game(game))
+
+
+def base_value(game: int | str) -> int:
+    """A game's base value: diamonds 9 ... clubs 12, Grand and Ramsch 24."""
+    return VALUES[RAMSCH] if game == RAMSCH else BASE_VALUES[int(game)]
+
+
+def f_wins(game: int | str, f_points: int) -> bool:
+    """Does F, the declarer, win with these card points of 120 (61; in Ramsch fewer than R: 59
+    at most)?"""
+    return f_points <= 59 if game == RAMSCH else f_points >= 61
 
 
 def offiziers_game(name: str) -> int | str:
@@ -297,21 +308,19 @@ def settle_offiziers(game: int | str, points: list[int], tricks: list[int], kont
     """
     f, r = points
     if game == RAMSCH:
-        won = f < r                                          # fewer points win; 60:60 to R
+        won = f_wins(game, f)                               # fewer points win; 60:60 to R
         winner = 0 if won else 1
         schneider = points[winner] <= 30
         schwarz = tricks[winner] == 0
         reason = f"ramsch: F {f}, R {r} card points ({'fewer' if won else 'not fewer'} for F)"
-        base = VALUES[RAMSCH]
     else:
-        won = f >= 61
+        won = f_wins(game, f)
         winner = 0 if won else 1
         loser = 1 - winner
         schneider = points[loser] <= 30
         schwarz = tricks[loser] == 0
         reason = f"{'won' if won else 'lost'}: {f} card points (61 needed)"
-        base = BASE_VALUES[int(game)]
-    value = base * (1 + int(schneider) + int(schwarz)) * kontra
+    value = base_value(game) * (1 + int(schneider) + int(schwarz)) * kontra
     scores = {SIDES[winner]: value, SIDES[1 - winner]: 0}
     return OffiziersResult(f, SIDES[winner], won, schneider, schwarz, value, scores, reason)
 
@@ -399,9 +408,9 @@ def best_cards(st: OffiziersState, solver=None) -> list[tuple[int, int]]:
     return sorted(zip(cards, vals), key=lambda cv: (-cv[1] if f_wants else cv[1], cv[0]))
 
 
-def f_wins(game, f_points: int) -> bool:
-    """Does F, the declarer, win with these card points (61; in Ramsch fewer than R: 59 at most)?"""
-    return f_points <= 59 if game == RAMSCH else f_points >= 61
+def f_makes_it(st: OffiziersState, solver=None) -> bool:
+    """Threshold query: does F win with best play by both from here (every card known)?"""
+    return not reach_points(st, 60, solver) if st.deal.game == RAMSCH else reach_points(st, 61, solver)
 
 
 def solve_offiziers(deal: OffiziersDeal, best: bool = False, solver=None) -> dict:

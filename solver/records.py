@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator
 
-from .deal import Deal, DealError, load_deal, score_deal, score_ramsch
+from .deal import Deal, DealError, load_deal, ramsch_record, score_deal, score_ramsch
 from .games import GAME_NAMES, SEATS
 from .house import kontra_call, kontra_multiplier
 from .iss import IssError, IssGame, is_iss_line, parse_line
@@ -177,11 +177,7 @@ def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
         if rec.get("kontra"):
             raise DealError("'kontra': there is no Kontra on a Ramsch")
         rr, st = score_ramsch(deal)
-        out.update(game="ramsch", points={SEATS[q]: st.points[q] for q in range(3)},
-                   tricks={SEATS[q]: st.tricks[q] for q in range(3)}, pushes=deal.pushes,
-                   losers=[SEATS[q] for q in rr.losers], jungfrau=[SEATS[q] for q in rr.jungfrau],
-                   durchmarsch=None if rr.durchmarsch is None else SEATS[rr.durchmarsch],
-                   scores={SEATS[q]: rr.scores[q] * bock for q in range(3)})
+        out.update(game="ramsch", pushes=deal.pushes, **ramsch_record(rr, st, bock))
         if bock > 1:
             out["bock_round"] = True
         return out

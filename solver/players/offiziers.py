@@ -13,9 +13,10 @@ plays the most card points on average.  Both solve worlds until a node
 budget is spent (one or two worlds in the first tricks, where a world costs
 millions of nodes).  An earlier ``best`` that asked only "does F win" per
 card (threshold queries, many more worlds) lost to ``pimc`` by 5.1 points a
-game (95% -11.3 ... +1.1, 30 duplicate deals): card points carry Schneider.  Both declare by threshold
-queries over sampled worlds (F sees only his own eight upper cards then) and
-say Kontra/Re when the sampled worlds say the declarer will (not) make it.
+game (95% -11.3 ... +1.1, 30 duplicate deals): card points carry Schneider.
+Both declare by threshold queries over sampled worlds (F sees only his own
+eight upper cards then) and say Kontra/Re when the sampled worlds say the
+declarer will (not) make it.
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ from typing import Callable
 import numpy as np
 
 from ..cards import CARD_POINTS, iter_cards
-from ..games import BASE_VALUES, GRAND, SUIT_GAMES
+from ..games import GRAND, SUIT_GAMES
 from ..heuristics import stegen
-from ..offiziersskat import (RAMSCH, SIDES, VALUES, OffiziersDeal, OffiziersState, best_cards,
-                             reach_points, score_offiziers, settle_offiziers)
+from ..offiziersskat import (RAMSCH, SIDES, OffiziersDeal, OffiziersState, base_value, best_cards, f_makes_it,
+                             score_offiziers, settle_offiziers)
 
 #: The games Offiziersskat declares: the four suits, Grand, Ramsch.
 OFFIZIERS_GAMES: tuple = (*SUIT_GAMES, GRAND, RAMSCH)
@@ -175,18 +176,11 @@ class PimcOffiziers(OffiziersPlayer):
             w = [rest[j] for j in self.rng.permutation(24)]
             piles = [[(w[i], ups[i]) for i in range(8)], [(w[8 + 2 * i], w[9 + 2 * i]) for i in range(8)]]
             for game in OFFIZIERS_GAMES:
-                st = OffiziersDeal(piles, game).start_state()
-                if game == RAMSCH:
-                    wins[game] += not reach_points(st, 60, solver)     # fewer points: 59 at most
-                else:
-                    wins[game] += reach_points(st, 61, solver)
+                wins[game] += f_makes_it(OffiziersDeal(piles, game).start_state(), solver)
                 nodes += solver.last_nodes
             n += 1
 
-        def ev(game) -> float:
-            base = VALUES[RAMSCH] if game == RAMSCH else BASE_VALUES[game]
-            return base * (2 * wins[game] / n - 1)
-        return max(OFFIZIERS_GAMES, key=ev)
+        return max(OFFIZIERS_GAMES, key=lambda game: base_value(game) * (2 * wins[game] / n - 1))
 
     def kontra(self, st: OffiziersState, side: int, call: str) -> bool:
         """Kontra (R) when the declarer makes it in at most a quarter of the sampled worlds; Re
@@ -195,7 +189,7 @@ class PimcOffiziers(OffiziersPlayer):
         made = []
         nodes = 0
         for w in sample_worlds(st, self.declare_samples, self.rng):
-            made.append(not reach_points(w, 60, solver) if st.deal.game == RAMSCH else reach_points(w, 61, solver))
+            made.append(f_makes_it(w, solver))
             nodes += solver.last_nodes
             if len(made) >= 2 and nodes >= self.move_nodes:
                 break

@@ -13,9 +13,9 @@ from typing import Callable
 
 import numpy as np
 
-from ..bidding import Auction
+from ..bidding import Auction, auction_record, parse_calls
 from ..cards import CARD_NAMES, card_list, popcount
-from ..deal import Deal, replay, score_deal, score_ramsch
+from ..deal import Deal, ramsch_record, replay, score_deal, score_ramsch
 from ..games import RAMSCH, SEATS, Declaration
 from ..house import (KONTRA_CHAIN, BockRounds, HouseRules, bock_events, check_ramsch_discard, kontra_call,
                      may_say_kontra)
@@ -81,7 +81,7 @@ class DealResult:
                    "skat": card_list(self.dealt[3]), "passed": True}
         else:
             rec = self.deal.to_record()
-        rec["auction"] = [f"{SEATS[p]}:{m}" for p, m in self.auction]
+        rec["auction"] = auction_record(self.auction)
         rec["result"] = self.result
         if self.kontra > 1:
             rec["kontra"] = kontra_call(self.kontra)
@@ -155,7 +155,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
     if "spitze" in opts.house and not decl.is_null and (hands[d] >> spitze_card(decl.game)) & 1 and \
             players[d].spitze(hands[d], d, decl, 0 if decl.hand else skat, bid):
         decl = dataclasses.replace(decl, spitze=True)
-    deal = Deal(hands, skat, d, decl, [], bid, extra={"auction": [f"{SEATS[p]}:{m}" for p, m in auction.history]})
+    deal = Deal(hands, skat, d, decl, [], bid, extra={"auction": auction_record(auction.history)})
     event("declaration", {"declarer": d, "declaration": decl, "bid": bid, "deal": deal})
     result = DealResult(dealt, auction.history, deal)
     clocks = [120.0, 120.0, 120.0]
@@ -222,7 +222,7 @@ def play_ramsch(players: list[Player], dealt: list[int], auction: Auction, opts:
                 pushes += 1
                 event("push", {"seat": seat, "pushes": pushes})
     deal = Deal(hands, skat, -1, Declaration(RAMSCH), [], None,
-                extra={"auction": [f"{SEATS[p]}:{m}" for p, m in auction.history]}, pushes=pushes)
+                extra={"auction": auction_record(auction.history)}, pushes=pushes)
     event("ramsch", {"deal": deal, "pushes": pushes})
     result = DealResult(dealt, auction.history, deal)
 
@@ -230,11 +230,7 @@ def play_ramsch(players: list[Player], dealt: list[int], auction: Auction, opts:
              lambda st, p, card, trick_no, used: card_events(event, deal, st, p, card, trick_no))
     res, st = score_ramsch(deal)
     result.scores = list(res.scores)
-    result.result = {"game": "ramsch", "points": {SEATS[q]: st.points[q] for q in range(3)},
-                     "tricks": {SEATS[q]: st.tricks[q] for q in range(3)}, "pushes": pushes,
-                     "losers": [SEATS[q] for q in res.losers], "jungfrau": [SEATS[q] for q in res.jungfrau],
-                     "durchmarsch": None if res.durchmarsch is None else SEATS[res.durchmarsch],
-                     "scores": {SEATS[q]: res.scores[q] for q in range(3)}}
+    result.result = {"game": "ramsch", "pushes": pushes, **ramsch_record(res, st)}
     event("result", result.result)
     return result
 
@@ -257,17 +253,6 @@ def view_of(state: GameState, seat: int, deal: Deal) -> PlayView:
     return PlayView.of(state, seat, skat=deal.skat if knows_skat else None,
                        shown={d: state.hands[d]} if deal.declaration.ouvert and seat != d else None,
                        auction=parse_calls(deal.extra.get("auction") or []), bid=deal.bid or 0)
-
-
-def parse_calls(calls: list) -> list[tuple[int, str]]:
-    """A record's auction ("M:18", "F:y", "R:p" ...) as (seat, call) pairs; unreadable entries
-    are left out (the auction only informs the players' inference)."""
-    out = []
-    for c in calls:
-        seat, _, call = str(c).partition(":")
-        if seat in SEATS and (call in ("y", "p") or call.isdigit()):
-            out.append((SEATS.index(seat), call))
-    return out
 
 
 def play_out(deal: Deal, players: list[Player],
