@@ -126,7 +126,9 @@ class GameState:
     @property
     def spitze_kept(self) -> bool:
         """Spitze (house rule): did the declarer win the last trick with his lowest trump?
-        False before the last trick is complete."""
+        False before the last trick is complete, and in Null and Ramsch (no trumps)."""
+        if self.declaration.is_null or self.declaration.is_ramsch:
+            return False
         if not self.over or not self.trick_winners or self.trick_winners[-1] != self.declarer:
             return False
         return spitze_card(self.game) in self.moves[-3:]

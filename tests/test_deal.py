@@ -97,3 +97,23 @@ def test_any_legal_playout_totals_120_and_winners_hold_the_best_card(rnd, game, 
                 assert (rules.trump >> int(wc)) & 1 and wc >= g
             elif (rules.eff[rules.to_game[trick[0]]] >> int(g)) & 1 and not (rules.trump >> int(wc)) & 1:
                 assert wc >= g
+
+
+def test_a_null_lost_in_the_last_trick_is_scored():
+    """A Null declarer who takes only the last trick has lost (rules: any trick loses Null); the
+    Spitze question (whose lowest trump won the last trick) has no meaning without trumps."""
+    import numpy as np
+    from solver.deal import Deal, score_deal
+    from solver.games import NULL, Declaration
+    from solver.players.base import RandomPlayer
+    from solver.players.table import play_out, shuffle
+    found = 0
+    for k in range(400):
+        dealt = shuffle(np.random.default_rng([5, k]))
+        deal = Deal(list(dealt[:3]), dealt[3], 0, Declaration(NULL), [], None)
+        st = play_out(deal, [RandomPlayer(k), RandomPlayer(k + 1), RandomPlayer(k + 2)])
+        if st.trick_winners.count(0) == 1 and st.trick_winners[-1] == 0:
+            res, _ = score_deal(deal)
+            assert not res.won and not st.spitze_kept
+            found += 1
+    assert found >= 1
