@@ -70,7 +70,7 @@ def _play(dealt: list[int], seat: int, r, players: list[str], seed: int, samples
     if not decl.hand:
         twelve = hands[seat] | skat
         ev = evaluate_declare(twelve, seat, 18, samples=samples // 2, first_batch=samples // 2, seed=seed,
-                              workers=1, precision=0.2, discards_per_game=2)
+                              workers=1, precision=0.2, discards_per_game=2, model=None, contenders=None)
         # the declaration stays the one chosen from ten cards: only the discard is picked here
         same = [c for c in ev.declarations if c.declaration.game == decl.game and c.declaration.ouvert == decl.ouvert]
         best = max(same, key=lambda c: c.expected_score(18)) if same else ev.recommended
@@ -86,13 +86,24 @@ def _play(dealt: list[int], seat: int, r, players: list[str], seed: int, samples
 
 
 def one_hand(args) -> dict:
+    """One hand's row; a hand that raises is written with its ``error`` (never fitted on) and
+    the run goes on."""
+    try:
+        return _one_hand(args)
+    except Exception as e:                       # noqa: BLE001 - the row says what went wrong
+        import traceback
+        return {"k": args[0], "seed": args[1], "error": f"{type(e).__name__}: {e}",
+                "traceback": traceback.format_exc(limit=-3), "won": None, "played": None}
+
+
+def _one_hand(args) -> dict:
     k, seed, players, samples, top3, min_dd = args
     t0 = time.perf_counter()
     rng = np.random.default_rng([seed, k])
     dealt = shuffle(rng)
     seat = k % 3
     ev = evaluate_hand(dealt[seat], seat, samples=samples, first_batch=samples, seed=seed * 100003 + k,
-                       workers=1, precision=0.2)
+                       workers=1, precision=0.2, model=None, contenders=None)
     ranked = ev.ranked()
     r = ranked[0]
     cls_ = game_class(r.declaration)
@@ -221,21 +232,24 @@ def main() -> None:
         print(f"fitted on {len(train)} hands (seeds {seeds}): {model.about['hands']}; wrote {args.model}")
         return
     out.parent.mkdir(parents=True, exist_ok=True)
-    done = {r["k"] for r in rows if r["seed"] == args.seed}
+    done = {r["k"] for r in rows if r["seed"] == args.seed and "error" not in r}     # failed hands: again
     todo = [k for k in range(args.hands) if k not in done]
     players = args.players.split(",")
     t0 = time.perf_counter()
     step = 4 * args.workers
+    errors = 0
     with out.open("a") as f:
         for i in range(0, len(todo), step):
             batch = todo[i:i + step]
             for row in map_processes(one_hand, [(k, args.seed, players, args.samples, args.top3_every, args.min_dd)
                                                 for k in batch], args.workers, keep=True):
                 f.write(json.dumps(row) + "\n")
+                errors += "error" in row
             f.flush()
             el = time.perf_counter() - t0
             print(f"{len(done) + i + len(batch)}/{args.hands} hands, {el:.0f} s, about "
-                  f"{el / (i + len(batch)) * (len(todo) - i - len(batch)):.0f} s left", file=sys.stderr, flush=True)
+                  f"{el / (i + len(batch)) * (len(todo) - i - len(batch)):.0f} s left"
+                  + (f"; {errors} hands failed (their rows say why)" if errors else ""), file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":
