@@ -84,13 +84,15 @@ class LogisticModel:
     cov: np.ndarray                      # the coefficients' covariance (inverse Hessian)
 
     @classmethod
-    def fit(cls, x: np.ndarray, y: np.ndarray, ridge: float = 1e-3, steps: int = 50) -> "LogisticModel":
-        """Maximum likelihood (IRLS) with a small ridge on every coefficient but the intercept."""
+    def fit(cls, x: np.ndarray, y: np.ndarray, ridge: float = 1.0, steps: int = 50) -> "LogisticModel":
+        """Maximum a posteriori by IRLS: a ridge (a normal prior of variance 1/``ridge``) on every
+        coefficient but the intercept, which gets a tiny one, so a class where the features
+        separate won from lost games (a few Grands, all won) still has finite coefficients."""
         x = np.asarray(x, dtype=float)
         y = np.asarray(y, dtype=float)
         b = np.zeros(x.shape[1])
         pen = np.full(x.shape[1], ridge)
-        pen[0] = 0.0
+        pen[0] = 1e-6
         h = np.eye(x.shape[1])
         for _ in range(steps):
             p = 1 / (1 + np.exp(-(x @ b)))

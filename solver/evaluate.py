@@ -23,9 +23,12 @@ How each world is scored:
   overstate P(win).  Double-dummy play also lets the defenders see every card,
   which understates Null and overstates the defence in general.
 
-Sampling is adaptive: a first batch for every declaration, then more worlds
-for the leading ones until their interval is within ``precision`` (default
-±5 points of probability) or ``samples`` is reached.
+Sampling is adaptive, a race in which declarations drop out: half a first
+batch for every declaration, the rest of it for the four best, then more
+worlds for the two leading ones until their interval is within
+``precision`` (default ±5 points of probability), the advice is clear, the
+time ``budget`` is spent or ``samples`` is reached.  Each declaration's
+interval is from its own worlds.
 """
 
 from __future__ import annotations
@@ -429,33 +432,83 @@ def _decided(results: list[DeclarationResult], at: int) -> bool:
     return lo1 > hi2 and (lo1 > 0 or hi1 < 0)
 
 
+class _Clock:
+    """The time budget of one evaluation: a round of worlds starts only if the last round's cost
+    per world says it ends within ``budget`` seconds (None: no budget)."""
+
+    def __init__(self, budget: float | None):
+        self.t0, self.budget = time.perf_counter(), budget
+        self.per_world = 0.0                        # seconds a world cost each candidate, last round
+        self.last = 0                               # candidates in the last round
+
+    def run(self, ev: "_Evaluator", cands: list, worlds: list, outcomes: dict) -> None:
+        t = time.perf_counter()
+        ev.run(cands, worlds, outcomes)
+        self.per_world = (time.perf_counter() - t) / max(len(worlds), 1)
+        self.last = len(cands)
+
+    def worlds_that_fit(self, n: int, cands: int) -> int:
+        """How many of ``n`` more worlds for ``cands`` candidates end within the budget.  A
+        smaller set of candidates is assumed to cost at least three quarters of the last round's
+        (the ones kept are the close, expensive games)."""
+        if self.budget is None:
+            return n
+        left = self.budget - (time.perf_counter() - self.t0)
+        cost = self.per_world * max(cands / max(self.last, 1), 0.75)
+        return n if cost <= 0 else max(0, min(n, int(left / cost)))
+
+
+#: The fewest worlds a round adds after the first one (smaller rounds are not worth starting).
+MIN_ROUND = 2
+
+
 def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at: int, scoring: str,
               samples: int, precision: float, first_batch: int, batch: int, leaders: int,
               progress: Callable[[int, int], None] | None,
-              budget: float | None = None) -> tuple[dict[Candidate, _Outcome], int]:
-    """A first batch of worlds for every candidate, then more for the leaders until their
-    P(win) is within ``precision``, the advice is :func:`_decided`, or ``budget`` seconds are
-    spent (the intervals reported say how far it got)."""
-    t0 = time.perf_counter()
+              budget: float | None = None, contenders: int | None = None) -> tuple[dict[Candidate, _Outcome], int]:
+    """Racing (successive elimination) over the declarations, each reported with its own count:
+
+    1. every candidate is solved on the same worlds: the whole first batch, or its first half
+       (at least four worlds) when ``contenders`` is set;
+    2. the ``contenders`` best by expected score at ``at`` get the rest of the first batch;
+    3. the ``leaders`` best get ``batch`` more at a time until their P(win) is within
+       ``precision`` or the advice is :func:`_decided`.
+
+    ``budget``: no round starts that the last round's cost says would end after ``budget``
+    seconds (phase 1 always runs; the intervals reported say how far it got)."""
+    clock = _Clock(budget)
     solved = list(dict.fromkeys(_shared(c) for c in cands))
     outcomes: dict[Candidate, _Outcome] = {c: _Outcome() for c in solved}
-    total = min(first_batch, samples)
-    ev.run(solved, sampler.draw(total), outcomes)
+    first = min(first_batch, samples)
+    total = first if contenders is None or contenders >= len(solved) else min(first, max(4, first // 2))
+    clock.run(ev, solved, sampler.draw(total), outcomes)
     if progress:
         progress(total, samples)
-    while total < samples:
-        if budget is not None and time.perf_counter() - t0 >= budget:
-            break
+
+    def best(k: int) -> list[Candidate]:
         results = {c: _result(c, outcomes[c], scoring) for c in solved}
-        lead = sorted(solved, key=lambda c: -results[c].expected_score(at))[:leaders]
-        ci = [results[c].p_win_ci(at) for c in lead]
-        if max((hi - lo) / 2 for lo, hi in ci) <= precision or _decided([results[c] for c in lead], at):
+        return sorted(solved, key=lambda c: -results[c].expected_score(at))[:k]
+
+    if total < first:                                # phase 2: the contenders
+        kept = best(contenders)
+        n = clock.worlds_that_fit(first - total, len(kept))
+        if n >= MIN_ROUND:
+            clock.run(ev, kept, sampler.draw(n), outcomes)
+            total += n
+            if progress:
+                progress(total, samples)
+        if total < first:                            # the budget is spent
+            return outcomes, total
+    while total < samples:                           # phase 3: the leaders
+        lead = best(leaders)
+        results = [_result(c, outcomes[c], scoring) for c in lead]
+        ci = [r.p_win_ci(at) for r in results]
+        if max((hi - lo) / 2 for lo, hi in ci) <= precision or _decided(results, at):
             break
-        n = min(batch, samples - total)
-        worlds = sampler.draw(n)
-        ev.run(lead, worlds, outcomes)
-        # the others keep their first batch: draw the same worlds for them? no - they are
-        # out of the running; their intervals are reported with their own sample counts
+        n = clock.worlds_that_fit(min(batch, samples - total), len(lead))
+        if n < MIN_ROUND:
+            break
+        clock.run(ev, lead, sampler.draw(n), outcomes)
         total += n
         if progress:
             progress(total, samples)
@@ -499,7 +552,7 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                   workers: int | None = None,
                   progress: Callable[[int, int], None] | None = None,
                   model: "PlayModel | None | str" = "default", spitze: bool = False,
-                  budget: float | None = None) -> HandEvaluation:
+                  budget: float | None = None, contenders: int | None = 4) -> HandEvaluation:
     """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R); see the module docs.
 
     ``samples`` caps the worlds of the leading declarations; ``precision`` is
@@ -508,8 +561,11 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     double-dummy chances into played-out ones ("default": the shipped one, if
     any; None: double-dummy only).  ``spitze`` (house rule): also every suit and
     Grand game with Spitze announced, where the ten cards hold its lowest trump.
-    ``budget``: seconds after which no more worlds are drawn (the first batch is
-    always solved); sampling also stops once the advice is clear (:func:`_decided`).
+    ``budget``: seconds within which sampling stops (a round of worlds starts only if it
+    should end in time; half the first batch is always solved); sampling also stops once the
+    advice is clear (:func:`_decided`).  ``contenders``: after half the first batch, only this
+    many declarations (the best by expected score) get the rest of it (None: all of them); see
+    :func:`_adaptive`.
 
     >>> ev = evaluate_hand("CJ SJ HJ DJ CA CT SA ST HA HT", "M", samples=32, workers=1)
     >>> ev.recommended.declaration.game == GRAND, ev.recommended.p_win()
@@ -524,7 +580,7 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
         cands += [Candidate(dataclasses.replace(c.declaration, spitze=True)) for c in cands
                   if _spitze_possible(c.declaration, cards)]
     outcomes, total = _adaptive(ev, cands, WorldSampler(cards, seat, seed), at, scoring, samples, precision,
-                                first_batch, batch, leaders, progress, budget)
+                                first_batch, batch, leaders, progress, budget, contenders)
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     # Hand announcements that are not hopeless share the Hand game's play
     for g in list(SUIT_GAMES) + [GRAND]:
@@ -569,7 +625,7 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                      batch: int = 32, leaders: int = 2, solver: Solver | None = None, workers: int | None = None,
                      progress: Callable[[int, int], None] | None = None,
                      model: "PlayModel | None | str" = "default", spitze: bool = False,
-                     budget: float | None = None) -> HandEvaluation:
+                     budget: float | None = None, contenders: int | None = 4) -> HandEvaluation:
     """After the pick-up: rank discards and declarations by expected score at ``bid``
     (``spitze``: Spitze announced too, for discards that keep the lowest trump).
 
@@ -604,7 +660,7 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                 cands.append(Candidate(Declaration(NULL, ouvert=True), d))
     sampler = WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0))
     outcomes, total = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch, batch,
-                                leaders, progress, budget)
+                                leaders, progress, budget, contenders)
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
                           time.perf_counter() - t0).calibrated_with(_model(model))

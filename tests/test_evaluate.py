@@ -116,3 +116,26 @@ def test_cli_bid_verdict_and_json():
     r = run(cli, ["declare", "CJ SJ HA HT HK H9 SA S7 D8 D7", "--skat", "CK DT", "--seat", "F", "--bid", "27",
                   "--samples", "24", "--workers", "1", "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["recommended"]["discard"]
+
+
+def test_declarations_drop_out_of_the_race():
+    """Half the first batch for every declaration, the rest for the contenders, more for the
+    leaders (hearts, pick-up and Hand, here): each is reported with its own number of worlds."""
+    ev = evaluate_hand("SJ DJ HA HK HQ H8 H7 SA DT D9", "R", samples=40, first_batch=16, workers=1, seed=8,
+                       contenders=3, leaders=2, precision=0.0, model=None)
+    counts = {r.declaration.name: r.samples for r in ev.declarations}
+    assert min(counts.values()) == 8
+    assert sum(n >= 16 for n in counts.values()) == 3          # the contenders
+    assert sorted(counts.values())[-2:] == [40, 40]             # the leaders, to the cap
+    assert counts[ev.recommended.declaration.name] == 40
+    dropped = max(r.expected_score(18) for r in ev.declarations if r.samples == 8)
+    assert ev.recommended.expected_score(18) > dropped
+    full = evaluate_hand("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", samples=16, first_batch=16, workers=1, seed=8,
+                         contenders=None, model=None)
+    assert {r.samples for r in full.declarations} == {16}
+
+
+def test_a_spent_budget_stops_after_half_the_first_batch():
+    ev = evaluate_hand("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", samples=64, first_batch=16, workers=1, seed=8,
+                       budget=1e-9, model=None)
+    assert ev.samples == 8 and {r.samples for r in ev.declarations} == {8}

@@ -261,7 +261,7 @@ class PimcPlayer(Player):
             if len(_EVALUATIONS) > 64:
                 _EVALUATIONS.clear()
             _EVALUATIONS[key] = evaluate_hand(hand, seat, samples=self.bid_samples, first_batch=self.bid_samples,
-                                              seed=key[3], workers=1, precision=0.2, model=None)
+                                              seed=key[3], workers=1, precision=0.2, model=None, contenders=None)
         return self._advice(key, _EVALUATIONS[key])
 
     def _advice(self, key: tuple, ev):
@@ -290,7 +290,8 @@ class PimcPlayer(Player):
         if key not in _EVALUATIONS:
             _EVALUATIONS[key] = evaluate_declare(twelve, seat, bid, samples=self.bid_samples // 2,
                                                  first_batch=self.bid_samples // 2, seed=key[-1], workers=1,
-                                                 precision=0.2, discards_per_game=2, model=None)
+                                                 precision=0.2, discards_per_game=2, model=None,
+                                                 contenders=None)
         r = self._advice(key, _EVALUATIONS[key]).recommended
         return r.discard, r.declaration
 
