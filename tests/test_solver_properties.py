@@ -115,3 +115,19 @@ def test_best_moves_values_match_children():
     declarer_moves, vals = children_values(s, rec)
     assert sorted(v for _, v in best) == sorted(vals)
     assert best[0][1] == (max(vals) if declarer_moves else min(vals))
+
+
+def test_the_compile_notice_finds_a_kernel_cached_under_numba_cache_dir(tmp_path, monkeypatch):
+    """numba keeps a user cache in ``<NUMBA_CACHE_DIR>/<folder>_<hash of its path>/``: a kernel
+    cached there (newer than the source) is found, an empty cache is not."""
+    from solver.search import layout as K
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(K, "KERNEL_SOURCE", tmp_path / "src" / "search" / "kernel.py")
+    K.KERNEL_SOURCE.parent.mkdir(parents=True)
+    K.KERNEL_SOURCE.write_text("")
+    assert not K.kernel_cached()
+    cache = tmp_path / "search_0123abcd"
+    cache.mkdir()
+    for name in ("search", "solve_batch"):
+        (cache / f"kernel.{name}-700.py311.nbi").write_text("")
+    assert K.kernel_cached()

@@ -40,11 +40,11 @@ and Haglund's DDS):
 * **zero-window search**: threshold queries are one probe; the exact value is
   found by bisection over probes that share the table (:func:`mtdf`).
 
-The large parts are separate compiled functions: numba's own inlining of
-everything made the search take 28 s to compile.  The small hot ones (the
-bit helpers, the trick rules, ``pick_next``, ``equivalent_cards``,
-``tt_store``, ``_trick_value``) are inlined, which keeps the search as fast
-as the single function was.  The table array ``tab`` (int64) holds, in order: ``eff[32]`` (effective suit
+Every part is a separate compiled function, small helpers too: numba's
+own (IR-level) inlining of the helpers cost ~9 s of the cold compile (33 s
+of CPU against 24 s) and no measurable search speed (LLVM still inlines
+what pays when it links them: ``benchmarks/bench_compare.py``, the same
+nodes).  The table array ``tab`` (int64) holds, in order: ``eff[32]`` (effective suit
 of each card), ``pts[32]`` (points of each card x ``pw``), then the scalars at
 the ``T_*`` offsets below.
 """
@@ -103,7 +103,7 @@ MS_ROWS = 34
 MS_COLS = 128
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _tt_index(k1: int, k2: int, mask: int) -> int:
     x = k1 ^ (k2 * 0x2545F4914F6CDD1D)
     x ^= (x >> 29) & 0x7FFFFFFFF
@@ -112,12 +112,12 @@ def _tt_index(k1: int, k2: int, mask: int) -> int:
     return x & mask & ~1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _pack(lb: int, ub: int, move: int, depth: int) -> int:
     return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _can_beat(hq: int, lead: int, cur: int, tab: np.ndarray) -> bool:
     """Can a hand ``hq`` beat ``cur``, the card winning a trick led by ``lead``, with a legal card?"""
     trump = tab[T_TRUMP]
@@ -129,7 +129,7 @@ def _can_beat(hq: int, lead: int, cur: int, tab: np.ndarray) -> bool:
     return (follow >> (cur + 1)) != 0 or (follow == 0 and (hq & trump) != 0)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _winning_so_far(n: int, c0: int, c1: int, leader: int, tab: np.ndarray) -> tuple[int, int]:
     """The card winning the trick in progress (one or two cards played) and its player."""
     if n == 1:
@@ -256,7 +256,7 @@ def _run_points(k: int, o1: int, o2: int, tab: np.ndarray, need: int) -> int:
     return total + _cheapest(o1, m, tab) + _cheapest(o2, m, tab)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def top_run(trumps: int, side: int) -> int:
     """The cards of ``side`` in the unbroken run of the highest of ``trumps`` (the trumps still
     out): each wins the trick it is played in, whoever leads."""
@@ -323,7 +323,7 @@ def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, nee
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     """V of one complete trick led by ``leader`` with cards x, y, z; and who won, as value*4+winner."""
     w = (leader + trick_winner(x, y, z, tab[T_TRUMP], tab)) % 3
@@ -331,7 +331,7 @@ def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     return v * 4 + w
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def last_bonus(cards: int, tab: np.ndarray) -> int:
     """The last-trick bonus when ``cards`` hold its cards (Spitze: the declarer's lowest trump;
     Ramsch: none needed), else 0: what winning a last trick of these cards adds, and, for the
@@ -340,7 +340,7 @@ def last_bonus(cards: int, tab: np.ndarray) -> int:
     return tab[T_LAST] if tab[T_LAST] != 0 and (cards & m) == m else 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _last_trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     """:func:`_trick_value` of the last trick: with the last-trick bonus when the declarer wins it
     holding the bonus's cards (Spitze: he wins the last trick with his lowest trump; Ramsch: the
@@ -412,7 +412,7 @@ def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
 
 # ---------------------------------------------------------------- Offiziersskat's piles
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def pile_cards(hand: int, tab: np.ndarray) -> tuple[int, int]:
     """A two-player hand's cards that may be played (all but the face-down cards whose covering
     card is still in the hand: a card uncovered in a trick is turned up after it, before its
@@ -605,7 +605,7 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, tab: np.ndarray,
     return idx + 1, -1, 0, INF
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int, alpha0: int, beta0: int,
              move: int, ply: int) -> None:
     """Store the search's result as bounds, merged with the slot's own entry for this position."""
@@ -632,7 +632,7 @@ def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int,
 
 # ---------------------------------------------------------------- moves
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def equivalent_cards(legal: int, others: int, tab: np.ndarray) -> int:
     """One card of each run of own cards that are adjacent in the remaining order of their
     effective suit (``others``: every other card still in play) and worth the same."""
@@ -680,7 +680,7 @@ def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int
     return nm
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def pick_next(ms: np.ndarray, ply: int, i: int, nm: int) -> int:
     """Selection sort step: bring the best-scored of moves i.. to place i; returns that move."""
     bi = i

@@ -71,13 +71,14 @@ KERNEL_SOURCE = Path(__file__).with_name("kernel.py")
 def kernel_cached() -> bool:
     """Is the compiled search in numba's cache for this source (so importing the kernel is quick)?
 
-    Looks where numba keeps it: ``NUMBA_CACHE_DIR`` (mirroring the source's
-    folder) or ``__pycache__`` beside the source.  A cache elsewhere reads as
-    missing, which only costs a needless notice.
+    Looks where numba keeps it: under ``NUMBA_CACHE_DIR`` (a folder named after
+    the source's folder and a hash of its path) or ``__pycache__`` beside the
+    source.  A cache elsewhere reads as missing, which only costs a needless
+    notice.
     """
     places = [KERNEL_SOURCE.parent / "__pycache__"]
     if os.environ.get("NUMBA_CACHE_DIR"):
-        places.insert(0, Path(os.environ["NUMBA_CACHE_DIR"]) / str(KERNEL_SOURCE.parent.resolve()).lstrip(os.sep))
+        places[:0] = Path(os.environ["NUMBA_CACHE_DIR"]).glob(f"{KERNEL_SOURCE.parent.name}_*")
     mtime = KERNEL_SOURCE.stat().st_mtime
     for name in ("search", "solve_batch"):
         found = [f for d in places if d.is_dir() for f in d.glob(f"kernel.{name}-*.nbi")]
