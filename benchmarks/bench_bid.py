@@ -1,6 +1,7 @@
 """Bid advice: speed of ``skat bid`` and quality of its predictions.
 
     python benchmarks/bench_bid.py speed [--hands 50]     # time and solves: six fixed hands and random ones
+    python benchmarks/bench_bid.py speed --reference 128  # ... and what the choice gives up against 128 worlds
     python benchmarks/bench_bid.py quality --deals 1000   # Brier score and reliability table
 
 Quality: deal random cards, take one seat's ten cards, let the evaluator
@@ -39,28 +40,69 @@ HANDS = [("CJ SJ HA HT HK H9 SA S7 D8 D7", "F"), ("CJ HJ CA CT CK C9 SA ST H8 D7
          ("C7 C9 CJ S8 ST H7 H9 HQ D7 D8", "M"), ("CQ CK S8 SQ SK H9 HQ HK DT DK", "R")]
 
 
-def speed(args) -> None:
-    """``skat bid``'s defaults (precision 0.05, 1.0 s budget, all cores) on the fixed hands and
-    ``--hands`` random ones (hand k: ``default_rng([seed, k])``, seat k % 3)."""
+def _speed_hands(args) -> list[tuple[str, str]]:
     from solver.players.table import shuffle
-    evaluate_hand(HANDS[0][0], HANDS[0][1], samples=32)                 # warm-up: compile, start workers
     hands = list(HANDS)
     for k in range(args.hands):
         dealt = shuffle(np.random.default_rng([args.seed, k]))
         hands.append((" ".join(card_list(dealt[k % 3])), "FMR"[k % 3]))
+    return hands
+
+
+def _reference(args, hands) -> dict:
+    """Per hand, every declaration's double-dummy expected score at 18 from ``--reference``
+    worlds each (another seed): the yardstick for the advice's choice.  Kept in
+    ``--reference-file``, so variants are compared on the same yardstick."""
+    path = Path(args.reference_file)
+    ref = json.loads(path.read_text()) if path.exists() else {}
+    key = f"{args.seed}/{args.reference}"
+    table = ref.setdefault(key, {})
+    todo = [(c, s) for c, s in hands if f"{c}/{s}" not in table]
+    t0 = time.perf_counter()
+    for i, (cards, seat) in enumerate(todo):
+        ev = evaluate_hand(cards, seat, bid=18, samples=args.reference, first_batch=args.reference, seed=10_007,
+                           model=None, contenders=None)
+        table[f"{cards}/{seat}"] = {r.declaration.name: round(r.expected_score(18), 3) for r in ev.declarations}
+        print(f"reference {i + 1}/{len(todo)}, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(ref, indent=0) + "\n")
+    return table
+
+
+def speed(args) -> None:
+    """``skat bid``'s defaults (precision 0.05, 1.0 s budget, all cores) on the fixed hands and
+    ``--hands`` random ones (hand k: ``default_rng([seed, k])``, seat k % 3).  With
+    ``--reference N``: how much expected score (double-dummy, at 18) the recommended declaration
+    gives up against the best one by an N-world evaluation of every declaration."""
+    hands = _speed_hands(args)
+    ref = _reference(args, hands) if args.reference else None
+    evaluate_hand(HANDS[0][0], HANDS[0][1], samples=32)                 # warm-up: compile, start workers
+    contenders = args.contenders or None
     print(f"{'hand':32} {'seat':4} {'worlds':>6} {'solves':>7} {'seconds':>8}  recommended")
-    times, solves = [], []
+    times, solves, regret = [], [], []
     for cards, seat in hands:
         t = time.perf_counter()
-        ev = evaluate_hand(cards, seat, bid=18, budget=args.budget)
+        ev = evaluate_hand(cards, seat, bid=18, budget=args.budget, contenders=contenders,
+                           model=None if ref else "default")
         dt = time.perf_counter() - t
         times.append(dt)
         solves.append(ev.solves)
         r = ev.recommended.to_dict(18)
-        print(f"{cards:32} {seat:4} {ev.samples:6d} {ev.solves:7d} {dt:8.2f}  {r['name']} {r['p_win']:.0%}")
+        line = f"{cards:32} {seat:4} {ev.samples:6d} {ev.solves:7d} {dt:8.2f}  {r['name']} {r['p_win']:.0%}"
+        if ref:
+            es = ref[f"{cards}/{seat}"]
+            regret.append(max(es.values()) - es[ev.recommended.declaration.name])
+            line += f"  (gives up {regret[-1]:.1f})"
+        print(line)
     print(f"{len(hands)} hands: median {np.median(times):.2f} s, 95th pct {np.percentile(times, 95):.2f} s, "
           f"worst {max(times):.2f} s; solves median {int(np.median(solves))}, worst {max(solves)} "
-          f"(default precision, budget {args.budget} s, all cores)")
+          f"(default precision, budget {args.budget} s, contenders {contenders}, all cores)")
+    if ref:
+        g = np.array(regret)
+        half = 1.96 * g.std(ddof=1) / np.sqrt(len(g))
+        print(f"expected score given up against the {args.reference}-world choice: mean {g.mean():.2f} "
+              f"(95% {g.mean() - half:.2f} ... {g.mean() + half:.2f}), the same declaration in "
+              f"{np.mean(g == 0):.0%} of the hands, more than 5 points in {np.sum(g > 5)}")
 
 
 def actual_outcome(deal_cards: list[int], seat: int, decl: Declaration, clairvoyant: bool = False) -> bool:
@@ -148,6 +190,9 @@ def main() -> None:
     sp.add_argument("--hands", type=int, default=50, help="random hands besides the six fixed ones")
     sp.add_argument("--seed", type=int, default=7)
     sp.add_argument("--budget", type=float, default=1.0, help="seconds (skat bid's default)")
+    sp.add_argument("--contenders", type=int, default=4, help="0: every declaration gets the first batch")
+    sp.add_argument("--reference", type=int, default=0, help="worlds a declaration for the yardstick (0: none)")
+    sp.add_argument("--reference-file", default=str(ROOT / "benchmarks" / "results" / "bid_reference.json"))
     q = sub.add_parser("quality")
     q.add_argument("--deals", type=int, default=1000)
     q.add_argument("--samples", type=int, default=128)
