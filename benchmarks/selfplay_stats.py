@@ -173,7 +173,9 @@ def evaluate(rows: list[dict], args) -> str:
         return (w + 2 * base[r["class"]]) / (n + 2)
 
     def model_p(r):
-        got = model.p_win(r["features"], r["class"])
+        # as the advice has it (DeclarationResult.calibrated): where every world or none is won
+        # double-dummy there is nothing to reweight and the double-dummy rate stands
+        got = model.p_win(r["features"], r["class"]) if 0 < r["p_win_dd"] < 1 else None
         return got[0] if got else r["p_win_dd"]
     lines = [f"held-out hands (seed {args.holdout_seed}): {len(test)} played; model {args.model} "
              f"fitted on {model.about.get('hands')}; training hands here {len(train)}"]
@@ -188,9 +190,13 @@ def evaluate(rows: list[dict], args) -> str:
         lines += _brier_block("(c) club point count", np.array([stegen_p(r) for r in sel]), y)
     sch = [r for r in test if r["class"] != "null"]
     if sch:
-        lines.append("Schneider (suit and Grand): double-dummy rate vs played out")
-        lines += _brier_block("double-dummy p_schneider", np.array([r["p_schneider_dd"] for r in sch]),
-                              np.array([bool(r["played"]["schneider"]) and bool(r["won"]) for r in sch], dtype=float))
+        # the advice's Schneider: its won worlds carry the played-out P(win) (DeclarationResult.weights),
+        # so P(won with Schneider) = p_win x the share of won worlds that reach Schneider
+        y = np.array([bool(r["played"]["schneider"]) and bool(r["won"]) for r in sch], dtype=float)
+        share = np.array([r["p_schneider_dd"] / r["p_win_dd"] if r["p_win_dd"] > 0 else 0.0 for r in sch])
+        lines.append(f"Schneider won by the declarer (suit and Grand): {len(sch)} hands")
+        lines += _brier_block("(a) advice (played-out p_win)", np.array([model_p(r) for r in sch]) * share, y)
+        lines += _brier_block("(b) double-dummy p_schneider", np.array([r["p_schneider_dd"] for r in sch]), y)
     top = [r for r in rows if r.get("top3") and len(r["top3"]) >= 2]
     if top:
         best = sum(r["top3"][0]["score"] >= max(t["score"] for t in r["top3"]) for r in top)

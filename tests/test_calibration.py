@@ -87,3 +87,14 @@ def test_a_play_model_reweights_the_worlds_won_and_lost_double_dummy():
     # the safe bid follows the reweighted expectations
     best = max(cal.declarations, key=lambda r: r.expected_score(18))
     assert cal.recommended.expected_score(18) == best.expected_score(18)
+
+
+def test_hands_won_in_every_world_or_none_are_not_fitted():
+    """The advice keeps the double-dummy rate where every world (or none) is won, so such hands
+    say nothing about the model: adding them, even lost, leaves the coefficients alone."""
+    rows = _rows(500, 3)
+    extra = [dict(r, won=not r["won"], p_win_dd=1.0 if i % 2 else 0.0) for i, r in enumerate(_rows(200, 4))]
+    a, b = PlayModel.fit(rows), PlayModel.fit(rows + extra)
+    assert np.allclose(a.models["grand"].coef, b.models["grand"].coef)
+    assert not np.allclose(a.models["grand"].coef, PlayModel.fit(rows + [dict(r, p_win_dd=0.5) for r in extra])
+                           .models["grand"].coef)
