@@ -154,8 +154,9 @@ class DeclarationResult:
         return float(self.wins_at(bid).mean()) if self.samples else 0.0
 
     def p_win_ci(self, bid: int = 18) -> tuple[float, float]:
-        """95% interval on :meth:`p_win`: the play model's (its coefficients' uncertainty),
-        scaled by the share of won worlds the bid leaves won; else Wilson's over the worlds."""
+        """95% interval on :meth:`p_win`: the play model's (its coefficients' uncertainty over the
+        double-dummy rate's interval, :meth:`HandEvaluation.calibrated_with`), scaled by the
+        share of won worlds the bid leaves won; else Wilson's over the worlds."""
         if not self.calibrated:
             return self.p_win_dd_ci(bid)
         p, lo, hi = self.played
@@ -257,8 +258,13 @@ class HandEvaluation:
         for r in self.declarations:
             ten = cards10 if cards10 is not None else (self.cards & ~r.discard if r.discard is not None
                                                        else self.cards)
-            feats = hand_features(ten, self.seat, r.declaration, r.p_win_dd(18))
-            out.append(dataclasses.replace(r, played=model.p_win(feats, game_class(r.declaration))))
+            cls_ = game_class(r.declaration)
+            # the interval holds the model's uncertainty at both ends of the double-dummy rate's own
+            # (Wilson) interval: a rate from eight worlds says less than one from a hundred
+            got = [model.p_win(hand_features(ten, self.seat, r.declaration, q), cls_)
+                   for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
+            played = None if got[0] is None else (got[0][0], min(g[1] for g in got), max(g[2] for g in got))
+            out.append(dataclasses.replace(r, played=played))
         return dataclasses.replace(self, declarations=out, model=model.about)
 
     def ranked(self) -> list[DeclarationResult]:

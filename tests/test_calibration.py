@@ -98,3 +98,25 @@ def test_hands_won_in_every_world_or_none_are_not_fitted():
     assert np.allclose(a.models["grand"].coef, b.models["grand"].coef)
     assert not np.allclose(a.models["grand"].coef, PlayModel.fit(rows + [dict(r, p_win_dd=0.5) for r in extra])
                            .models["grand"].coef)
+
+
+def test_the_played_out_interval_spans_the_double_dummy_rates_interval():
+    """A model that says exactly the double-dummy rate (logit in, logit out, no coefficient
+    uncertainty) gives back the Wilson interval of the worlds: the few worlds' uncertainty is
+    not lost when the model takes over."""
+    from solver.calibration import CLASSES, LogisticModel
+    from solver.evaluate import evaluate_hand, wilson
+    models = {}
+    for c in CLASSES:
+        k = len(FEATURES[c]) + 1
+        coef = np.zeros(k)
+        coef[1 + FEATURES[c].index("dd_logit")] = 1.0
+        models[c] = LogisticModel(coef, np.zeros((k, k)))
+    ev = evaluate_hand("SJ HA HT H9 H8 SA S7 D8 D7 C9", "F", samples=32, workers=1, model=PlayModel(models, {}))
+    mixed = [r for r in ev.declarations if r.calibrated and 0.05 < r.p_win_dd() < 0.95]
+    assert mixed
+    for r in mixed:
+        k, n = int(r.wins_at(18).sum()), r.samples
+        lo, hi = wilson(k, n)
+        assert r.p_win() == pytest.approx(k / n)
+        assert r.p_win_ci(18) == pytest.approx((max(lo, 0.02), min(hi, 0.98)), abs=1e-9)
