@@ -49,11 +49,11 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.calibration import PlayModel, game_class, hand_features  # noqa: E402
+from solver.calibration import PlayModel, game_class, hand_features, row_features  # noqa: E402
 from solver.cards import card_list  # noqa: E402
 from solver.deal import Deal, score_deal  # noqa: E402
 from solver.evaluate import evaluate_declare, evaluate_hand  # noqa: E402
-from solver.games import SEATS  # noqa: E402
+from solver.games import NULL, SEATS, Declaration  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
 from solver.players.table import play_out, shuffle  # noqa: E402
 from solver.pool import map_processes  # noqa: E402
@@ -85,6 +85,19 @@ def _play(dealt: list[int], seat: int, r, players: list[str], seed: int, samples
             "schneider": bool(res.schneider), "schwarz": bool(res.schwarz), "score": res.score}
 
 
+def _describe(r, cards: int, seat: int) -> dict:
+    """What the evaluator says of one declaration (a DeclarationResult, double-dummy): its class,
+    win rate, features, expected score at 18 and that score's mean over the won and over the lost
+    worlds (a play model's expected score is p x the one + (1 - p) x the other)."""
+    s = r.scores_at(18).astype(float)
+    won = r.wins_at(18)
+    return {"class": game_class(r.declaration), "p_win_dd": round(r.p_win(18), 4),
+            "expected_score_dd": round(r.expected_score(18), 2),
+            "score_won_dd": round(float(s[won].mean()), 2) if won.any() else None,
+            "score_lost_dd": round(float(s[~won].mean()), 2) if (~won).any() else None,
+            "features": {f: round(v, 4) for f, v in hand_features(cards, seat, r.declaration, r.p_win(18)).items()}}
+
+
 def one_hand(args) -> dict:
     """One hand's row; a hand that raises is written with its ``error`` (never fitted on) and
     the run goes on."""
@@ -106,23 +119,19 @@ def _one_hand(args) -> dict:
                        workers=1, precision=0.2, model=None, contenders=None)
     ranked = ev.ranked()
     r = ranked[0]
-    cls_ = game_class(r.declaration)
     row = {"k": k, "seed": seed, "seat": SEATS[seat], "cards": card_list(dealt[seat]),
-           "skat": card_list(dealt[3]), "declaration": r.declaration.name, "class": cls_,
-           "p_win_dd": round(r.p_win(18), 4),
-           "p_schneider_dd": round(float((r.wins_at(18) & r.schneider).mean()), 4),
-           "expected_score_dd": round(r.expected_score(18), 2),
-           "features": {f: round(v, 4) for f, v in hand_features(dealt[seat], seat, r.declaration,
-                                                                   r.p_win(18)).items()},
-           "players": players}
+           "skat": card_list(dealt[3]), "declaration": r.declaration.name, **_describe(r, dealt[seat], seat),
+           "p_schneider_dd": round(float((r.wins_at(18) & r.schneider).mean()), 4), "players": players}
     if r.p_win(18) < min_dd:                      # nobody bids it: not played, never fitted
         row.update(won=None, played=None, seconds=round(time.perf_counter() - t0, 2))
         return row
     out = _play(dealt, seat, r, players, seed * 7919 + k, samples)
     row.update(won=out["won"], played=out)
     if top3 and k % top3 == 0:
+        # the second and third choices carry their features too: played out, they are training
+        # rows for declarations the evaluator did not choose (the advice prices those as well)
         row["top3"] = [dict(_play(dealt, seat, c, players, seed * 7919 + k, samples),
-                            declaration=c.declaration.name, expected_score_dd=round(c.expected_score(18), 2))
+                            declaration=c.declaration.name, **_describe(c, dealt[seat], seat))
                        for c in ranked[:3]]
     row["seconds"] = round(time.perf_counter() - t0, 2)
     return row
@@ -145,11 +154,10 @@ def _brier_block(name: str, p: np.ndarray, y: np.ndarray) -> list[str]:
 
 
 def _stegen_count(row: dict) -> int:
-    from solver.games import NULL, Declaration
     from solver.heuristics import null_danger, stegen
     from solver.cards import parse_card_list
     cards = sum(1 << c for c in parse_card_list(row["cards"]))
-    g = Declaration.parse(row["declaration"].split()[0]).game
+    g = Declaration.from_name(row["declaration"]).game
     return -null_danger(cards) if g == NULL else int(stegen(cards, g))
 
 
@@ -173,10 +181,18 @@ def evaluate(rows: list[dict], args) -> str:
         return (w + 2 * base[r["class"]]) / (n + 2)
 
     def model_p(r):
-        # as the advice has it (DeclarationResult.calibrated): where every world or none is won
-        # double-dummy there is nothing to reweight and the double-dummy rate stands
-        got = model.p_win(r["features"], r["class"]) if 0 < r["p_win_dd"] < 1 else None
+        # as the advice has it (DeclarationResult.calibrated, PlayModel.covers): where every world
+        # or none is won double-dummy, or the model does not cover the game, the double-dummy rate stands
+        use = 0 < r["p_win_dd"] < 1 and PlayModel.covers(Declaration.from_name(r["declaration"]))
+        got = model.p_win(row_features(r), r["class"]) if use else None
         return got[0] if got else r["p_win_dd"]
+
+    def model_es(t):
+        # the advice's expected score at 18: the won and the lost worlds' means, weighed by p_win
+        if t.get("score_won_dd") is None or t.get("score_lost_dd") is None:
+            return t["expected_score_dd"]
+        p = model_p(t)
+        return p * t["score_won_dd"] + (1 - p) * t["score_lost_dd"]
     lines = [f"held-out hands (seed {args.holdout_seed}): {len(test)} played; model {args.model} "
              f"fitted on {model.about.get('hands')}; training hands here {len(train)}"]
     for cls_ in (None, "suit", "grand", "null"):
@@ -197,10 +213,21 @@ def evaluate(rows: list[dict], args) -> str:
         lines.append(f"Schneider won by the declarer (suit and Grand): {len(sch)} hands")
         lines += _brier_block("(a) advice (played-out p_win)", np.array([model_p(r) for r in sch]) * share, y)
         lines += _brier_block("(b) double-dummy p_schneider", np.array([r["p_schneider_dd"] for r in sch]), y)
-    top = [r for r in rows if r.get("top3") and len(r["top3"]) >= 2]
+    top = [r for r in test if r.get("top3") and len(r["top3"]) >= 2]
     if top:
+        lines.append(f"the top three declarations by double-dummy expected score, each played out "
+                     f"({len(top)} held-out hands): how often the recommended one scored best of them")
         best = sum(r["top3"][0]["score"] >= max(t["score"] for t in r["top3"]) for r in top)
-        lines.append(f"recommended game scored best of the top three played: {best}/{len(top)} = {best / len(top):.2f}")
+        lines.append(f"  double-dummy advice: {best}/{len(top)} = {best / len(top):.2f}")
+        full = [r for r in top if all("features" in t for t in r["top3"])]
+        if full:
+            pick = [max(r["top3"], key=model_es) for r in full]
+            best = sum(p["score"] >= max(t["score"] for t in r["top3"]) for p, r in zip(pick, full))
+            dd_best = sum(r["top3"][0]["score"] >= max(t["score"] for t in r["top3"]) for r in full)
+            gain = np.mean([p["score"] - r["top3"][0]["score"] for p, r in zip(pick, full)])
+            lines.append(f"  played-out advice (the model's expected score picks among the three): "
+                         f"{best}/{len(full)} = {best / len(full):.2f} (double-dummy on the same hands "
+                         f"{dd_best / len(full):.2f}); played score against the double-dummy pick {gain:+.2f} a hand")
     secs = [r["seconds"] for r in rows if "seconds" in r]
     if secs:
         lines.append(f"self-play cost: {np.mean(secs):.1f} s a hand (one process), {len(rows)} hands in {args.out}")
@@ -230,12 +257,15 @@ def main() -> None:
         return
     if args.fit:
         train = [r for r in rows if r["seed"] != args.holdout_seed and r.get("played")]
+        # the evaluator's second and third choices, played out (rows written with their features)
+        train += [t for r in train for t in r.get("top3", [])[1:] if "features" in t]
         seeds = sorted({r["seed"] for r in train})
         model = PlayModel.fit(train, {"players": sorted({",".join(r["players"]) for r in train}), "seeds": seeds,
                                       "date": datetime.date.today().isoformat(),
                                       "data": str(out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)})
         model.save(args.model)
-        print(f"fitted on {len(train)} hands (seeds {seeds}): {model.about['hands']}; wrote {args.model}")
+        print(f"fitted on {sum(model.about['hands'].values())} of {len(train)} played hands (seeds {seeds}; "
+              f"the others were won in every world or none): {model.about['hands']}; wrote {args.model}")
         return
     out.parent.mkdir(parents=True, exist_ok=True)
     done = {r["k"] for r in rows if r["seed"] == args.seed and "error" not in r}     # failed hands: again

@@ -4,10 +4,12 @@ The bid advice's double-dummy win rate assumes every card is seen; in real
 play (players who see only their own cards) declarers win more often.  This
 module maps what the evaluator knows about a hand -- its double-dummy win
 rate and a few features of the ten cards -- to the probability that the
-game, played out by the project's players, is won.  One logistic regression
-per game class (suit, Grand, Null), fitted on self-play
+game, played out by the project's players, is won.  Two logistic
+regressions, one for the trump games (suit and Grand together, Grand by an
+indicator: a Grand of its own had too few hands and fitted a falling
+double-dummy slope) and one for Null, fitted on self-play
 (``benchmarks/selfplay_stats.py``) by iteratively reweighted least squares
-with a small ridge; the coefficients and their covariance ship as JSON, so a
+with a ridge; the coefficients and their covariance ship as JSON, so a
 prediction carries an interval that includes the model's own uncertainty.
 
 >>> import numpy as np
@@ -36,12 +38,18 @@ from .scoring import matadors
 #: Where the shipped model lives (``benchmarks/selfplay_stats.py --fit`` writes it).
 MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "bid_model.json"
 
-#: The game classes with a model of their own.
-CLASSES = ("suit", "grand", "null")
+#: The models: trump games (suit and Grand) and Null.
+CLASSES = ("trump", "null")
 
 
 def game_class(decl: Declaration) -> str:
+    """The class a game is reported under: suit, grand or null."""
     return "null" if decl.game == NULL else "grand" if decl.game == GRAND else "suit"
+
+
+def model_class(cls_: str) -> str:
+    """The model a reported class (:func:`game_class`) is predicted by."""
+    return "null" if cls_ == "null" else "trump"
 
 
 def _logit(p: float) -> float:
@@ -69,15 +77,22 @@ def hand_features(cards: int, seat: int, decl: Declaration, p_win_dd: float) -> 
             "matadors": float(abs(matadors(cards, g)) if g != NULL else 0),
             "count": float(stegen(cards, g) if g != NULL else 0),
             "null_danger": float(null_danger(cards) if g == NULL else 0),
-            "forehand": float(seat == 0), "middlehand": float(seat == 1), "hand": float(decl.hand)}
+            "forehand": float(seat == 0), "middlehand": float(seat == 1), "hand": float(decl.hand),
+            "grand": float(g == GRAND)}
 
 
-#: The features each class's model uses (the first column is the intercept): chosen by
+def row_features(row: dict) -> dict[str, float]:
+    """A self-play row's features (:func:`hand_features`), completed for rows written before
+    the ``grand`` feature existed."""
+    return dict(row["features"], grand=float(row["class"] == "grand"))
+
+
+#: The features each model uses (the first column is the intercept): chosen by
 #: cross-validated Brier score on the training hands only (5 folds x 10, 618 played hands of
 #: seed 1): the seat added nothing once the double-dummy rate is known, and Null's card
-#: features (danger, voids) made it worse.  The self-play rows keep every feature for a refit.
-FEATURES = {"suit": ("dd_logit", "trumps", "jacks", "aces_tens", "voids", "hand"),
-            "grand": ("dd_logit", "jacks", "aces_tens", "voids", "hand"),
+#: features (danger, voids) made it worse.  For Grand, ``trumps`` counts the jacks.  The
+#: self-play rows keep every feature for a refit.
+FEATURES = {"trump": ("dd_logit", "grand", "trumps", "aces_tens", "voids", "hand"),
             "null": ("dd_logit", "hand")}
 
 
@@ -133,20 +148,31 @@ class PlayModel:
         rows = [r for r in rows if 0 < r.get("p_win_dd", 0.5) < 1]
         models = {}
         for c in CLASSES:
-            sel = [r for r in rows if r["class"] == c]
+            sel = [r for r in rows if model_class(r["class"]) == c]
             if len(sel) < 2 * (len(FEATURES[c]) + 1):
                 continue
-            x = np.array([[1.0] + [r["features"][f] for f in FEATURES[c]] for r in sel])
+            x = np.array([[1.0] + [row_features(r)[f] for f in FEATURES[c]] for r in sel])
             y = np.array([bool(r["won"]) for r in sel])
             models[c] = LogisticModel.fit(x, y)
-        return cls(models, dict(about or {}, hands={c: sum(1 for r in rows if r["class"] == c) for c in CLASSES}))
+        counts = {c: sum(1 for r in rows if r["class"] == c) for c in ("suit", "grand", "null")}
+        return cls(models, dict(about or {}, hands=counts))
+
+    @staticmethod
+    def covers(decl: Declaration) -> bool:
+        """Does the model speak for this declaration?  Only for the games self-play chose and
+        played: plain suit, Grand and Null games, pick-up or Hand.  Ouvert games are played with
+        the declarer's cards open, close to double-dummy already, and announced Schneider,
+        Schwarz or Spitze were never played; their double-dummy rate stands."""
+        return not (decl.ouvert or decl.schneider or decl.schwarz or decl.spitze)
 
     def p_win(self, features: dict[str, float], cls_: str) -> tuple[float, float, float] | None:
-        """(p, low, high) for one hand's features, or None when the class has no model."""
-        m = self.models.get(cls_)
+        """(p, low, high) for one hand's features (``cls_``: suit, grand or null), or None when
+        its class has no model."""
+        c = model_class(cls_)
+        m = self.models.get(c)
         if m is None:
             return None
-        x = np.array([1.0] + [features[f] for f in FEATURES[cls_]])
+        x = np.array([1.0] + [features[f] for f in FEATURES[c]])
         p, lo, hi = m.predict(x)
         return float(p[0]), float(lo[0]), float(hi[0])
 
@@ -158,8 +184,9 @@ class PlayModel:
     @classmethod
     def from_json(cls, data: dict) -> "PlayModel":
         for c, feats in data.get("features", {}).items():
-            if tuple(feats) != FEATURES[c]:
-                raise ValueError(f"the model's {c} features {feats} are not this version's {list(FEATURES[c])}: "
+            if tuple(feats) != FEATURES.get(c):
+                want = list(FEATURES[c]) if c in FEATURES else f"models {list(FEATURES)}"
+                raise ValueError(f"the model's {c} features {feats} are not this version's {want}: "
                                  f"retrain it (benchmarks/selfplay_stats.py --fit)")
         return cls({c: LogisticModel(np.array(m["coef"]), np.array(m["cov"])) for c, m in data["models"].items()},
                    data.get("about", {}))

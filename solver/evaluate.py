@@ -256,6 +256,9 @@ class HandEvaluation:
             return self
         out = []
         for r in self.declarations:
+            if not model.covers(r.declaration):
+                out.append(r)
+                continue
             ten = cards10 if cards10 is not None else (self.cards & ~r.discard if r.discard is not None
                                                        else self.cards)
             cls_ = game_class(r.declaration)

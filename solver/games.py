@@ -144,6 +144,23 @@ class Declaration:
     def parse(cls, game: str | int, **flags: bool) -> "Declaration":
         return cls(parse_game(game), **{k: bool(v) for k, v in flags.items()})
 
+    @classmethod
+    def from_name(cls, name: str) -> "Declaration":
+        """The declaration a :attr:`name` spells.
+
+        >>> Declaration.from_name("grand hand schneider") == Declaration(GRAND, hand=True, schneider=True)
+        True
+        >>> Declaration.from_name("null ouvert").name
+        'null ouvert'
+        """
+        game, *words = name.lower().split()
+        known = ("hand", "schneider", "schwarz", "ouvert", "spitze")
+        bad = [w for w in words if w not in known]
+        if bad:
+            raise DeclarationError(f"unknown word {bad[0]!r} in the declaration {name!r} "
+                                   f"(expected a game, then {', '.join(known)})")
+        return cls.parse(game, **{w: True for w in words})
+
     def to_record(self) -> dict:
         if self.game == RAMSCH:
             return {"game": "ramsch"}

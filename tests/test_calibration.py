@@ -17,10 +17,11 @@ def _rows(n: int, seed: int) -> list[dict]:
     rng = np.random.default_rng(seed)
     rows = []
     for _ in range(n):
-        f = {k: 0.0 for k in FEATURES["grand"]}
+        f = {k: 0.0 for k in FEATURES["trump"]}
         f["dd_logit"] = float(rng.normal())
-        f["jacks"] = float(rng.integers(0, 5))
-        p = 1 / (1 + np.exp(-(0.8 + 1.5 * f["dd_logit"] + 0.3 * f["jacks"])))
+        f["trumps"] = float(rng.integers(0, 5))             # a Grand's trumps: its jacks
+        f["grand"] = 1.0
+        p = 1 / (1 + np.exp(-(0.8 + 1.5 * f["dd_logit"] + 0.3 * f["trumps"])))
         rows.append({"class": "grand", "features": f, "won": bool(rng.random() < p)})
     return rows
 
@@ -33,13 +34,13 @@ def test_fitted_model_is_calibrated_on_held_out_hands_and_round_trips(tmp_path):
     assert abs(pred.mean() - won.mean()) < 0.03                  # calibration in the large
     p, lo, hi = model.p_win(held[0]["features"], "grand")
     assert lo < p < hi
-    assert model.p_win(held[0]["features"], "suit") is None      # no suit hands: no suit model
+    assert model.p_win(held[0]["features"], "null") is None      # no Null hands: no Null model
     path = tmp_path / "m.json"
     model.save(path)
     again = PlayModel.load(path)
     assert again.p_win(held[0]["features"], "grand") == pytest.approx((p, lo, hi))
     data = json.loads(path.read_text())
-    data["features"]["grand"] = ["dd_logit"]
+    data["features"]["trump"] = ["dd_logit"]
     with pytest.raises(ValueError, match="retrain"):
         PlayModel.from_json(data)
 
@@ -73,8 +74,9 @@ def test_a_play_model_reweights_the_worlds_won_and_lost_double_dummy():
     cal = ev.calibrated_with(_constant_model(0.9))
     assert cal.to_dict()["p_win_basis"].startswith("played out")
     for r in cal.declarations:
-        if not (0 < r.won.sum() < r.won.size):
-            assert not r.calibrated and r.p_win() == r.p_win_dd()      # nothing to reweight
+        if not (0 < r.won.sum() < r.won.size) or not PlayModel.covers(r.declaration):
+            # nothing to reweight, or a game self-play never played (Ouvert, announcements)
+            assert not r.calibrated and r.p_win() == r.p_win_dd()
             continue
         s = r.scores_at(18).astype(float)
         won = r.won
@@ -84,6 +86,8 @@ def test_a_play_model_reweights_the_worlds_won_and_lost_double_dummy():
         assert r.p_win_dd(18) == pytest.approx(won.mean())
         d = r.to_dict(18)
         assert d["played_out"] and d["p_win"] == pytest.approx(0.9, abs=1e-4) and d["p_win_ci"] == [0.9, 0.9]
+    assert any(r.declaration.ouvert for r in cal.declarations)
+    assert all(not r.calibrated for r in cal.declarations if r.declaration.ouvert)
     # the safe bid follows the reweighted expectations
     best = max(cal.declarations, key=lambda r: r.expected_score(18))
     assert cal.recommended.expected_score(18) == best.expected_score(18)
@@ -95,9 +99,9 @@ def test_hands_won_in_every_world_or_none_are_not_fitted():
     rows = _rows(500, 3)
     extra = [dict(r, won=not r["won"], p_win_dd=1.0 if i % 2 else 0.0) for i, r in enumerate(_rows(200, 4))]
     a, b = PlayModel.fit(rows), PlayModel.fit(rows + extra)
-    assert np.allclose(a.models["grand"].coef, b.models["grand"].coef)
-    assert not np.allclose(a.models["grand"].coef, PlayModel.fit(rows + [dict(r, p_win_dd=0.5) for r in extra])
-                           .models["grand"].coef)
+    assert np.allclose(a.models["trump"].coef, b.models["trump"].coef)
+    assert not np.allclose(a.models["trump"].coef, PlayModel.fit(rows + [dict(r, p_win_dd=0.5) for r in extra])
+                           .models["trump"].coef)
 
 
 def test_the_played_out_interval_spans_the_double_dummy_rates_interval():
