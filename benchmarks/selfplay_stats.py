@@ -49,7 +49,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.calibration import PlayModel, game_class, hand_features, row_features  # noqa: E402
+from solver.calibration import (HOLDOUT_SEED, PlayModel, game_class, hand_features, row_features,  # noqa: E402
+                                training_rows)
 from solver.cards import card_list  # noqa: E402
 from solver.deal import Deal, score_deal  # noqa: E402
 from solver.evaluate import evaluate_declare, evaluate_hand  # noqa: E402
@@ -246,7 +247,7 @@ def main() -> None:
                     help="hands whose best declaration wins fewer double-dummy worlds are written, not played")
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--fit", action="store_true", help="fit the model on what --out holds, write --model")
-    ap.add_argument("--holdout-seed", type=int, default=99, help="hands of this seed are never fitted on")
+    ap.add_argument("--holdout-seed", type=int, default=HOLDOUT_SEED, help="hands of this seed are never fitted on")
     ap.add_argument("--model", default=str(MODEL))
     ap.add_argument("--evaluate", action="store_true", help="score the model on the held-out hands")
     args = ap.parse_args()
@@ -256,12 +257,10 @@ def main() -> None:
         print(evaluate(rows, args))
         return
     if args.fit:
-        train = [r for r in rows if r["seed"] != args.holdout_seed and r.get("played")]
-        # the evaluator's second and third choices, played out (rows written with their features)
-        train += [t for r in train for t in r.get("top3", [])[1:] if "features" in t]
-        seeds = sorted({r["seed"] for r in train})
-        model = PlayModel.fit(train, {"players": sorted({",".join(r["players"]) for r in train}), "seeds": seeds,
-                                      "date": datetime.date.today().isoformat(),
+        train = training_rows(rows, args.holdout_seed)
+        seeds = sorted({r["seed"] for r in train if "seed" in r})
+        players = sorted({",".join(r["players"]) for r in train if "players" in r})
+        model = PlayModel.fit(train, {"players": players, "seeds": seeds, "date": datetime.date.today().isoformat(),
                                       "data": str(out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)})
         model.save(args.model)
         print(f"fitted on {sum(model.about['hands'].values())} of {len(train)} played hands (seeds {seeds}; "

@@ -199,6 +199,17 @@ class PlayModel:
         return cls.from_json(json.loads(Path(path).read_text()))
 
 
+#: Self-play hands of this seed are held out: never fitted on (``selfplay_stats.py --evaluate``).
+HOLDOUT_SEED = 99
+
+
+def training_rows(rows: list[dict], holdout_seed: int = HOLDOUT_SEED) -> list[dict]:
+    """The self-play rows a model is fitted on: the played hands of every seed but the held-out
+    one, and their second and third choices where those were played with their features."""
+    train = [r for r in rows if r.get("seed") != holdout_seed and r.get("played")]
+    return train + [t for r in train for t in r.get("top3", [])[1:] if "features" in t]
+
+
 _default: list = []
 
 

@@ -124,3 +124,30 @@ def test_the_played_out_interval_spans_the_double_dummy_rates_interval():
         lo, hi = wilson(k, n)
         assert r.p_win() == pytest.approx(k / n)
         assert r.p_win_ci(18) == pytest.approx((max(lo, 0.02), min(hi, 0.98)), abs=1e-9)
+
+
+def test_the_shipped_model_is_what_the_shipped_self_play_data_fits():
+    """Reproducible: refitting on data/selfplay/hands.jsonl (the held-out seed left out) gives the
+    shipped coefficients; the model says who and what produced it."""
+    from solver.calibration import MODEL_PATH, training_rows
+    if not MODEL_PATH.exists():
+        pytest.skip("no model shipped")
+    shipped = PlayModel.load(MODEL_PATH)
+    data = MODEL_PATH.parent.parent / shipped.about["data"]
+    rows = [json.loads(line) for line in data.read_text().splitlines() if line.strip()]
+    again = PlayModel.fit(training_rows(rows))
+    assert set(again.models) == set(shipped.models)
+    for c, m in shipped.models.items():
+        assert np.allclose(again.models[c].coef, m.coef, atol=2e-6), f"{c}: retrain (selfplay_stats.py --fit)"
+    assert again.about["hands"] == shipped.about["hands"]
+    assert shipped.about["players"] and shipped.about["seeds"] and shipped.about["date"]
+    assert 99 not in shipped.about["seeds"]
+
+
+def test_the_shipped_model_rises_with_the_double_dummy_rate():
+    """More worlds won with open cards never means fewer games won in play."""
+    from solver.calibration import MODEL_PATH
+    if not MODEL_PATH.exists():
+        pytest.skip("no model shipped")
+    for c, m in PlayModel.load(MODEL_PATH).models.items():
+        assert m.coef[1 + FEATURES[c].index("dd_logit")] > 0, c
