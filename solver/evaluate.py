@@ -256,18 +256,9 @@ class HandEvaluation:
             return self
         out = []
         for r in self.declarations:
-            if not model.covers(r.declaration):
-                out.append(r)
-                continue
             ten = cards10 if cards10 is not None else (self.cards & ~r.discard if r.discard is not None
                                                        else self.cards)
-            cls_ = game_class(r.declaration)
-            # the interval holds the model's uncertainty at both ends of the double-dummy rate's own
-            # (Wilson) interval: a rate from eight worlds says less than one from a hundred
-            got = [model.p_win(hand_features(ten, self.seat, r.declaration, q), cls_)
-                   for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
-            played = None if got[0] is None else (got[0][0], min(g[1] for g in got), max(g[2] for g in got))
-            out.append(dataclasses.replace(r, played=played))
+            out.append(calibrate(r, ten, self.seat, model))
         return dataclasses.replace(self, declarations=out, model=model.about)
 
     def ranked(self) -> list[DeclarationResult]:
@@ -417,6 +408,20 @@ class _Evaluator:
             o.qany.append(bool(rany.get(k, True)))
 
 
+def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | None") -> DeclarationResult:
+    """``r`` with ``model``'s played-out P(win) for these ten cards (unchanged without a model, or
+    for a declaration the model does not cover).  The interval holds the model's uncertainty at
+    both ends of the double-dummy rate's own (Wilson) interval: a rate from eight worlds says
+    less than one from a hundred."""
+    if model is None or not model.covers(r.declaration):
+        return r
+    cls_ = game_class(r.declaration)
+    got = [model.p_win(hand_features(ten, seat, r.declaration, q), cls_)
+           for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
+    played = None if got[0] is None else (got[0][0], min(g[1] for g in got), max(g[2] for g in got))
+    return dataclasses.replace(r, played=played)
+
+
 def _result(cand: Candidate, o: _Outcome, scoring: str, decl: Declaration | None = None) -> DeclarationResult:
     """Raw query outcomes -> per-world facts; ``decl`` may add announcements to the candidate's play."""
     decl = decl or cand.declaration
@@ -474,7 +479,9 @@ MIN_ROUND = 2
 def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at: int, scoring: str,
               samples: int, precision: float, first_batch: int, batch: int, leaders: int,
               progress: Callable[[int, int], None] | None,
-              budget: float | None = None, contenders: int | None = None) -> tuple[dict[Candidate, _Outcome], int]:
+              budget: float | None = None, contenders: int | None = None,
+              judge: Callable[[Candidate, DeclarationResult], DeclarationResult] = lambda c, r: r,
+              ) -> tuple[dict[Candidate, _Outcome], int]:
     """Racing (successive elimination) over the declarations, each reported with its own count:
 
     1. every candidate is solved on the same worlds: the whole first batch, or its first half
@@ -484,7 +491,9 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
        ``precision`` or the advice is :func:`_decided`.
 
     ``budget``: no round starts that the last round's cost says would end after ``budget``
-    seconds (phase 1 always runs; the intervals reported say how far it got)."""
+    seconds (phase 1 always runs; the intervals reported say how far it got).  ``judge``: how a
+    candidate's result is read for the race (the play model's :func:`calibrate`), so the race
+    ranks as the advice will."""
     clock = _Clock(budget)
     solved = list(dict.fromkeys(_shared(c) for c in cands))
     outcomes: dict[Candidate, _Outcome] = {c: _Outcome() for c in solved}
@@ -494,8 +503,11 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
     if progress:
         progress(total, samples)
 
+    def result(c: Candidate) -> DeclarationResult:
+        return judge(c, _result(c, outcomes[c], scoring))
+
     def best(k: int) -> list[Candidate]:
-        results = {c: _result(c, outcomes[c], scoring) for c in solved}
+        results = {c: result(c) for c in solved}
         return sorted(solved, key=lambda c: -results[c].expected_score(at))[:k]
 
     if total < first:                                # phase 2: the contenders
@@ -510,7 +522,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
             return outcomes, total
     while total < samples:                           # phase 3: the leaders
         lead = best(leaders)
-        results = [_result(c, outcomes[c], scoring) for c in lead]
+        results = [result(c) for c in lead]
         ci = [r.p_win_ci(at) for r in results]
         if max((hi - lo) / 2 for lo, hi in ci) <= precision or _decided(results, at):
             break
@@ -588,8 +600,10 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     if spitze:
         cands += [Candidate(dataclasses.replace(c.declaration, spitze=True)) for c in cands
                   if _spitze_possible(c.declaration, cards)]
+    mdl = _model(model)
     outcomes, total = _adaptive(ev, cands, WorldSampler(cards, seat, seed), at, scoring, samples, precision,
-                                first_batch, batch, leaders, progress, budget, contenders)
+                                first_batch, batch, leaders, progress, budget, contenders,
+                                lambda c, r: calibrate(r, cards, seat, mdl))
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     # Hand announcements that are not hopeless share the Hand game's play
     for g in list(SUIT_GAMES) + [GRAND]:
@@ -603,7 +617,7 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
             results.append(_result(base, o, scoring, Declaration(g, hand=True, schwarz=True)))
             results.append(_result(base, o, scoring, Declaration(g, hand=True, ouvert=True)))
     return HandEvaluation(cards, seat, bid, results, scoring, min_win, total, seed, ev.solves,
-                          time.perf_counter() - t0).calibrated_with(_model(model))
+                          time.perf_counter() - t0).calibrated_with(mdl)
 
 
 def _spitze_possible(decl: Declaration, cards: int) -> bool:
@@ -668,8 +682,10 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
             if g == NULL:
                 cands.append(Candidate(Declaration(NULL, ouvert=True), d))
     sampler = WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0))
+    mdl = _model(model)
     outcomes, total = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch, batch,
-                                leaders, progress, budget, contenders)
+                                leaders, progress, budget, contenders,
+                                lambda c, r: calibrate(r, twelve & ~c.discard, seat, mdl))
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
-                          time.perf_counter() - t0).calibrated_with(_model(model))
+                          time.perf_counter() - t0).calibrated_with(mdl)
