@@ -155,7 +155,7 @@ class DeclarationResult:
 
     def p_win_ci(self, bid: int = 18) -> tuple[float, float]:
         """95% interval on :meth:`p_win`: the play model's (its coefficients' uncertainty over the
-        double-dummy rate's interval, :meth:`HandEvaluation.calibrated_with`), scaled by the
+        double-dummy rate's interval, :func:`calibrate`), scaled by the
         share of won worlds the bid leaves won; else Wilson's over the worlds."""
         if not self.calibrated:
             return self.p_win_dd_ci(bid)
