@@ -79,6 +79,11 @@ def test_advice_by_clicking_ten_cards(server, page):
     assert page.inner_text("#answer").startswith("Bid 27?")
     assert page.locator("#pwin-chart rect").count() >= 5
     assert page.locator("#declarations tbody tr").count() >= 10
+    # the shipped play model: played-out chances, with the open-cards rate beside them
+    from solver.calibration import MODEL_PATH
+    if MODEL_PATH.exists():
+        assert "played out" in page.inner_text("#basis")
+        assert "open cards" in page.inner_text("#declarations thead")
     page.screenshot(path=str(SHOTS / "advisor.png"), full_page=True)
     assert (SHOTS / "advisor.png").stat().st_size > 10_000
 

@@ -76,18 +76,21 @@ export function render(out, ev) {
   const rows = ev.declarations;
   out.append(
     h("p", { class: "answer", id: "answer" }, sentence(ev)),
-    h("p", {}, `Safe bid: ${ev.safe_bid ?? "pass"}. Win probabilities are double-dummy (every card seen) ` +
-               `over ${ev.samples} sampled worlds.`),
-    chart(rows.slice(0, 10)),
+    h("p", { id: "basis" }, `Safe bid: ${ev.safe_bid ?? "pass"}. ` + (ev.p_win_basis === "double-dummy"
+      ? `Win probabilities are double-dummy (every card seen) over up to ${ev.samples} sampled worlds.`
+      : `Win probabilities are ${ev.p_win_basis}: by players who see only their own cards; ` +
+        `"open cards" is the double-dummy rate over up to ${ev.samples} sampled worlds.`)),
+    chart(rows.slice(0, 10), ev.p_win_basis === "double-dummy" ? "double-dummy" : "played out"),
     h("table", { class: "data", id: "declarations" },
-      h("thead", {}, h("tr", {}, ...["declaration", "P(win)", "95% interval", "expected score", "highest bid"]
-        .map(t => h("th", {}, t)))),
+      h("thead", {}, h("tr", {}, ...["declaration", "P(win)", "95% interval", "open cards", "expected score",
+                                     "highest bid", "worlds"].map(t => h("th", {}, t)))),
       h("tbody", {}, ...rows.map(r => h("tr", {},
         h("td", {}, r.name), h("td", {}, pct(r.p_win)), h("td", {}, `${pct(r.p_win_ci[0])}–${pct(r.p_win_ci[1])}`),
-        h("td", {}, r.expected_score.toFixed(1)), h("td", {}, String(r.max_bid ?? "–")))))));
+        h("td", {}, pct(r.p_win_dd)), h("td", {}, r.expected_score.toFixed(1)), h("td", {}, String(r.max_bid ?? "–")),
+        h("td", {}, String(r.samples)))))));
 }
 
-function chart(rows) {
+function chart(rows, basis) {
   // horizontal bars: P(win) with its 95% interval, axis 0-100%
   const W = 640, left = 170, right = 20, rowH = 24, top = 24, H = top + rowH * rows.length + 30;
   const x = p => left + p * (W - left - right);
@@ -102,7 +105,7 @@ function chart(rows) {
     svg.append(el);
     return el;
   };
-  add("text", { x: left, y: 14 }, "P(win), double-dummy, with 95% interval");
+  add("text", { x: left, y: 14 }, `P(win), ${basis}, with 95% interval`);
   rows.forEach((r, i) => {
     const y = top + i * rowH;
     add("text", { x: left - 6, y: y + 15, "text-anchor": "end" }, r.name);
