@@ -28,7 +28,8 @@ COMMON = [
                  help="safe bid: highest bid with at least this win probability (default: positive expectation)"),
     click.option("--workers", type=click.IntRange(min=1), default=None, help="processes (default: all cores)"),
     click.option("--budget", type=click.FloatRange(0, min_open=True), default=1.0, show_default=True,
-                 help="seconds after which no more worlds are drawn (the intervals say how precise it got)"),
+                 help="seconds within which sampling stops (the intervals say how precise it got; how many "
+                      "worlds fit depends on the machine: a large budget makes the answer depend on --seed alone)"),
     click.option("--spitze", is_flag=True, help="house rule: also Spitze announced (winning the last trick with "
                                                 "the lowest trump, one more level) where the cards hold it"),
     click.option("--json", "as_json", is_flag=True, help="one JSON object instead of the table"),
