@@ -1,6 +1,7 @@
 """Self-play statistics for play-calibrated bid advice: deal, choose the game, play it out.
 
     python benchmarks/selfplay_stats.py --hands 10000 --workers 2          (resumable; hours)
+    python benchmarks/selfplay_stats.py --hands 10000 --scheduler tcp://host:8786   (a Dask cluster)
     python benchmarks/selfplay_stats.py --fit                              (retrain data/bid_model.json)
 
 Hand k (seed S) is dealt from ``default_rng([S, k])``; the seat is ``k % 3``.
@@ -57,7 +58,7 @@ from solver.evaluate import evaluate_declare, evaluate_hand  # noqa: E402
 from solver.games import NULL, SEATS, Declaration  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
 from solver.players.table import play_out, shuffle  # noqa: E402
-from solver.pool import map_processes  # noqa: E402
+from solver.pool import imap_unordered  # noqa: E402
 
 OUT = ROOT / "data" / "selfplay" / "hands.jsonl"
 MODEL = ROOT / "data" / "bid_model.json"
@@ -240,6 +241,7 @@ def main() -> None:
     ap.add_argument("--hands", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--scheduler", help="a Dask scheduler's address: play the hands on that cluster")
     ap.add_argument("--players", default="best,best,best")
     ap.add_argument("--samples", type=int, default=16, help="the evaluator's worlds per hand")
     ap.add_argument("--top3-every", type=int, default=10)
@@ -271,21 +273,19 @@ def main() -> None:
     todo = [k for k in range(args.hands) if k not in done]
     players = args.players.split(",")
     t0 = time.perf_counter()
-    step = 4 * args.workers
     errors = 0
+    items = [(k, args.seed, players, args.samples, args.top3_every, args.min_dd) for k in todo]
     with out.open("a") as f:
-        for i in range(0, len(todo), step):
-            batch = todo[i:i + step]
-            for row in map_processes(one_hand, [(k, args.seed, players, args.samples, args.top3_every, args.min_dd)
-                                                for k in batch], args.workers, keep=True):
-                f.write(json.dumps(row) + "\n")
-                errors += "error" in row
+        # each hand is written as it finishes (a slow hand holds up no other)
+        for i, (_, row) in enumerate(imap_unordered(one_hand, items, args.workers, args.scheduler), 1):
+            f.write(json.dumps(row) + "\n")
             f.flush()
-            el = time.perf_counter() - t0
-            print(f"{len(done) + i + len(batch)}/{args.hands} hands, {el:.0f} s, about "
-                  f"{el / (i + len(batch)) * (len(todo) - i - len(batch)):.0f} s left"
-                  + (f"; {errors} hands failed (their rows say why)" if errors else ""), file=sys.stderr, flush=True)
-
+            errors += "error" in row
+            if i % (4 * args.workers) == 0 or i == len(items):
+                el = time.perf_counter() - t0
+                print(f"{len(done) + i}/{args.hands} hands, {el:.0f} s, about {el / i * (len(items) - i):.0f} s left"
+                      + (f"; {errors} hands failed (their rows say why)" if errors else ""),
+                      file=sys.stderr, flush=True)
 
 if __name__ == "__main__":
     main()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, Iterable, TypeVar
+from typing import Callable, Iterable, Iterator, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -38,3 +38,51 @@ def map_processes(fn: Callable[[T], R], items: Iterable[T], workers: int, keep: 
         return list(kept_pool(workers).map(fn, items))
     with fork_pool(workers) as ex:
         return list(ex.map(fn, items))
+
+
+def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
+                   scheduler: str | None = None, window: int | None = None) -> Iterator[tuple[T, R]]:
+    """``(x, fn(x))`` for every item, as each finishes: on the Dask cluster at ``scheduler``, on
+    ``workers`` forked processes, or in this process for one.  At most ``window`` items (default
+    four a worker) are in flight, so a long input is read as it goes; a slow item never holds up
+    the others (:func:`map_processes` waits for its whole list).
+
+    >>> sorted(imap_unordered(abs, [-2, 1, -3], workers=1))
+    [(-3, 3), (-2, 2), (1, 1)]
+    """
+    window = window or 4 * max(workers, 1)
+    if scheduler:
+        from distributed import Client, as_completed
+        client = Client(scheduler)
+        try:
+            pending: dict = {}
+            ac = as_completed()
+            for x in items:
+                fut = client.submit(fn, x, pure=False)
+                pending[fut] = x
+                ac.add(fut)
+                while len(pending) >= window:
+                    f = next(ac)
+                    yield pending.pop(f), f.result()
+            for f in ac:
+                yield pending.pop(f), f.result()
+        finally:
+            client.close()
+        return
+    if workers <= 1:
+        for x in items:
+            yield x, fn(x)
+        return
+    from concurrent.futures import FIRST_COMPLETED, wait
+    with fork_pool(workers) as ex:
+        inflight: dict = {}
+        for x in items:
+            inflight[ex.submit(fn, x)] = x
+            while len(inflight) >= window:
+                ready, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
+                for f in ready:
+                    yield inflight.pop(f), f.result()
+        while inflight:
+            ready, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
+            for f in ready:
+                yield inflight.pop(f), f.result()

@@ -12,6 +12,7 @@ refused.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -22,6 +23,7 @@ from itertools import islice
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from ..pool import imap_unordered
 from .readers import FORMATS, detect_format, iter_rows
 from .tasks import SCHEMAS, TASKS, run_chunk
 from .writers import done_chunks, merge, output_format, write_part
@@ -67,6 +69,10 @@ def _fingerprint(path: str) -> str:
     with open(path, "rb") as fh:
         h.update(fh.read(1 << 20))
     return f"{st.st_size}:{h.hexdigest()[:16]}"
+
+
+def _chunk_job(task: str, fmt: str, options: dict, chunk: tuple[int, list]) -> tuple[list[dict], list[dict]]:
+    return run_chunk(task, fmt, chunk[1], options)
 
 
 def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_format: str | None = None,
@@ -132,40 +138,9 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
         if progress:
             progress(n)
 
-    if scheduler:
-        from distributed import Client, as_completed
-        client = Client(scheduler)
-        try:
-            pending: dict = {}
-            ac = as_completed()
-            for k, block in todo():
-                fut = client.submit(run_chunk, task, fmt, block, options, pure=False)
-                pending[fut] = (k, len(block))
-                ac.add(fut)
-                while len(pending) >= 4 * workers:          # a bounded window of chunks in flight
-                    f = next(ac)
-                    finished(*pending.pop(f), f.result())
-            for f in ac:
-                finished(*pending.pop(f), f.result())
-        finally:
-            client.close()
-    elif workers <= 1:
-        for k, block in todo():
-            finished(k, len(block), run_chunk(task, fmt, block, options))
-    else:
-        from concurrent.futures import FIRST_COMPLETED, wait
-
-        from ..pool import fork_pool
-        with fork_pool(workers) as ex:
-            inflight: dict = {}
-            for k, block in todo():
-                inflight[ex.submit(run_chunk, task, fmt, block, options)] = (k, len(block))
-                while len(inflight) >= 2 * workers:          # constant memory: a bounded window
-                    ready, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
-                    for f in ready:
-                        finished(*inflight.pop(f), f.result())
-            for f in list(inflight):
-                finished(*inflight.pop(f), f.result())
+    job = functools.partial(_chunk_job, task, fmt, options)
+    for (k, block), result in imap_unordered(job, todo(), workers, scheduler):
+        finished(k, len(block), result)
     rows_in, n_chunks = count["rows"], count["chunks"]
     errors_p = out_p.with_name(out_p.name + ".errors.jsonl")
     if rows_in == 0:
