@@ -142,9 +142,15 @@ def _one_hand(args) -> dict:
 BINS = np.linspace(0, 1, 11)
 
 
+def _ci(x: np.ndarray) -> str:
+    """A mean with its 95% interval (normal approximation)."""
+    half = 1.96 * x.std(ddof=1) / np.sqrt(len(x)) if len(x) > 1 else float("nan")
+    return f"{x.mean():+.4f} (95% {x.mean() - half:+.4f} ... {x.mean() + half:+.4f})"
+
+
 def _brier_block(name: str, p: np.ndarray, y: np.ndarray) -> list[str]:
     lines = [f"  {name:28} Brier {np.mean((p - y) ** 2):.4f}   mean predicted {p.mean():.3f}, won {y.mean():.3f}, "
-             f"calibration in the large {p.mean() - y.mean():+.3f}"]
+             f"calibration in the large {_ci(p - y)}"]
     idx = np.clip(np.digitize(p, BINS) - 1, 0, 9)
     cells = []
     for b in range(10):
@@ -202,10 +208,13 @@ def evaluate(rows: list[dict], args) -> str:
         if not sel:
             continue
         y = np.array([bool(r["won"]) for r in sel], dtype=float)
+        pa, pb, pc = (np.array([f(r) for r in sel]) for f in (model_p, lambda r: r["p_win_dd"], stegen_p))
         lines.append(f"{cls_ or 'all games'}: {len(sel)} hands")
-        lines += _brier_block("(a) played-out p_win (model)", np.array([model_p(r) for r in sel]), y)
-        lines += _brier_block("(b) double-dummy p_win_dd", np.array([r["p_win_dd"] for r in sel]), y)
-        lines += _brier_block("(c) club point count", np.array([stegen_p(r) for r in sel]), y)
+        lines += _brier_block("(a) played-out p_win (model)", pa, y)
+        lines += _brier_block("(b) double-dummy p_win_dd", pb, y)
+        lines += _brier_block("(c) club point count", pc, y)
+        lines.append(f"  Brier (a) - (b), paired: {_ci((pa - y) ** 2 - (pb - y) ** 2)}; "
+                     f"(a) - (c): {_ci((pa - y) ** 2 - (pc - y) ** 2)}")
     sch = [r for r in test if r["class"] != "null"]
     if sch:
         # the advice's Schneider: its won worlds carry the played-out P(win) (DeclarationResult.weights),
@@ -226,10 +235,10 @@ def evaluate(rows: list[dict], args) -> str:
             pick = [max(r["top3"], key=model_es) for r in full]
             best = sum(p["score"] >= max(t["score"] for t in r["top3"]) for p, r in zip(pick, full))
             dd_best = sum(r["top3"][0]["score"] >= max(t["score"] for t in r["top3"]) for r in full)
-            gain = np.mean([p["score"] - r["top3"][0]["score"] for p, r in zip(pick, full)])
+            gain = _ci(np.array([p["score"] - r["top3"][0]["score"] for p, r in zip(pick, full)], dtype=float))
             lines.append(f"  played-out advice (the model's expected score picks among the three): "
                          f"{best}/{len(full)} = {best / len(full):.2f} (double-dummy on the same hands "
-                         f"{dd_best / len(full):.2f}); played score against the double-dummy pick {gain:+.2f} a hand")
+                         f"{dd_best / len(full):.2f}); played score against the double-dummy pick {gain} a hand")
     secs = [r["seconds"] for r in rows if "seconds" in r]
     if secs:
         lines.append(f"self-play cost: {np.mean(secs):.1f} s a hand (one process), {len(rows)} hands in {args.out}")
