@@ -15,12 +15,18 @@ rates among them) and the played-out result.  A rerun goes on after the
 hands already written.  Hands whose best declaration wins fewer than
 ``--min-dd`` of the double-dummy worlds (nobody bids them) are written with
 their features but not played, and never fitted on.  Every ``--top3-every`` th hand also plays the
-evaluator's second and third choices, to measure how often the recommended
-game is the one that scores best.
+evaluator's second and third choices (with their features and their score
+means over the won and the lost worlds), to measure how often the
+recommended game is the one that scores best; the training hands' second and
+third choices are fitted on too (the advice prices declarations it does not
+choose).  Hands are written as they finish, on ``--workers`` local
+processes or a Dask cluster (``--scheduler``); a hand that raises is
+written with its error and tried again on the next run.
 
 ``--fit`` fits :class:`solver.calibration.PlayModel` on the hands with a
-seed other than the held-out ``--holdout-seed`` and writes ``--model`` with
-the players, seeds, hand counts and date that produced it.
+seed other than the held-out ``--holdout-seed``
+(:func:`solver.calibration.training_rows`) and writes ``--model`` with the
+players, seeds, hand counts and date that produced it.
 
 ``--evaluate`` scores the model on the held-out hands (``--seed`` of those
 runs = ``--holdout-seed``, never fitted on): Brier score, calibration in the
