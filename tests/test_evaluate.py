@@ -139,3 +139,20 @@ def test_a_spent_budget_stops_after_half_the_first_batch():
     ev = evaluate_hand("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", samples=64, first_batch=16, workers=1, seed=8,
                        budget=1e-9, model=None)
     assert ev.samples == 8 and {r.samples for r in ev.declarations} == {8}
+
+
+def test_the_budget_clock_starts_only_rounds_that_end_in_time(monkeypatch):
+    """A round's cost is predicted from the last round's cost a world: all of it for as many
+    candidates, at least three quarters of it for fewer (the close games stay in the race)."""
+    import solver.evaluate as E
+    now = [100.0]
+    monkeypatch.setattr(E.time, "perf_counter", lambda: now[0])
+    clock = E._Clock(1.0)
+    clock.per_world, clock.last = 0.1, 10            # the last round: 10 candidates, 0.1 s a world
+    now[0] += 0.5                                    # half the budget left
+    assert clock.worlds_that_fit(32, 10) == 5        # 0.5 s / 0.1 s
+    assert clock.worlds_that_fit(32, 2) == 6         # 0.5 s / (0.1 x 0.75)
+    assert clock.worlds_that_fit(3, 2) == 3
+    now[0] += 0.6                                    # over budget
+    assert clock.worlds_that_fit(32, 2) == 0
+    assert E._Clock(None).worlds_that_fit(32, 2) == 32
