@@ -197,7 +197,7 @@ def evaluate(rows: list[dict], args) -> str:
     def model_p(r):
         # as the advice has it (DeclarationResult.calibrated, PlayModel.covers): where every world
         # or none is won double-dummy, or the model does not cover the game, the double-dummy rate stands
-        use = 0 < r["p_win_dd"] < 1 and PlayModel.covers(Declaration.from_name(r["declaration"]))
+        use = PlayModel.applies(Declaration.from_name(r["declaration"]), r["p_win_dd"])
         got = model.p_win(row_features(r), r["class"]) if use else None
         return got[0] if got else r["p_win_dd"]
 
@@ -281,7 +281,7 @@ def main() -> None:
                                       "data": str(out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)})
         model.save(args.model)
         print(f"fitted on {sum(model.about['hands'].values())} of {len(train)} played hands (seeds {seeds}; "
-              f"the others were won in every world or none): {model.about['hands']}; wrote {args.model}")
+              f"the others won in every world or none, or Ouvert): {model.about['hands']}; wrote {args.model}")
         return
     out.parent.mkdir(parents=True, exist_ok=True)
     done = {r["k"] for r in rows if r["seed"] == args.seed and "error" not in r}     # failed hands: again

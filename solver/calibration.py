@@ -142,10 +142,11 @@ class PlayModel:
 
     @classmethod
     def fit(cls, rows: list[dict], about: dict | None = None) -> "PlayModel":
-        """``rows``: ``{"class", "features", "won", "p_win_dd"}`` as the self-play script writes
-        them.  Hands whose every world (or none) was won double-dummy are left out: the advice
-        keeps the double-dummy rate there (:attr:`solver.evaluate.DeclarationResult.calibrated`)."""
-        rows = [r for r in rows if 0 < r.get("p_win_dd", 0.5) < 1]
+        """``rows``: ``{"declaration", "class", "features", "won", "p_win_dd"}`` as the self-play
+        script writes them.  Only the rows the model :meth:`applies` to are fitted: the advice
+        keeps the double-dummy rate for the others."""
+        rows = [r for r in rows if cls.applies(Declaration.from_name(r["declaration"]),
+                                               r.get("p_win_dd", 0.5))]
         models = {}
         for c in CLASSES:
             sel = [r for r in rows if model_class(r["class"]) == c]
@@ -159,11 +160,18 @@ class PlayModel:
 
     @staticmethod
     def covers(decl: Declaration) -> bool:
-        """Does the model speak for this declaration?  Only for the games self-play chose and
-        played: plain suit, Grand and Null games, pick-up or Hand.  Ouvert games are played with
-        the declarer's cards open, close to double-dummy already, and announced Schneider,
-        Schwarz or Spitze were never played; their double-dummy rate stands."""
+        """Does the model speak for this declaration?  Only for plain suit, Grand and Null games,
+        pick-up or Hand.  Ouvert games are played with the declarer's cards open, closer to
+        double-dummy (self-play's few Null Ouverts are left out of the fit), and announced
+        Schneider, Schwarz or Spitze were never played; their double-dummy rate stands."""
         return not (decl.ouvert or decl.schneider or decl.schwarz or decl.spitze)
+
+    @classmethod
+    def applies(cls, decl: Declaration, p_win_dd: float) -> bool:
+        """Does the model replace this declaration's double-dummy rate?  Where it
+        :meth:`covers` the game and the worlds were neither all won nor all lost (then there is
+        nothing to reweight, :attr:`solver.evaluate.DeclarationResult.calibrated`)."""
+        return cls.covers(decl) and 0 < p_win_dd < 1
 
     def p_win(self, features: dict[str, float], cls_: str) -> tuple[float, float, float] | None:
         """(p, low, high) for one hand's features (``cls_``: suit, grand or null), or None when

@@ -22,7 +22,7 @@ def _rows(n: int, seed: int) -> list[dict]:
         f["trumps"] = float(rng.integers(0, 5))             # a Grand's trumps: its jacks
         f["grand"] = 1.0
         p = 1 / (1 + np.exp(-(0.8 + 1.5 * f["dd_logit"] + 0.3 * f["trumps"])))
-        rows.append({"class": "grand", "features": f, "won": bool(rng.random() < p)})
+        rows.append({"declaration": "grand", "class": "grand", "features": f, "won": bool(rng.random() < p)})
     return rows
 
 
