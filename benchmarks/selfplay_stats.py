@@ -34,7 +34,8 @@ large (mean predicted minus mean won) and a reliability table for (a) the
 model's played-out ``p_win``, (b) the double-dummy ``p_win_dd``, (c) the club
 point count (Stegen) turned into a probability by the win rate per count on
 the training hands; the same per game class (suit, Grand, Null); the
-double-dummy Schneider rate against played-out Schneider; and, on the hands
+advice's Schneider chance (played-out P(win) times the model's P(Schneider |
+won)) and the double-dummy Schneider rate against played-out Schneider; and, on the hands
 that also played the evaluator's second and third choices, how often the
 recommended game scored best of the three.
 
@@ -57,7 +58,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solver.calibration import (HOLDOUT_SEED, PlayModel, game_class, hand_features, row_features,  # noqa: E402
-                                training_rows)
+                                row_schneider_share, training_rows)
 from solver.cards import card_list  # noqa: E402
 from solver.deal import Deal, score_deal  # noqa: E402
 from solver.evaluate import evaluate_declare, evaluate_hand  # noqa: E402
@@ -223,13 +224,32 @@ def evaluate(rows: list[dict], args) -> str:
                      f"(a) - (c): {_ci((pa - y) ** 2 - (pc - y) ** 2)}")
     sch = [r for r in test if r["class"] != "null"]
     if sch:
-        # the advice's Schneider: its won worlds carry the played-out P(win) (DeclarationResult.weights),
-        # so P(won with Schneider) = p_win x the share of won worlds that reach Schneider
+        # the advice's Schneider (DeclarationResult.p_schneider): P(win) played out times P(Schneider
+        # | won), the model's where the model applies, else the won worlds' share
+        def q(r):
+            share = row_schneider_share(r)
+            if share is None:
+                return 0.0
+            use = (PlayModel.covers(Declaration.from_name(r["declaration"])) and r["p_win_dd"] > 0
+                   and model.p_win(row_features(r), r["class"]) is not None)
+            got = model.p_schneider(row_features(r), share) if use else None
+            return got[0] if got else share
         y = np.array([bool(r["played"]["schneider"]) and bool(r["won"]) for r in sch], dtype=float)
-        share = np.array([r["p_schneider_dd"] / r["p_win_dd"] if r["p_win_dd"] > 0 else 0.0 for r in sch])
+        share = np.array([row_schneider_share(r) or 0.0 for r in sch])
         lines.append(f"Schneider won by the declarer (suit and Grand): {len(sch)} hands")
-        lines += _brier_block("(a) advice (played-out p_win)", np.array([model_p(r) for r in sch]) * share, y)
-        lines += _brier_block("(b) double-dummy p_schneider", np.array([r["p_schneider_dd"] for r in sch]), y)
+        pa = np.array([model_p(r) * q(r) for r in sch])
+        pb = np.array([r["p_schneider_dd"] for r in sch])
+        lines += _brier_block("(a) advice (played out)", pa, y)
+        lines += _brier_block("    p_win played out, won worlds' share",
+                              np.array([model_p(r) for r in sch]) * share, y)
+        lines += _brier_block("(b) double-dummy p_schneider", pb, y)
+        lines.append(f"  Brier (a) - (b), paired: {_ci((pa - y) ** 2 - (pb - y) ** 2)}")
+        won = [r for r in sch if r["won"]]
+        yw = np.array([bool(r["played"]["schneider"]) for r in won], dtype=float)
+        lines.append(f"  given won: {len(won)} hands")
+        lines += _brier_block("(a) P(Schneider | won) model", np.array([q(r) for r in won]), yw)
+        lines += _brier_block("(b) won worlds' Schneider share", np.array([row_schneider_share(r) or 0.0
+                                                                            for r in won]), yw)
     top = [r for r in test if r.get("top3") and len(r["top3"]) >= 2]
     if top:
         lines.append(f"the top three declarations by double-dummy expected score, each played out "

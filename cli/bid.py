@@ -83,6 +83,7 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False) -> None:
     t.add_column("95% interval", justify="right")
     if ev.model:
         t.add_column("P(win) dd", justify="right")
+    t.add_column("P(Schneider)", justify="right")
     t.add_column(f"E(score) at {ev.at}", justify="right")
     t.add_column("max bid", justify="right")
     t.add_column("n", justify="right")
@@ -94,7 +95,7 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False) -> None:
         cells += [_pct(d["p_win"]), f"{_pct(d['p_win_ci'][0])}–{_pct(d['p_win_ci'][1])}"]
         if ev.model:
             cells.append(_pct(d["p_win_dd"]))
-        cells += [f"{d['expected_score']:+.1f}", str(d["max_bid"] or "-"), str(d["samples"])]
+        cells += [_pct(d["p_schneider"]) if d["game"] != "null" else "-", f"{d['expected_score']:+.1f}", str(d["max_bid"] or "-"), str(d["samples"])]
         t.add_row(*cells, style="bold" if i == 0 else None)
     console.print(t)
 

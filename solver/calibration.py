@@ -38,8 +38,11 @@ from .scoring import matadors
 #: Where the shipped model lives (``benchmarks/selfplay_stats.py --fit`` writes it).
 MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "bid_model.json"
 
-#: The models: trump games (suit and Grand) and Null.
+#: The win-probability models: trump games (suit and Grand) and Null.
 CLASSES = ("trump", "null")
+
+#: The model of P(Schneider | won) for trump games (its feature: the won worlds' Schneider share).
+SCHNEIDER = "schneider"
 
 
 def game_class(decl: Declaration) -> str:
@@ -81,6 +84,23 @@ def hand_features(cards: int, seat: int, decl: Declaration, p_win_dd: float) -> 
             "grand": float(g == GRAND)}
 
 
+def schneider_features(features: dict[str, float], share: float) -> dict[str, float]:
+    """The Schneider model's features: a hand's (:func:`hand_features`) and the share of its
+    worlds won double-dummy that are won with Schneider, as a logit (clipped like the win rate's).
+
+    >>> round(schneider_features({"dd_logit": 0.0}, 0.5)["sch_logit"], 6)
+    0.0
+    """
+    return dict(features, sch_logit=_logit(share))
+
+
+def row_schneider_share(row: dict) -> float | None:
+    """A self-play row's Schneider share of its won worlds (None where the row has none)."""
+    if row.get("p_schneider_dd") is None or not row.get("p_win_dd"):
+        return None
+    return row["p_schneider_dd"] / row["p_win_dd"]
+
+
 def row_features(row: dict) -> dict[str, float]:
     """A self-play row's features (:func:`hand_features`), completed for rows written before
     the ``grand`` feature existed."""
@@ -91,9 +111,12 @@ def row_features(row: dict) -> dict[str, float]:
 #: cross-validated Brier score on the training hands only (5 folds x 10, 618 played hands of
 #: seed 1): the seat added nothing once the double-dummy rate is known, and Null's card
 #: features (danger, voids) made it worse.  For Grand, ``trumps`` counts the jacks.  The
-#: self-play rows keep every feature for a refit.
+#: self-play rows keep every feature for a refit.  Schneider: the won worlds' Schneider share
+#: and the win rate (cross-validated on the 646 won training games of 1,182 played: the card
+#: features and Hand made it worse).
 FEATURES = {"trump": ("dd_logit", "grand", "trumps", "aces_tens", "voids", "hand"),
-            "null": ("dd_logit", "hand")}
+            "null": ("dd_logit", "hand"),
+            SCHNEIDER: ("sch_logit", "dd_logit")}
 
 
 @dataclass
@@ -145,6 +168,7 @@ class PlayModel:
         """``rows``: ``{"declaration", "class", "features", "won", "p_win_dd"}`` as the self-play
         script writes them.  Only the rows the model :meth:`applies` to are fitted: the advice
         keeps the double-dummy rate for the others."""
+        every = rows
         rows = [r for r in rows if cls.applies(Declaration.from_name(r["declaration"]),
                                                r.get("p_win_dd", 0.5))]
         models = {}
@@ -155,8 +179,17 @@ class PlayModel:
             x = np.array([[1.0] + [row_features(r)[f] for f in FEATURES[c]] for r in sel])
             y = np.array([bool(r["won"]) for r in sel])
             models[c] = LogisticModel.fit(x, y)
+        # Schneider: the won trump games the model covers that say how their won worlds split
+        # (second and third choices do not), hands won in every world among them (the advice
+        # reprices their Schneider too), and whether the declarer reached 90 in play
+        sch = [r for r in every if model_class(r["class"]) == "trump" and r["won"] and r.get("played")
+               and cls.covers(Declaration.from_name(r["declaration"])) and row_schneider_share(r) is not None]
+        if len(sch) >= 2 * (len(FEATURES[SCHNEIDER]) + 1):
+            x = np.array([[1.0] + [schneider_features(row_features(r), row_schneider_share(r))[f]
+                                   for f in FEATURES[SCHNEIDER]] for r in sch])
+            models[SCHNEIDER] = LogisticModel.fit(x, np.array([bool(r["played"]["schneider"]) for r in sch]))
         counts = {c: sum(1 for r in rows if r["class"] == c) for c in ("suit", "grand", "null")}
-        return cls(models, dict(about or {}, hands=counts))
+        return cls(models, dict(about or {}, hands=counts, schneider_hands=len(sch)))
 
     @staticmethod
     def covers(decl: Declaration) -> bool:
@@ -183,6 +216,17 @@ class PlayModel:
         x = np.array([1.0] + [features[f] for f in FEATURES[c]])
         p, lo, hi = m.predict(x)
         return float(p[0]), float(lo[0]), float(hi[0])
+
+    def p_schneider(self, features: dict[str, float], share: float) -> tuple[float, float, float] | None:
+        """(q, low, high): P(Schneider | won) played out, for a trump game with these
+        :func:`hand_features` whose worlds won double-dummy reach Schneider in ``share`` of
+        cases; None without a Schneider model."""
+        m = self.models.get(SCHNEIDER)
+        if m is None:
+            return None
+        x = np.array([1.0] + [schneider_features(features, share)[f] for f in FEATURES[SCHNEIDER]])
+        q, lo, hi = m.predict(x)
+        return float(q[0]), float(lo[0]), float(hi[0])
 
     def to_json(self) -> dict:
         return {"about": self.about, "features": {c: list(FEATURES[c]) for c in self.models},

@@ -45,7 +45,7 @@ from .calibration import PlayModel, default_model, game_class, hand_features
 from .cards import card_list, popcount
 from .deal import Deal
 from .heuristics import choose_discard, ranked_discards
-from .games import (GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAMES, Declaration, DeclarationError,
+from .games import (BASE_VALUES, GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAMES, Declaration, DeclarationError,
                     parse_seat)
 from .play import spitze_card
 from .sampling import World, WorldSampler
@@ -91,10 +91,13 @@ class DeclarationResult:
     scoring: str = "simple"
     discard: int | None = None                   # a fixed discard (skat declare), else None
     played: tuple[float, float, float] | None = None   # the play model's P(win by play) and its 95% interval
+    played_schneider: float | None = None        # the play model's P(Schneider | won by play), trump games
 
     def __post_init__(self) -> None:
-        self._settled: dict[int, tuple] = {}
+        self._settled: dict[tuple[int, bool], tuple] = {}
         self._w: np.ndarray | None = None
+        self._f: np.ndarray | None = None
+        self._means: dict[tuple, float] = {}
 
     @property
     def calibrated(self) -> bool:
@@ -116,6 +119,45 @@ class DeclarationResult:
                 self._w = np.where(self.won, p / k, (1 - p) / (n - k))
         return self._w
 
+    def schneider_flips(self) -> np.ndarray:
+        """Per world: the chance it is settled with its Schneider flipped (:meth:`_settle`).  With
+        the play model's P(Schneider | won) ``q`` against the won worlds' share ``d``: for q > d
+        each won world without Schneider gains it with chance (q - d) / (1 - d), for q < d each won
+        with Schneider (or Schwarz) loses it with chance 1 - q / d, so the won worlds reach
+        Schneider in q of cases with the least change to any one of them; zeros without a model.
+        Hands won in every world are repriced too (their won worlds' Schneider share says as
+        little about play as anyone's)."""
+        if self._f is None:
+            self._f = np.zeros(self.won.size)
+            if self.played_schneider is not None and self.won.any():
+                q = self.played_schneider
+                d = float((self.won & self.schneider).sum()) / float(self.won.sum())
+                if q > d:
+                    self._f = np.where(self.won & ~self.schneider, (q - d) / (1 - d), 0.0)
+                elif q < d:
+                    self._f = np.where(self.won & self.schneider, 1 - q / d, 0.0)
+        return self._f
+
+    def _average(self, x: np.ndarray) -> float:
+        """The worlds' weighted mean (a plain mean where they are not reweighted: exact, no
+        rounding for a game won in every world)."""
+        return float(self.weights() @ x) if self.calibrated else float(np.mean(x))
+
+    def _mean(self, bid: int, part: int) -> float:
+        """The weighted mean of :meth:`_expect` (kept: the bid ladder asks for it many times)."""
+        if (bid, part) not in self._means:
+            self._means[bid, part] = self._average(self._expect(bid, part))
+        return self._means[bid, part]
+
+    def _expect(self, bid: int, part: int) -> np.ndarray:
+        """Per world: part ``part`` of the settlement (0 won, 2 score), its Schneider flipped with
+        :meth:`schneider_flips`' chance."""
+        a = self._settle(bid)[part]
+        f = self.schneider_flips()
+        if not f.any():
+            return a
+        return (1 - f) * a + f * self._settle(bid, flipped=True)[part]
+
     @property
     def pickup(self) -> bool:
         return not self.declaration.hand
@@ -130,11 +172,15 @@ class DeclarationResult:
         v = game_value(self.declaration, self.mats, self.schneider, self.schwarz)
         return np.broadcast_to(np.asarray(v, dtype=np.int64), self.won.shape)
 
-    def _settle(self, bid: int) -> tuple:
-        if bid not in self._settled:
-            self._settled[bid] = settle(self.declaration, self.mats, self.won, self.schneider, self.schwarz, bid,
-                                        self.scoring)
-        return self._settled[bid]
+    def _settle(self, bid: int, flipped: bool = False) -> tuple:
+        """:func:`~solver.scoring.settle` over the worlds; ``flipped``: each won world settled
+        with Schneider if it had none, and without Schneider or Schwarz if it had them."""
+        if (bid, flipped) not in self._settled:
+            sch, sw = self.schneider, self.schwarz
+            if flipped:
+                sch, sw = np.where(self.won, ~sch, sch), np.where(self.won, False, sw)
+            self._settled[bid, flipped] = settle(self.declaration, self.mats, self.won, sch, sw, bid, self.scoring)
+        return self._settled[bid, flipped]
 
     def scores_at(self, bid: int) -> np.ndarray:
         """Each world's settlement for the declarer at ``bid`` (:func:`~solver.scoring.settle`)."""
@@ -145,9 +191,27 @@ class DeclarationResult:
 
     def p_win(self, bid: int = 18) -> float:
         """P(win) at ``bid``: played out when the play model calibrates it, else double-dummy."""
-        if not self.calibrated:
-            return self.p_win_dd(bid)
-        return float(self.weights() @ self.wins_at(bid))
+        if not self.samples:
+            return 0.0
+        return self._mean(bid, 0)
+
+    def p_schneider(self, bid: int = 18) -> float:
+        """P(won with Schneider or Schwarz) at ``bid``: played out when the play model calibrates
+        it (:meth:`schneider_flips`), else double-dummy."""
+        if not self.samples or self.declaration.is_null:
+            return 0.0
+        hit = self.wins_at(bid) & self.schneider
+        f = self.schneider_flips()
+        if not f.any():
+            return self._average(hit)
+        hit_f = self._settle(bid, flipped=True)[0] & ~self.schneider
+        return self._average((1 - f) * hit + f * hit_f)
+
+    def p_schneider_dd(self, bid: int = 18) -> float:
+        """The share of worlds won with Schneider double-dummy at ``bid``."""
+        if not self.samples or self.declaration.is_null:
+            return 0.0
+        return float((self.wins_at(bid) & self.schneider).mean())
 
     def p_win_dd(self, bid: int = 18) -> float:
         """The share of worlds won double-dummy at ``bid``."""
@@ -156,9 +220,12 @@ class DeclarationResult:
     def p_win_ci(self, bid: int = 18) -> tuple[float, float]:
         """95% interval on :meth:`p_win`: the play model's (its coefficients' uncertainty over the
         double-dummy rate's interval, :func:`calibrate`), scaled by the
-        share of won worlds the bid leaves won; else Wilson's over the worlds."""
+        share of won worlds the bid leaves won; else Wilson's over the worlds (widened to hold
+        :meth:`p_win` where a repriced Schneider moves it)."""
         if not self.calibrated:
-            return self.p_win_dd_ci(bid)
+            lo, hi = self.p_win_dd_ci(bid)
+            p = self.p_win(bid)
+            return (min(lo, p), max(hi, p))
         p, lo, hi = self.played
         keep = self.p_win(bid) / p if p > 0 else 0.0
         return (lo * keep, min(1.0, hi * keep))
@@ -169,20 +236,14 @@ class DeclarationResult:
     def expected_score(self, bid: int = 18) -> float:
         if not self.samples:
             return 0.0
-        if not self.calibrated:
-            return float(self.scores_at(bid).mean())
-        return float(self.weights() @ self.scores_at(bid))
+        return self._mean(bid, 2)
 
     def expected_score_ci(self, bid: int = 18) -> tuple[float, float]:
         """A 95% interval on the expected score (normal approximation over the weighted worlds,
         with their effective number)."""
-        s = self.scores_at(bid).astype(float)
+        s = self._expect(bid, 2).astype(float)
         if s.size < 2:
             return (-math.inf, math.inf)
-        if not self.calibrated:
-            half = Z95 * float(s.std(ddof=1)) / math.sqrt(s.size)
-            m = float(s.mean())
-            return (m - half, m + half)
         w = self.weights()
         m = float(w @ s)
         var = float(w @ (s - m) ** 2) * s.size / (s.size - 1)
@@ -193,7 +254,12 @@ class DeclarationResult:
     def max_bid(self, min_win: float | None = None) -> int | None:
         """The highest ladder bid with a positive expected score (or P(win) >= min_win)."""
         best = None
+        # above every world's value, one Schneider level added (:meth:`schneider_flips`), every
+        # world is overbid and lost: no higher bid can qualify
+        top = int(self.value.max(initial=0)) + (0 if self.declaration.is_null else BASE_VALUES[self.declaration.game])
         for b in BID_LADDER:
+            if b > top and (min_win is None or min_win > 0):
+                break
             ok = self.p_win(b) >= min_win if min_win is not None else self.expected_score(b) > 0
             if ok:
                 best = b
@@ -211,6 +277,7 @@ class DeclarationResult:
                "p_win": round(self.p_win(bid), 4), "p_win_ci": [round(lo, 4), round(hi, 4)],
                "p_win_dd": round(self.p_win_dd(bid), 4),
                "p_win_dd_ci": [round(x, 4) for x in self.p_win_dd_ci(bid)], "played_out": self.calibrated,
+               "p_schneider": round(self.p_schneider(bid), 4), "p_schneider_dd": round(self.p_schneider_dd(bid), 4),
                "expected_score": round(self.expected_score(bid), 2), "max_bid": self.max_bid(min_win),
                "samples": self.samples, "values": self.value_distribution()}
         if self.discard is not None:
@@ -409,17 +476,23 @@ class _Evaluator:
 
 
 def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | None") -> DeclarationResult:
-    """``r`` with ``model``'s played-out P(win) for these ten cards (unchanged without a model, or
+    """``r`` with ``model``'s played-out P(win) for these ten cards, and for a trump game its
+    P(Schneider | won) from the won worlds' Schneider share (unchanged without a model, or
     for a declaration the model does not cover).  The interval holds the model's uncertainty at
     both ends of the double-dummy rate's own (Wilson) interval: a rate from eight worlds says
     less than one from a hundred."""
     if model is None or not model.covers(r.declaration):
         return r
     cls_ = game_class(r.declaration)
-    got = [model.p_win(hand_features(ten, seat, r.declaration, q), cls_)
-           for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
+    feats = [hand_features(ten, seat, r.declaration, q) for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
+    got = [model.p_win(f, cls_) for f in feats]
     played = None if got[0] is None else (got[0][0], min(g[1] for g in got), max(g[2] for g in got))
-    return dataclasses.replace(r, played=played)
+    won = int(r.won.sum())
+    q = None
+    if played is not None and cls_ != "null" and won:          # also where every world is won
+        sch = model.p_schneider(feats[0], float((r.won & r.schneider).sum()) / won)
+        q = None if sch is None else sch[0]
+    return dataclasses.replace(r, played=played, played_schneider=q)
 
 
 def _result(cand: Candidate, o: _Outcome, scoring: str, decl: Declaration | None = None) -> DeclarationResult:

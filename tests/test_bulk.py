@@ -116,6 +116,27 @@ def test_resume_refuses_other_options(tmp_path):
         run_bulk("dd", str(DATA / "deals.jsonl"), str(tmp_path / "o.parquet"), resume=True, workers=1)
 
 
+def test_resume_refuses_parts_written_with_other_columns(tmp_path, monkeypatch):
+    """Parts an older version wrote (other columns) cannot be merged with new ones: a resume says
+    so before it runs, instead of failing at the merge or shifting CSV columns."""
+    import solver.bulk.runner as runner
+    src = DATA / "deals.jsonl"
+    out = tmp_path / "o.csv"
+
+    def stop(*a, **k):
+        raise KeyboardInterrupt                   # interrupted after the parts, before the merge
+    monkeypatch.setattr(runner, "merge", stop)
+    with pytest.raises(KeyboardInterrupt):
+        run_bulk("dd", str(src), str(out), workers=1, chunk_size=4)
+    monkeypatch.undo()
+    mf = tmp_path / "o.csv.parts" / "manifest.json"
+    old = json.loads(mf.read_text())
+    assert old["columns"][:2] == ["row", "id"]
+    mf.write_text(json.dumps(dict(old, columns=old["columns"][:-1])))
+    with pytest.raises(BulkError, match="columns"):
+        run_bulk("dd", str(src), str(out), resume=True, workers=1, chunk_size=4)
+
+
 def test_dask_cluster_output_equals_local(tmp_path):
     distributed = pytest.importorskip("distributed")
     local = tmp_path / "local.parquet"

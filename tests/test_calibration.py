@@ -53,14 +53,14 @@ def test_hand_features_count_the_cards():
     assert f["matadors"] == 4.0 and f["dd_logit"] > 2
 
 
-def _constant_model(p: float) -> PlayModel:
-    """A model that says ``p`` for every hand, with no uncertainty."""
-    from solver.calibration import CLASSES, LogisticModel
+def _constant_model(p: float, q: float | None = None) -> PlayModel:
+    """A model that says ``p`` for every hand (and P(Schneider | won) = ``q``), with no uncertainty."""
+    from solver.calibration import CLASSES, SCHNEIDER, LogisticModel
     models = {}
-    for c in CLASSES:
+    for c, v in [(c, p) for c in CLASSES] + ([(SCHNEIDER, q)] if q is not None else []):
         k = len(FEATURES[c]) + 1
         coef = np.zeros(k)
-        coef[0] = np.log(p / (1 - p))
+        coef[0] = np.log(v / (1 - v))
         models[c] = LogisticModel(coef, np.zeros((k, k)))
     return PlayModel(models, {"players": ["test"]})
 
@@ -149,8 +149,90 @@ def test_the_shipped_model_rises_with_the_double_dummy_rate():
     from solver.calibration import MODEL_PATH
     if not MODEL_PATH.exists():
         pytest.skip("no model shipped")
-    for c, m in PlayModel.load(MODEL_PATH).models.items():
-        assert m.coef[1 + FEATURES[c].index("dd_logit")] > 0, c
+    from solver.calibration import SCHNEIDER
+    models = PlayModel.load(MODEL_PATH).models
+    for c, m in models.items():
+        assert m.coef[1 + FEATURES[c].index("sch_logit" if c == SCHNEIDER else "dd_logit")] > 0, c
+    assert SCHNEIDER in models
+
+
+def _hearts(won, schneider, schwarz, played=None, q=None):
+    """Hearts with two matadors in every world: worth 30, 40 with Schneider, 50 with Schwarz."""
+    from solver.evaluate import DeclarationResult
+    from solver.games import HEARTS_GAME
+    n = len(won)
+    return DeclarationResult(Declaration(HEARTS_GAME), np.array(won), np.full(n, 2), np.array(schneider),
+                             np.array(schwarz), played=played, played_schneider=q)
+
+
+def test_the_schneider_model_moves_the_won_worlds_to_its_schneider_rate():
+    """Four worlds won (one with Schneider), one lost; the model says 0.8 won and half the won
+    games with Schneider: the values come from the rules (Hearts with 2: 30, Schneider 40; a lost
+    game -2 x value; bid 40 overbids a 30 and loses it at 40)."""
+    f, t = False, True
+    r = _hearts([t, t, t, t, f], [t, f, f, f, f], [f] * 5, played=(0.8, 0.7, 0.9), q=0.5)
+    assert r.p_schneider_dd() == pytest.approx(0.2) and r.p_schneider() == pytest.approx(0.8 * 0.5)
+    assert r.p_win(18) == pytest.approx(0.8)
+    assert r.expected_score(18) == pytest.approx(0.4 * 40 + 0.4 * 30 + 0.2 * -60)
+    # at 40 only a Schneider wins: a plain 30 is overbid, lost at 40 (-80)
+    assert r.p_win(40) == pytest.approx(0.4)
+    assert r.expected_score(40) == pytest.approx(0.4 * 40 + 0.4 * -80 + 0.2 * -80)
+    # 33 already overbids a plain 30 (lost at 40): the highest bid with a positive expectation is 30
+    assert r.max_bid() == 30 and r.to_dict(18)["p_schneider"] == 0.4
+    # fewer Schneiders than the worlds say: a Schwarz world that loses its Schneider is a plain 30
+    r = _hearts([t, t, t, t, f], [t, t, t, f, f], [t, f, f, f, f], played=(0.8, 0.7, 0.9), q=0.5)
+    keep = 0.5 / 0.75
+    won_values = [keep * 50 + (1 - keep) * 30, keep * 40 + (1 - keep) * 30, keep * 40 + (1 - keep) * 30, 30]
+    assert r.p_schneider() == pytest.approx(0.4) and r.p_schneider_dd() == pytest.approx(0.6)
+    assert r.expected_score(18) == pytest.approx(0.2 * sum(won_values) + 0.2 * -60)
+    # won in every world: P(win) stays 1, the Schneider share is repriced all the same
+    r = _hearts([t] * 4, [t, f, f, f], [f] * 4, played=(0.98, 0.9, 0.99), q=0.5)
+    assert not r.calibrated and r.p_win() == 1 and r.p_schneider() == pytest.approx(0.5)
+    assert r.expected_score(18) == pytest.approx(0.5 * 40 + 0.5 * 30)
+    assert r.p_win(40) == pytest.approx(0.5) and r.p_win_ci(40)[0] <= 0.5 <= r.p_win_ci(40)[1]
+    # no model: the worlds as they are
+    r = _hearts([t, t, t, t, f], [t, f, f, f, f], [f] * 5)
+    assert r.p_schneider() == r.p_schneider_dd() == pytest.approx(0.2)
+    assert r.expected_score(18) == pytest.approx((40 + 3 * 30 - 60) / 5)
+
+
+def test_the_advice_prices_schneider_with_the_model():
+    """Every calibrated trump game's chance of winning with Schneider becomes P(win) x the model's
+    P(Schneider | won), whatever share of its won worlds reached 90; Null has none."""
+    from solver.evaluate import evaluate_hand
+    ev = evaluate_hand("CJ SJ HA HT HK H9 SA ST D8 D7", "F", samples=32, workers=1,
+                       model=_constant_model(0.7, 0.45))
+    trump = [r for r in ev.declarations if r.calibrated and not r.declaration.is_null]
+    assert trump and any(r.p_schneider_dd() > 0 for r in trump)
+    for r in trump:
+        assert r.played_schneider == pytest.approx(0.45)
+        assert r.p_schneider(18) == pytest.approx(0.7 * 0.45)
+    assert all(r.p_schneider() == 0 for r in ev.declarations if r.declaration.is_null)
+
+
+def test_a_fitted_schneider_model_recovers_the_played_out_rate():
+    """Won suit games whose played-out Schneider chance is a known function of the won worlds'
+    share: the fit is calibrated on fresh rows; rows that do not say their share (second and
+    third choices) are not fitted."""
+    def rows(n, seed):
+        rng = np.random.default_rng(seed)
+        out = []
+        for _ in range(n):
+            share = float(rng.integers(0, 17)) / 16
+            x = np.log(min(max(share, 0.02), 0.98) / (1 - min(max(share, 0.02), 0.98)))
+            q = 1 / (1 + np.exp(-(0.6 + 0.7 * x)))
+            f = {k: 0.0 for k in FEATURES["trump"]}          # dd_logit 0: a 50% hand
+            sch = bool(rng.random() < q)
+            out.append({"declaration": "hearts", "class": "suit", "features": f, "won": True, "p_win_dd": 0.5,
+                        "p_schneider_dd": 0.5 * share, "played": {"schneider": sch}, "_q": q})
+        return out
+    train = rows(4000, 5)
+    model = PlayModel.fit(train + [{k: v for k, v in r.items() if k != "p_schneider_dd"} for r in rows(500, 6)])
+    assert model.about["schneider_hands"] == 4000
+    held = rows(4000, 7)
+    pred = np.array([model.p_schneider(r["features"], r["p_schneider_dd"] / 0.5)[0] for r in held])
+    assert abs(pred.mean() - np.mean([r["played"]["schneider"] for r in held])) < 0.03
+    assert np.abs(pred - np.array([r["_q"] for r in held])).max() < 0.05
 
 
 def test_the_race_ranks_declarations_as_the_advice_will():

@@ -106,12 +106,14 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
         raise BulkError(f"--out {out}: the folder {out_p.parent} does not exist (create it first)")
     parts = out_p.with_name(out_p.name + ".parts")
     manifest = {"task": task, "input": os.path.abspath(input_path), "fingerprint": _fingerprint(input_path),
-                "format": fmt, "output_format": ofmt, "chunk_size": chunk_size, "options": options}
+                "format": fmt, "output_format": ofmt, "chunk_size": chunk_size, "options": options,
+                "columns": schema.names}
     mf = parts / "manifest.json"
     if parts.exists() and resume:
         old = json.loads(mf.read_text()) if mf.exists() else {}
         if {k: v for k, v in old.items() if k != "input"} != {k: v for k, v in manifest.items() if k != "input"}:
-            raise BulkError(f"{parts} belongs to a different run (task, input or options differ): "
+            raise BulkError(f"{parts} belongs to a different run (task, input, options or the output "
+                            f"columns of the version that wrote it differ): "
                             f"remove it or run without --resume")
     elif parts.exists():
         shutil.rmtree(parts)

@@ -28,7 +28,8 @@ SCHEMAS: dict[str, pa.Schema] = {
     "bid": pa.schema([("row", pa.int64()), ("id", pa.string()), ("seat", pa.string()), ("cards", pa.string()),
                       ("bid", pa.int64()), ("recommended", pa.string()), ("game", pa.string()),
                       ("hand", pa.bool_()), ("p_win", pa.float64()), ("p_win_low", pa.float64()),
-                      ("p_win_high", pa.float64()), ("p_win_dd", pa.float64()), ("expected_score", pa.float64()),
+                      ("p_win_high", pa.float64()), ("p_win_dd", pa.float64()),
+                      ("p_schneider", pa.float64()), ("p_schneider_dd", pa.float64()), ("expected_score", pa.float64()),
                       ("safe_bid", pa.int64()),
                       ("samples", pa.int64()), ("seed", pa.int64())]),
     "analyse": pa.schema([("row", pa.int64()), ("id", pa.string()), ("game", pa.string()),
@@ -137,7 +138,8 @@ def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
         out.append({"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_list(cards)), "bid": bid,
                     "recommended": r.to_dict(ev.at)["name"], "game": GAME_NAMES[r.declaration.game],
                     "hand": r.declaration.hand, "p_win": r.p_win(ev.at), "p_win_low": lo, "p_win_high": hi,
-                    "p_win_dd": r.p_win_dd(ev.at),
+                    "p_win_dd": r.p_win_dd(ev.at), "p_schneider": r.p_schneider(ev.at),
+                    "p_schneider_dd": r.p_schneider_dd(ev.at),
                     "expected_score": r.expected_score(ev.at), "safe_bid": ev.safe_bid, "samples": ev.samples,
                     "seed": seed})
     return out
