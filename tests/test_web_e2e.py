@@ -84,6 +84,11 @@ def test_advice_by_clicking_ten_cards(server, page):
     if MODEL_PATH.exists():
         assert "played out" in page.inner_text("#basis")
         assert "open cards" in page.inner_text("#declarations thead")
+    # Schneider: a chance for trump games, none for Null
+    assert "P(Schneider)" in page.inner_text("#declarations thead")
+    for row in page.locator("#declarations tbody tr").all():
+        name, sch = row.locator("td").nth(0).inner_text(), row.locator("td").nth(4).inner_text()
+        assert sch == "–" if name.startswith("null") else sch.endswith("%"), (name, sch)
     page.screenshot(path=str(SHOTS / "advisor.png"), full_page=True)
     assert (SHOTS / "advisor.png").stat().st_size > 10_000
 

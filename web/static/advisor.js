@@ -82,11 +82,12 @@ export function render(out, ev) {
         `"open cards" is the double-dummy rate over up to ${ev.samples} sampled worlds.`)),
     chart(rows.slice(0, 10), ev.p_win_basis === "double-dummy" ? "double-dummy" : "played out"),
     h("table", { class: "data", id: "declarations" },
-      h("thead", {}, h("tr", {}, ...["declaration", "P(win)", "95% interval", "open cards", "expected score",
+      h("thead", {}, h("tr", {}, ...["declaration", "P(win)", "95% interval", "open cards", "P(Schneider)", "expected score",
                                      "highest bid", "worlds"].map(t => h("th", {}, t)))),
       h("tbody", {}, ...rows.map(r => h("tr", {},
         h("td", {}, r.name), h("td", {}, pct(r.p_win)), h("td", {}, `${pct(r.p_win_ci[0])}–${pct(r.p_win_ci[1])}`),
-        h("td", {}, pct(r.p_win_dd)), h("td", {}, r.expected_score.toFixed(1)), h("td", {}, String(r.max_bid ?? "–")),
+        h("td", {}, pct(r.p_win_dd)), h("td", {}, r.game === "null" ? "–" : pct(r.p_schneider)),
+        h("td", {}, r.expected_score.toFixed(1)), h("td", {}, String(r.max_bid ?? "–")),
         h("td", {}, String(r.samples)))))));
 }
 
