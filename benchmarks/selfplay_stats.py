@@ -76,6 +76,7 @@ def _play(dealt: list[int], seat: int, r, players: list[str], seed: int, samples
     hands = list(dealt[:3])
     decl = r.declaration
     skat = dealt[3]
+    declare = None
     if not decl.hand:
         twelve = hands[seat] | skat
         ev = evaluate_declare(twelve, seat, 18, samples=samples // 2, first_batch=samples // 2, seed=seed,
@@ -86,12 +87,16 @@ def _play(dealt: list[int], seat: int, r, players: list[str], seed: int, samples
         skat = best.discard
         hands[seat] = twelve & ~skat
         decl = best.declaration
+        # what ``skat declare`` sees after the pick-up (the ten cards kept, the skat known): rows
+        # for a model of the declaration made after the pick-up
+        declare = _describe(best, hands[seat], seat)
     deal = Deal(hands, skat, seat, decl, [], None)
     seats = [make_player(p, seed + 7 * i) for i, p in enumerate(players)]
     play_out(deal, seats)
     res, st = score_deal(deal)
-    return {"game": decl.name, "won": bool(res.won), "declarer_points": st.declarer_points,
-            "schneider": bool(res.schneider), "schwarz": bool(res.schwarz), "score": res.score}
+    out = {"game": decl.name, "won": bool(res.won), "declarer_points": st.declarer_points,
+           "schneider": bool(res.schneider), "schwarz": bool(res.schwarz), "score": res.score}
+    return dict(out, declare=declare) if declare else out
 
 
 def _describe(r, cards: int, seat: int) -> dict:
@@ -101,6 +106,7 @@ def _describe(r, cards: int, seat: int) -> dict:
     s = r.scores_at(18).astype(float)
     won = r.wins_at(18)
     return {"class": game_class(r.declaration), "p_win_dd": round(r.p_win(18), 4),
+            "p_schneider_dd": round(r.p_schneider_dd(18), 4),
             "expected_score_dd": round(r.expected_score(18), 2),
             "score_won_dd": round(float(s[won].mean()), 2) if won.any() else None,
             "score_lost_dd": round(float(s[~won].mean()), 2) if (~won).any() else None,
@@ -130,7 +136,7 @@ def _one_hand(args) -> dict:
     r = ranked[0]
     row = {"k": k, "seed": seed, "seat": SEATS[seat], "cards": card_list(dealt[seat]),
            "skat": card_list(dealt[3]), "declaration": r.declaration.name, **_describe(r, dealt[seat], seat),
-           "p_schneider_dd": round(float((r.wins_at(18) & r.schneider).mean()), 4), "players": players}
+           "players": players}
     if r.p_win(18) < min_dd:                      # nobody bids it: not played, never fitted
         row.update(won=None, played=None, seconds=round(time.perf_counter() - t0, 2))
         return row
