@@ -236,7 +236,7 @@ def evaluate(rows: list[dict], args) -> str:
             share = row_schneider_share(r)
             if share is None:
                 return 0.0
-            use = (PlayModel.covers(Declaration.from_name(r["declaration"])) and r["p_win_dd"] > 0
+            use = (PlayModel.prices_schneider(Declaration.from_name(r["declaration"]), r["p_win_dd"])
                    and model.p_win(row_features(r), r["class"]) is not None)
             got = model.p_schneider(row_features(r), share) if use else None
             return got[0] if got else share

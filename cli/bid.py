@@ -95,7 +95,8 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False) -> None:
         cells += [_pct(d["p_win"]), f"{_pct(d['p_win_ci'][0])}–{_pct(d['p_win_ci'][1])}"]
         if ev.model:
             cells.append(_pct(d["p_win_dd"]))
-        cells += [_pct(d["p_schneider"]) if d["game"] != "null" else "-", f"{d['expected_score']:+.1f}", str(d["max_bid"] or "-"), str(d["samples"])]
+        cells += [_pct(d["p_schneider"]) if d["game"] != "null" else "-", f"{d['expected_score']:+.1f}",
+                  str(d["max_bid"] or "-"), str(d["samples"])]
         t.add_row(*cells, style="bold" if i == 0 else None)
     console.print(t)
 

@@ -182,8 +182,8 @@ class PlayModel:
         # Schneider: the won trump games the model covers that say how their won worlds split
         # (second and third choices do not), hands won in every world among them (the advice
         # reprices their Schneider too), and whether the declarer reached 90 in play
-        sch = [r for r in every if model_class(r["class"]) == "trump" and r["won"] and r.get("played")
-               and cls.covers(Declaration.from_name(r["declaration"])) and row_schneider_share(r) is not None]
+        sch = [r for r in every if r["won"] and r.get("played") and row_schneider_share(r) is not None
+               and cls.prices_schneider(Declaration.from_name(r["declaration"]), r["p_win_dd"])]
         if len(sch) >= 2 * (len(FEATURES[SCHNEIDER]) + 1):
             x = np.array([[1.0] + [schneider_features(row_features(r), row_schneider_share(r))[f]
                                    for f in FEATURES[SCHNEIDER]] for r in sch])
@@ -205,6 +205,12 @@ class PlayModel:
         :meth:`covers` the game and the worlds were neither all won nor all lost (then there is
         nothing to reweight, :attr:`solver.evaluate.DeclarationResult.calibrated`)."""
         return cls.covers(decl) and 0 < p_win_dd < 1
+
+    @classmethod
+    def prices_schneider(cls, decl: Declaration, p_win_dd: float) -> bool:
+        """Does the Schneider model reprice this declaration's won worlds?  A trump game it
+        :meth:`covers` with a world won, hands won in every world among them."""
+        return cls.covers(decl) and decl.game != NULL and p_win_dd > 0
 
     def p_win(self, features: dict[str, float], cls_: str) -> tuple[float, float, float] | None:
         """(p, low, high) for one hand's features (``cls_``: suit, grand or null), or None when

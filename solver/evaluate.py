@@ -149,14 +149,25 @@ class DeclarationResult:
             self._means[bid, part] = self._average(self._expect(bid, part))
         return self._means[bid, part]
 
-    def _expect(self, bid: int, part: int) -> np.ndarray:
-        """Per world: part ``part`` of the settlement (0 won, 2 score), its Schneider flipped with
+    def _blend(self, of: Callable[[bool], np.ndarray]) -> np.ndarray:
+        """Per world: ``of(False)``, or ``of(True)`` (its Schneider flipped) with
         :meth:`schneider_flips`' chance."""
-        a = self._settle(bid)[part]
+        a = of(False)
         f = self.schneider_flips()
         if not f.any():
             return a
-        return (1 - f) * a + f * self._settle(bid, flipped=True)[part]
+        return (1 - f) * a + f * of(True)
+
+    def _expect(self, bid: int, part: int) -> np.ndarray:
+        """Per world: part ``part`` of the settlement (0 won, 2 score), Schneider flips blended."""
+        return self._blend(lambda flipped: self._settle(bid, flipped)[part])
+
+    def _levels(self, flipped: bool) -> tuple[np.ndarray, np.ndarray]:
+        """Per world: (Schneider, Schwarz) reached; ``flipped``: each won world with Schneider if
+        it had none, and without Schneider or Schwarz if it had them."""
+        if not flipped:
+            return self.schneider, self.schwarz
+        return np.where(self.won, ~self.schneider, self.schneider), np.where(self.won, False, self.schwarz)
 
     @property
     def pickup(self) -> bool:
@@ -173,13 +184,10 @@ class DeclarationResult:
         return np.broadcast_to(np.asarray(v, dtype=np.int64), self.won.shape)
 
     def _settle(self, bid: int, flipped: bool = False) -> tuple:
-        """:func:`~solver.scoring.settle` over the worlds; ``flipped``: each won world settled
-        with Schneider if it had none, and without Schneider or Schwarz if it had them."""
+        """:func:`~solver.scoring.settle` over the worlds, their Schneider as :meth:`_levels` has it."""
         if (bid, flipped) not in self._settled:
-            sch, sw = self.schneider, self.schwarz
-            if flipped:
-                sch, sw = np.where(self.won, ~sch, sch), np.where(self.won, False, sw)
-            self._settled[bid, flipped] = settle(self.declaration, self.mats, self.won, sch, sw, bid, self.scoring)
+            self._settled[bid, flipped] = settle(self.declaration, self.mats, self.won, *self._levels(flipped), bid,
+                                                 self.scoring)
         return self._settled[bid, flipped]
 
     def scores_at(self, bid: int) -> np.ndarray:
@@ -200,12 +208,7 @@ class DeclarationResult:
         it (:meth:`schneider_flips`), else double-dummy."""
         if not self.samples or self.declaration.is_null:
             return 0.0
-        hit = self.wins_at(bid) & self.schneider
-        f = self.schneider_flips()
-        if not f.any():
-            return self._average(hit)
-        hit_f = self._settle(bid, flipped=True)[0] & ~self.schneider
-        return self._average((1 - f) * hit + f * hit_f)
+        return self._average(self._blend(lambda flipped: self._settle(bid, flipped)[0] & self._levels(flipped)[0]))
 
     def p_schneider_dd(self, bid: int = 18) -> float:
         """The share of worlds won with Schneider double-dummy at ``bid``."""
@@ -487,10 +490,9 @@ def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | Non
     feats = [hand_features(ten, seat, r.declaration, q) for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
     got = [model.p_win(f, cls_) for f in feats]
     played = None if got[0] is None else (got[0][0], min(g[1] for g in got), max(g[2] for g in got))
-    won = int(r.won.sum())
     q = None
-    if played is not None and cls_ != "null" and won:          # also where every world is won
-        sch = model.p_schneider(feats[0], float((r.won & r.schneider).sum()) / won)
+    if played is not None and model.prices_schneider(r.declaration, r.p_win_dd(18)):
+        sch = model.p_schneider(feats[0], float((r.won & r.schneider).sum()) / int(r.won.sum()))
         q = None if sch is None else sch[0]
     return dataclasses.replace(r, played=played, played_schneider=q)
 
