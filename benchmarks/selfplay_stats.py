@@ -40,7 +40,14 @@ that also played the evaluator's second and third choices, how often the
 recommended game scored best of the three.
 
     python benchmarks/selfplay_stats.py --hands 2000 --seed 99 --workers 2   (the held-out hands)
+    python benchmarks/selfplay_stats.py --seed 99 --precise 2000 --workers 2    (the same, at the advice's precision)
     python benchmarks/selfplay_stats.py --evaluate
+
+The self-play rows hold the rates of sixteen worlds, on which the evaluator
+chose the declaration (the best of many on few worlds looks better than it
+is); ``--precise N`` re-evaluates N held-out hands' declarations as
+``skat bid`` does at its default precision, and ``--evaluate`` then scores
+the advice on those rates too: the advice as a user gets it.
 """
 
 from __future__ import annotations
@@ -57,9 +64,9 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.calibration import (HOLDOUT_SEED, PlayModel, game_class, hand_features, row_features,  # noqa: E402
-                                row_schneider_share, training_rows)
-from solver.cards import card_list  # noqa: E402
+from solver.calibration import (HOLDOUT_SEED, PlayModel, game_class, hand_features, rate_logit,  # noqa: E402
+                                row_features, row_schneider_share, training_rows)
+from solver.cards import card_list, parse_cards  # noqa: E402
 from solver.deal import Deal, score_deal  # noqa: E402
 from solver.evaluate import evaluate_declare, evaluate_hand  # noqa: E402
 from solver.games import NULL, SEATS, Declaration  # noqa: E402
@@ -68,6 +75,8 @@ from solver.players.table import play_out, shuffle  # noqa: E402
 from solver.pool import imap_unordered  # noqa: E402
 
 OUT = ROOT / "data" / "selfplay" / "hands.jsonl"
+#: Beside ``--out``: held-out hands' declarations re-evaluated at the advice's precision (``--precise``).
+PRECISE = "precise.jsonl"
 MODEL = ROOT / "data" / "bid_model.json"
 
 
@@ -152,6 +161,35 @@ def _one_hand(args) -> dict:
     return row
 
 
+def one_precise(args) -> dict:
+    """One played hand's declaration evaluated as ``skat bid`` evaluates it (``evaluate_hand``'s
+    default precision, on its own worlds): the double-dummy rates a user of the advice sees.
+    The self-play row holds sixteen worlds' rates of the declaration that scored best on them,
+    an upward-biased choice (the winner's curse) that the advice, with hundreds of worlds, has
+    far less of."""
+    seed, k, cards, seat, name = args
+    try:
+        r = evaluate_hand(parse_cards(" ".join(cards)), seat, declarations=[Declaration.from_name(name)],
+                          seed=seed * 100003 + k + 50000, workers=1, model=None).declarations[0]
+        return {"seed": seed, "k": k, "declaration": name, "p_win_dd": round(r.p_win_dd(18), 4),
+                "p_schneider_dd": round(r.p_schneider_dd(18), 4), "worlds": r.samples}
+    except Exception as e:                       # noqa: BLE001 - the row says what went wrong
+        return {"seed": seed, "k": k, "declaration": name, "error": f"{type(e).__name__}: {e}"}
+
+
+def precise_order(rows: list[dict], seed: int) -> list[dict]:
+    """The played hands of ``seed`` in a seeded random order: any number of them re-evaluated
+    (``--precise N``) is a random sample."""
+    played = sorted((r for r in rows if r.get("seed") == seed and r.get("played")), key=lambda r: r["k"])
+    return [played[i] for i in np.random.default_rng(seed).permutation(len(played))]
+
+
+def at_precise_rate(row: dict, precise: dict) -> dict:
+    """``row`` with the rates and ``dd_logit`` of its declaration's re-evaluation ``precise``."""
+    return dict(row, p_win_dd=precise["p_win_dd"], p_schneider_dd=precise["p_schneider_dd"],
+                features=dict(row["features"], dd_logit=rate_logit(precise["p_win_dd"])))
+
+
 BINS = np.linspace(0, 1, 11)
 
 
@@ -228,6 +266,27 @@ def evaluate(rows: list[dict], args) -> str:
         lines += _brier_block("(c) club point count", pc, y)
         lines.append(f"  Brier (a) - (b), paired: {_ci((pa - y) ** 2 - (pb - y) ** 2)}; "
                      f"(a) - (c): {_ci((pa - y) ** 2 - (pc - y) ** 2)}")
+    precise = {(p["seed"], p["k"]): p for p in _read(Path(args.out).with_name(PRECISE)) if "error" not in p}
+    both = [(r, precise[r["seed"], r["k"]]) for r in test
+            if precise.get((r["seed"], r["k"]), {}).get("declaration") == r["declaration"]]
+    if both:
+        # the advice as it is used: the model on the rates ``skat bid`` computes for the declaration
+        y = np.array([bool(r["won"]) for r, _ in both], dtype=float)
+        pa = np.array([model_p(at_precise_rate(r, p)) for r, p in both])
+        pa16 = np.array([model_p(r) for r, _ in both])
+        pb = np.array([p["p_win_dd"] for _, p in both])
+        pc = np.array([stegen_p(r) for r, _ in both])
+        worlds = np.mean([p["worlds"] for _, p in both])
+        chose = np.mean([r["p_win_dd"] for r, _ in both])
+        lines.append(f"at the advice's precision: {len(both)} of these hands (a random sample) with their declaration "
+                     f"re-evaluated as `skat bid` does it ({worlds:.0f} worlds on average; double-dummy rate "
+                     f"{pb.mean():.3f} there, {chose:.3f} on the sixteen worlds that chose the declaration)")
+        lines += _brier_block("(a) p_win at that precision", pa, y)
+        lines += _brier_block("(a) p_win on sixteen worlds", pa16, y)
+        lines += _brier_block("(b) p_win_dd at that precision", pb, y)
+        lines += _brier_block("(c) club point count", pc, y)
+        lines.append(f"  Brier (a) - (b), paired: {_ci((pa - y) ** 2 - (pb - y) ** 2)}; "
+                     f"(a) - (c): {_ci((pa - y) ** 2 - (pc - y) ** 2)}")
     sch = [r for r in test if r["class"] != "null"]
     if sch:
         # the advice's Schneider (DeclarationResult.p_schneider): P(win) played out times P(Schneider
@@ -293,9 +352,12 @@ def main() -> None:
     ap.add_argument("--holdout-seed", type=int, default=HOLDOUT_SEED, help="hands of this seed are never fitted on")
     ap.add_argument("--model", default=str(MODEL))
     ap.add_argument("--evaluate", action="store_true", help="score the model on the held-out hands")
+    ap.add_argument("--precise", type=int, metavar="N",
+                    help=f"re-evaluate up to N played hands of --seed at the advice's precision (into {PRECISE} "
+                         f"beside --out; resumable) for --evaluate's comparison of the advice as it is used")
     args = ap.parse_args()
     out = Path(args.out)
-    rows = [json.loads(x) for x in out.read_text().splitlines() if x.strip()] if out.exists() else []
+    rows = _read(out)
     if args.evaluate:
         print(evaluate(rows, args))
         return
@@ -309,22 +371,40 @@ def main() -> None:
         print(f"fitted on {sum(model.about['hands'].values())} of {len(train)} played hands (seeds {seeds}; "
               f"the others won in every world or none, or Ouvert): {model.about['hands']}; wrote {args.model}")
         return
-    out.parent.mkdir(parents=True, exist_ok=True)
+    if args.precise is not None:
+        path = out.with_name(PRECISE)
+        done = {(r["seed"], r["k"]) for r in _read(path) if "error" not in r}
+        wanted = precise_order(rows, args.seed)[:args.precise]
+        items = [(r["seed"], r["k"], r["cards"], r["seat"], r["declaration"]) for r in wanted
+                 if (r["seed"], r["k"]) not in done]
+        _write_as_done(one_precise, items, path, args, len(wanted) - len(items), len(wanted))
+        return
     done = {r["k"] for r in rows if r["seed"] == args.seed and "error" not in r}     # failed hands: again
     todo = [k for k in range(args.hands) if k not in done]
     players = args.players.split(",")
+    items = [(k, args.seed, players, args.samples, args.top3_every, args.min_dd) for k in todo]
+    _write_as_done(one_hand, items, out, args, len(done), args.hands)
+
+
+def _read(path: Path) -> list[dict]:
+    return [json.loads(x) for x in path.read_text().splitlines() if x.strip()] if path.exists() else []
+
+
+def _write_as_done(fn, items: list, path: Path, args, done: int, total: int) -> None:
+    """Run ``fn`` on ``items`` (on ``--workers`` processes or the ``--scheduler``'s cluster) and
+    append each row to ``path`` as it finishes: a slow hand holds up no other, a stopped run
+    loses only the hands in flight."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.perf_counter()
     errors = 0
-    items = [(k, args.seed, players, args.samples, args.top3_every, args.min_dd) for k in todo]
-    with out.open("a") as f:
-        # each hand is written as it finishes (a slow hand holds up no other)
-        for i, (_, row) in enumerate(imap_unordered(one_hand, items, args.workers, args.scheduler), 1):
+    with path.open("a") as f:
+        for i, (_, row) in enumerate(imap_unordered(fn, items, args.workers, args.scheduler), 1):
             f.write(json.dumps(row) + "\n")
             f.flush()
             errors += "error" in row
             if i % (4 * args.workers) == 0 or i == len(items):
                 el = time.perf_counter() - t0
-                print(f"{len(done) + i}/{args.hands} hands, {el:.0f} s, about {el / i * (len(items) - i):.0f} s left"
+                print(f"{done + i}/{total} hands, {el:.0f} s, about {el / i * (len(items) - i):.0f} s left"
                       + (f"; {errors} hands failed (their rows say why)" if errors else ""),
                       file=sys.stderr, flush=True)
 

@@ -55,7 +55,13 @@ def model_class(cls_: str) -> str:
     return "null" if cls_ == "null" else "trump"
 
 
-def _logit(p: float) -> float:
+def rate_logit(p: float) -> float:
+    """A rate as the models take it: its logit, the rate clipped to 0.02 ... 0.98 (a rate of 0
+    or 1 from a few worlds is not certainty).
+
+    >>> rate_logit(0.5), round(rate_logit(1.0), 4)
+    (0.0, 3.8918)
+    """
     p = min(max(p, 0.02), 0.98)
     return math.log(p / (1 - p))
 
@@ -75,7 +81,7 @@ def hand_features(cards: int, seat: int, decl: Declaration, p_win_dd: float) -> 
     aces_tens = sum(1 for s in range(4) for r in (5, 6) if (cards >> (s * 7 + r)) & 1)
     trumps = popcount(cards & JACKS) + (popcount(cards & SUIT_BLOCK[g]) if g < 4 else 0)
     voids = sum(1 for s in range(4) if not cards & SUIT_BLOCK[s] and s != g)
-    return {"dd_logit": _logit(p_win_dd), "trumps": float(trumps if g != NULL else 0),
+    return {"dd_logit": rate_logit(p_win_dd), "trumps": float(trumps if g != NULL else 0),
             "jacks": float(popcount(cards & JACKS)), "aces_tens": float(aces_tens), "voids": float(voids),
             "matadors": float(abs(matadors(cards, g)) if g != NULL else 0),
             "count": float(stegen(cards, g) if g != NULL else 0),
@@ -91,7 +97,7 @@ def schneider_features(features: dict[str, float], share: float) -> dict[str, fl
     >>> round(schneider_features({"dd_logit": 0.0}, 0.5)["sch_logit"], 6)
     0.0
     """
-    return dict(features, sch_logit=_logit(share))
+    return dict(features, sch_logit=rate_logit(share))
 
 
 def row_schneider_share(row: dict) -> float | None:
