@@ -180,7 +180,11 @@ class DeclarationResult:
     @property
     def value(self) -> np.ndarray:
         """Per world: the game value as played (before any overbid)."""
-        v = game_value(self.declaration, self.mats, self.schneider, self.schwarz)
+        return self._values(False)
+
+    def _values(self, flipped: bool) -> np.ndarray:
+        """Per world: the game value with the Schneider levels :meth:`_levels` gives."""
+        v = game_value(self.declaration, self.mats, *self._levels(flipped))
         return np.broadcast_to(np.asarray(v, dtype=np.int64), self.won.shape)
 
     def _settle(self, bid: int, flipped: bool = False) -> tuple:
@@ -269,8 +273,16 @@ class DeclarationResult:
         return best
 
     def value_distribution(self) -> dict[int, float]:
-        vals, counts = np.unique(self.value, return_counts=True)
-        return {int(v): round(float(c) / self.samples, 4) for v, c in zip(vals, counts)}
+        """The game value as played (before any overbid): each value's share, weighed as
+        :meth:`p_win` weighs the worlds (the play model's won and lost shares, a won world's
+        repriced Schneider at its :meth:`schneider_flips` chance); the worlds' own shares where
+        the model does not calibrate the declaration."""
+        if not self.samples:
+            return {}
+        w, f = self.weights(), self.schneider_flips()
+        vals, at = np.unique(np.concatenate([self._values(False), self._values(True)]), return_inverse=True)
+        mass = np.bincount(at, weights=np.concatenate([w * (1 - f), w * f]), minlength=vals.size)
+        return {int(v): round(float(m), 4) for v, m in zip(vals, mass) if m > 0}
 
     def to_dict(self, bid: int, min_win: float | None = None) -> dict:
         d = self.declaration

@@ -196,6 +196,25 @@ def test_the_schneider_model_moves_the_won_worlds_to_its_schneider_rate():
     assert r.expected_score(18) == pytest.approx((40 + 3 * 30 - 60) / 5)
 
 
+def test_the_value_distribution_weighs_the_worlds_as_p_win_does():
+    """``values`` in the JSON: each game value's share, weighed like P(win) and P(Schneider).
+    Hearts with 2 is worth 30, with Schneider 40, with Schwarz 50 (the value before an overbid;
+    a lost game keeps its own)."""
+    f, t = False, True
+    # no model: the worlds' own shares
+    assert _hearts([t, t, t, t, f], [t, f, f, f, f], [f] * 5).value_distribution() == {30: 0.8, 40: 0.2}
+    # 0.8 won, half the won games with Schneider: a third of each plain won world becomes a 40
+    r = _hearts([t, t, t, t, f], [t, f, f, f, f], [f] * 5, played=(0.8, 0.7, 0.9), q=0.5)
+    assert r.value_distribution() == pytest.approx({30: 0.6, 40: 0.4})
+    assert r.value_distribution()[40] == pytest.approx(r.p_schneider())
+    # fewer Schneiders than the worlds say: each Schneider (and the Schwarz) world keeps it with 2/3
+    r = _hearts([t, t, t, t, f], [t, t, t, f, f], [t, f, f, f, f], played=(0.8, 0.7, 0.9), q=0.5)
+    assert r.value_distribution() == pytest.approx({30: 0.6, 40: 0.4 * 2 / 3, 50: 0.2 * 2 / 3}, abs=1e-4)
+    # the weights of a model without Schneider: won worlds carry 0.6 between them, the lost 0.4
+    r = _hearts([t, t, f, f], [t, f, f, f], [f] * 4, played=(0.6, 0.5, 0.7))
+    assert r.value_distribution() == pytest.approx({30: 0.3 + 0.4, 40: 0.3})
+
+
 def test_the_advice_prices_schneider_with_the_model():
     """Every calibrated trump game's chance of winning with Schneider becomes P(win) x the model's
     P(Schneider | won), whatever share of its won worlds reached 90; Null has none."""
