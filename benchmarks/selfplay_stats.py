@@ -252,6 +252,16 @@ def evaluate(rows: list[dict], args) -> str:
             return t["expected_score_dd"]
         p = model_p(t)
         return p * t["score_won_dd"] + (1 - p) * t["score_lost_dd"]
+    # the advice's Schneider (DeclarationResult.p_schneider): P(win) played out times P(Schneider
+    # | won), the model's where the model applies, else the won worlds' share
+    def q(r):
+        share = row_schneider_share(r)
+        if share is None:
+            return 0.0
+        use = (PlayModel.prices_schneider(Declaration.from_name(r["declaration"]), r["p_win_dd"])
+               and model.p_win(row_features(r), r["class"]) is not None)
+        got = model.p_schneider(row_features(r), share) if use else None
+        return got[0] if got else share
     lines = [f"held-out hands (seed {args.holdout_seed}): {len(test)} played; model {args.model} "
              f"fitted on {model.about.get('hands')}; training hands here {len(train)}"]
     for cls_ in (None, "suit", "grand", "null"):
@@ -266,6 +276,24 @@ def evaluate(rows: list[dict], args) -> str:
         lines += _brier_block("(c) club point count", pc, y)
         lines.append(f"  Brier (a) - (b), paired: {_ci((pa - y) ** 2 - (pb - y) ** 2)}; "
                      f"(a) - (c): {_ci((pa - y) ** 2 - (pc - y) ** 2)}")
+    sch = [r for r in test if r["class"] != "null"]
+    if sch:
+        y = np.array([bool(r["played"]["schneider"]) and bool(r["won"]) for r in sch], dtype=float)
+        share = np.array([row_schneider_share(r) or 0.0 for r in sch])
+        lines.append(f"Schneider won by the declarer (suit and Grand): {len(sch)} hands")
+        pa = np.array([model_p(r) * q(r) for r in sch])
+        pb = np.array([r["p_schneider_dd"] for r in sch])
+        lines += _brier_block("(a) advice (played out)", pa, y)
+        lines += _brier_block("    p_win played out, won worlds' share",
+                              np.array([model_p(r) for r in sch]) * share, y)
+        lines += _brier_block("(b) double-dummy p_schneider", pb, y)
+        lines.append(f"  Brier (a) - (b), paired: {_ci((pa - y) ** 2 - (pb - y) ** 2)}")
+        won = [r for r in sch if r["won"]]
+        yw = np.array([bool(r["played"]["schneider"]) for r in won], dtype=float)
+        lines.append(f"  given won: {len(won)} hands")
+        lines += _brier_block("(a) P(Schneider | won) model", np.array([q(r) for r in won]), yw)
+        lines += _brier_block("(b) won worlds' Schneider share", np.array([row_schneider_share(r) or 0.0
+                                                                            for r in won]), yw)
     precise = {(p["seed"], p["k"]): p for p in _read(Path(args.out).with_name(PRECISE)) if "error" not in p}
     both = [(r, precise[r["seed"], r["k"]]) for r in test
             if precise.get((r["seed"], r["k"]), {}).get("declaration") == r["declaration"]]
@@ -286,35 +314,13 @@ def evaluate(rows: list[dict], args) -> str:
         lines += _brier_block("(b) p_win_dd at that precision", pb, y)
         lines += _brier_block("(c) club point count", pc, y)
         lines.append(f"  Brier (a) - (b), paired: {_ci((pa - y) ** 2 - (pb - y) ** 2)}; "
-                     f"(a) - (c): {_ci((pa - y) ** 2 - (pc - y) ** 2)}")
-    sch = [r for r in test if r["class"] != "null"]
-    if sch:
-        # the advice's Schneider (DeclarationResult.p_schneider): P(win) played out times P(Schneider
-        # | won), the model's where the model applies, else the won worlds' share
-        def q(r):
-            share = row_schneider_share(r)
-            if share is None:
-                return 0.0
-            use = (PlayModel.prices_schneider(Declaration.from_name(r["declaration"]), r["p_win_dd"])
-                   and model.p_win(row_features(r), r["class"]) is not None)
-            got = model.p_schneider(row_features(r), share) if use else None
-            return got[0] if got else share
-        y = np.array([bool(r["played"]["schneider"]) and bool(r["won"]) for r in sch], dtype=float)
-        share = np.array([row_schneider_share(r) or 0.0 for r in sch])
-        lines.append(f"Schneider won by the declarer (suit and Grand): {len(sch)} hands")
-        pa = np.array([model_p(r) * q(r) for r in sch])
-        pb = np.array([r["p_schneider_dd"] for r in sch])
-        lines += _brier_block("(a) advice (played out)", pa, y)
-        lines += _brier_block("    p_win played out, won worlds' share",
-                              np.array([model_p(r) for r in sch]) * share, y)
-        lines += _brier_block("(b) double-dummy p_schneider", pb, y)
-        lines.append(f"  Brier (a) - (b), paired: {_ci((pa - y) ** 2 - (pb - y) ** 2)}")
-        won = [r for r in sch if r["won"]]
-        yw = np.array([bool(r["played"]["schneider"]) for r in won], dtype=float)
-        lines.append(f"  given won: {len(won)} hands")
-        lines += _brier_block("(a) P(Schneider | won) model", np.array([q(r) for r in won]), yw)
-        lines += _brier_block("(b) won worlds' Schneider share", np.array([row_schneider_share(r) or 0.0
-                                                                            for r in won]), yw)
+                     f"(a) - (c): {_ci((pa - y) ** 2 - (pc - y) ** 2)}; (a) - (a) on sixteen worlds: "
+                     f"{_ci((pa - y) ** 2 - (pa16 - y) ** 2)}")
+        trump = [(at_precise_rate(r, p), r) for r, p in both if r["class"] != "null"]
+        y = np.array([bool(r["played"]["schneider"]) and bool(r["won"]) for _, r in trump], dtype=float)
+        lines.append(f"  Schneider won by the declarer at that precision: {len(trump)} trump games")
+        lines += _brier_block("(a) advice (played out)", np.array([model_p(t) * q(t) for t, _ in trump]), y)
+        lines += _brier_block("(b) double-dummy p_schneider", np.array([t["p_schneider_dd"] for t, _ in trump]), y)
     top = [r for r in test if r.get("top3") and len(r["top3"]) >= 2]
     if top:
         lines.append(f"the top three declarations by double-dummy expected score, each played out "
