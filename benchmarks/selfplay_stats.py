@@ -37,7 +37,9 @@ the training hands; the same per game class (suit, Grand, Null); the
 advice's Schneider chance (played-out P(win) times the model's P(Schneider |
 won)) and the double-dummy Schneider rate against played-out Schneider; and, on the hands
 that also played the evaluator's second and third choices, how often the
-recommended game scored best of the three.
+recommended game scored best of the three; last, a diagnostic on the
+training hands for ``skat declare`` (the model priced on the ten cards kept
+after the pick-up, which it was not fitted on, against those games' results).
 
     python benchmarks/selfplay_stats.py --hands 2000 --seed 99 --workers 2   (the held-out hands)
     python benchmarks/selfplay_stats.py --seed 99 --precise 2000 --workers 2    (the same, at the advice's precision)
@@ -220,6 +222,28 @@ def _stegen_count(row: dict) -> int:
     return -null_danger(cards) if g == NULL else int(stegen(cards, g))
 
 
+def _declare_block(train: list[dict], model: PlayModel) -> list[str]:
+    """``skat declare`` prices the ten cards kept after the pick-up with the model fitted on the
+    ten cards before it.  The training rows that recorded what the declarer saw after the pick-up
+    (``played.declare``, eight worlds with the skat known) show how that transfer fares: a
+    diagnostic, not a held-out measure (the model was fitted on these games' outcomes, from the
+    features before the pick-up); the held-out rows were written before ``declare`` was recorded."""
+    got = []
+    for r in train:
+        d = r["played"].get("declare")
+        if not d or not PlayModel.applies(Declaration.from_name(r["played"]["game"]), d["p_win_dd"]):
+            continue
+        p = model.p_win(d["features"], d["class"])
+        if p is not None:
+            got.append((p[0], d["p_win_dd"], bool(r["won"])))
+    if not got:
+        return []
+    pa, pb, y = (np.array(x, dtype=float) for x in zip(*got))
+    return ([f"after the pick-up (skat declare), training hands, a diagnostic: {len(got)} pick-up games "
+             f"priced on the ten cards kept"]
+            + _brier_block("(a) model on the kept cards", pa, y) + _brier_block("(b) double-dummy, skat known", pb, y))
+
+
 def evaluate(rows: list[dict], args) -> str:
     """The held-out comparison (see the module docs)."""
     model = PlayModel.load(args.model)
@@ -336,6 +360,7 @@ def evaluate(rows: list[dict], args) -> str:
             lines.append(f"  played-out advice (the model's expected score picks among the three): "
                          f"{best}/{len(full)} = {best / len(full):.2f} (double-dummy on the same hands "
                          f"{dd_best / len(full):.2f}); played score against the double-dummy pick {gain} a hand")
+    lines += _declare_block(train, model)
     secs = [r["seconds"] for r in rows if "seconds" in r]
     if secs:
         lines.append(f"self-play cost: {np.mean(secs):.1f} s a hand (one process), {len(rows)} hands in {args.out}")
