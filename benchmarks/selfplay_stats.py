@@ -214,6 +214,11 @@ def _brier_block(name: str, p: np.ndarray, y: np.ndarray) -> list[str]:
     return lines
 
 
+def _schneider_won(row: dict) -> bool:
+    """The played-out outcome the Schneider checks score: won by the declarer with Schneider."""
+    return bool(row["played"]["schneider"]) and bool(row["won"])
+
+
 def _stegen_count(row: dict) -> int:
     from solver.heuristics import null_danger, stegen
     from solver.cards import parse_card_list
@@ -302,7 +307,7 @@ def evaluate(rows: list[dict], args) -> str:
                      f"(a) - (c): {_ci((pa - y) ** 2 - (pc - y) ** 2)}")
     sch = [r for r in test if r["class"] != "null"]
     if sch:
-        y = np.array([bool(r["played"]["schneider"]) and bool(r["won"]) for r in sch], dtype=float)
+        y = np.array([_schneider_won(r) for r in sch], dtype=float)
         share = np.array([row_schneider_share(r) or 0.0 for r in sch])
         lines.append(f"Schneider won by the declarer (suit and Grand): {len(sch)} hands")
         pa = np.array([model_p(r) * q(r) for r in sch])
@@ -330,7 +335,8 @@ def evaluate(rows: list[dict], args) -> str:
         pc = np.array([stegen_p(r) for r, _ in both])
         worlds = np.mean([p["worlds"] for _, p in both])
         chose = np.mean([r["p_win_dd"] for r, _ in both])
-        lines.append(f"at the advice's precision: {len(both)} of these hands (a random sample) with their declaration "
+        lines.append(f"at the advice's precision: {len(both)} of these hands"
+                     f"{' (a random sample)' if len(both) < len(test) else ''} with their declaration "
                      f"re-evaluated as `skat bid` does it ({worlds:.0f} worlds on average; double-dummy rate "
                      f"{pb.mean():.3f} there, {chose:.3f} on the sixteen worlds that chose the declaration)")
         lines += _brier_block("(a) p_win at that precision", pa, y)
@@ -341,7 +347,7 @@ def evaluate(rows: list[dict], args) -> str:
                      f"(a) - (c): {_ci((pa - y) ** 2 - (pc - y) ** 2)}; (a) - (a) on sixteen worlds: "
                      f"{_ci((pa - y) ** 2 - (pa16 - y) ** 2)}")
         trump = [(at_precise_rate(r, p), r) for r, p in both if r["class"] != "null"]
-        y = np.array([bool(r["played"]["schneider"]) and bool(r["won"]) for _, r in trump], dtype=float)
+        y = np.array([_schneider_won(r) for _, r in trump], dtype=float)
         lines.append(f"  Schneider won by the declarer at that precision: {len(trump)} trump games")
         lines += _brier_block("(a) advice (played out)", np.array([model_p(t) * q(t) for t, _ in trump]), y)
         lines += _brier_block("(b) double-dummy p_schneider", np.array([t["p_schneider_dd"] for t, _ in trump]), y)
