@@ -2,7 +2,7 @@
 
     python benchmarks/selfplay_stats.py --hands 10000 --workers 2          (resumable; hours)
     python benchmarks/selfplay_stats.py --hands 10000 --scheduler tcp://host:8786   (a Dask cluster)
-    python benchmarks/selfplay_stats.py --fit                              (retrain data/bid_model.json)
+    python benchmarks/selfplay_stats.py --fit                              (retrain solver/data/bid_model.json)
 
 Hand k (seed S) is dealt from ``default_rng([S, k])``; the seat is ``k % 3``.
 The hand evaluator (``samples`` worlds) picks the declaration with the best
@@ -79,7 +79,7 @@ from solver.pool import imap_unordered  # noqa: E402
 OUT = ROOT / "data" / "selfplay" / "hands.jsonl"
 #: Beside ``--out``: held-out hands' declarations re-evaluated at the advice's precision (``--precise``).
 PRECISE = "precise.jsonl"
-MODEL = ROOT / "data" / "bid_model.json"
+MODEL = ROOT / "solver" / "data" / "bid_model.json"
 
 
 def _play(dealt: list[int], seat: int, r, players: list[str], seed: int, samples: int) -> dict:

@@ -45,7 +45,7 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
     failed = 0
     found = 0
     reviews = []
-    batch = []
+    batch: list = []
 
     def flush() -> None:
         good = [it for it in batch if not it.error and it.deal is not None]

@@ -217,7 +217,8 @@ class HumanOffiziers(OffiziersPlayer):
                 mark = "*" if (legal >> card) & 1 else " "
                 tops.append(f"{mark}{self.p.cards([card])}{'/▒' if covered else '  '}")
             c.print(f"{who:>8}: " + " ".join(tops))
-        c.print(f"points: you {st.points[side]}, opponent {st.points[1 - side]}   (* playable, /▒ a face-down card under it)")
+        c.print(f"points: you {st.points[side]}, opponent {st.points[1 - side]}"
+                "   (* playable, /▒ a face-down card under it)")
 
     def play(self, st) -> int:
         side = st.to_move
@@ -264,7 +265,8 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
         elif kind == "deal" and data.get("bock_round"):
             console.print("[bold]Bock round: this deal counts double[/bold]")
         elif kind == "ramsch":
-            console.print(f"all passed: Ramsch{' (skat passed on unseen ' + str(data['pushes']) + 'x)' if data['pushes'] else ''}"
+            pushed = f" (skat passed on unseen {data['pushes']}x)" if data["pushes"] else ""
+            console.print(f"all passed: Ramsch{pushed}"
                           " -- each for himself, jacks are trumps, the most card points lose")
         elif kind == "push":
             console.print(f"{SEATS[data['seat']]} passes the skat on unseen")
@@ -339,8 +341,8 @@ def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck,
     seat_box: dict = {}
     if duel and table == 4:
         raise click.BadParameter("duel mode is for three at the table", param_hint="--duel")
-    players = [HumanPlayer(prompter, auto_bid)] + [make_player(opponents, seed + i, {"level": strength}, scoring=scoring)
-                                                   for i in range(1, table)]
+    players = [HumanPlayer(prompter, auto_bid)] + [
+        make_player(opponents, seed + i, {"level": strength}, scoring=scoring) for i in range(1, table)]
     names = ("you", "opponent", "partner") if duel else ("you",) + tuple(f"computer {i}" for i in range(1, table))
     rules = _house(house)
     sheet, _ = play_match(players, deals, seed, TableOptions(scoring, kontra, clock, rules), rounds=rounds,
@@ -490,8 +492,9 @@ def _play_offiziers(console: Console, prompter: Prompter, deals: int, seed: int,
             console.print("  " + " ".join(prompter.cards([c]) for c in data["cards"])
                           + f"  -> {'you' if (data['winner'] == 'F') == (human.side == 0) else 'computer'}")
         elif kind == "result":
-            console.print(f"result: {data['reason']}; {'you' if (data['winner'] == 'F') == (human.side == 0) else 'the computer'}"
-                          f" score{'' if (data['winner'] == 'F') == (human.side == 0) else 's'} {data['value']}")
+            mine = (data["winner"] == "F") == (human.side == 0)
+            console.print(f"result: {data['reason']}; {'you' if mine else 'the computer'}"
+                          f" score{'' if mine else 's'} {data['value']}")
         elif kind == "totals":
             console.print(f"totals: you {data['totals'][0]}, computer {data['totals'][1]}")
     totals, _ = play_offiziers_match([human, make_offiziers_player(opponent, seed + 1)], deals, seed, on_event=on)

@@ -49,7 +49,7 @@ def playout(file: str, spec: str, samples: int | None, seed: int, workers: int, 
     write = (lambda rec: fh.write(json.dumps(rec, ensure_ascii=False) + "\n")) if fh else emit
     failed = 0
     done = 0
-    batch = []
+    batch: list = []
 
     def flush() -> None:
         nonlocal failed, done

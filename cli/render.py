@@ -178,7 +178,8 @@ def review_table(rv, console: Console) -> None:
         console.print(f"actual: {sm['declarer_points']} card points, {sm['reason']}, score {sm['score']:+d}")
     else:
         console.print(f"actual so far: {sm['declarer_points']} card points (game not finished)")
-    console.print("mistakes: " + ", ".join(f"{s} {m['mistakes']} (cost {m['cost']})" for s, m in sm["mistakes"].items()))
+    console.print("mistakes: " + ", ".join(f"{s} {m['mistakes']} (cost {m['cost']})"
+                                           for s, m in sm["mistakes"].items()))
     w = sm["worst_mistake"]
     if w:
         console.print(f"most expensive: trick {w['trick']}, {w['seat']} played {w['card']} "
@@ -255,7 +256,8 @@ def review_html(reviews) -> str:
         body.append(f"<section class='review'><h2>{h.escape(str(rec.get('id', '')))} "
                     f"{h.escape(_review_title(rv))}</h2>")
         body.append("<table class='deal'>" + "".join(
-            f"<tr><th>{s}{' (declarer)' if rec.get('declarer') == s else ''}</th><td>{_html_cards(rec['hands'][s])}</td></tr>"
+            f"<tr><th>{s}{' (declarer)' if rec.get('declarer') == s else ''}</th>"
+            f"<td>{_html_cards(rec['hands'][s])}</td></tr>"
             for s in "FMR") + f"<tr><th>skat</th><td>{_html_cards(rec['skat'])}</td></tr></table>")
         body.append(_chart(rv))
         rows = ["<tr><th>trick</th><th>seat</th><th>card</th><th>before</th><th>after</th><th>best</th>"

@@ -24,7 +24,7 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None) -> None
     """
     import uvicorn
 
-    from web.app import create_app
+    from cli.web.app import create_app
     url = f"http://{host}:{port}/"
     click.echo(f"skat-solver at {url} (API docs at {url}docs); Ctrl-C stops it", err=True)
     if open_browser:

@@ -20,12 +20,12 @@ def _solve_chunk(items: list[Item], best: bool, workers: int = 1) -> list[dict]:
     """Solve a chunk in one call; a record that cannot be solved becomes an error line."""
     from solver.search.api import solve_many
     try:
-        return solve_many([it.deal for it in items], best=best, workers=workers)
+        return solve_many([it.deal for it in items if it.deal is not None], best=best, workers=workers)
     except DealError:
         out = []
         for it in items:
             try:
-                out.extend(solve_many([it.deal], best=best))
+                out.extend(solve_many([it.deal] if it.deal is not None else [], best=best))
             except DealError as e:
                 out.append({"line": it.line, "id": it.id, "error": f"line {it.line}: {e}"})
         return out
@@ -72,7 +72,6 @@ def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> 
         raise click.UsageError("give either a FILE or a deal on the command line, not both")
     import json
     lines = open_lines(file) if file is not None else [json.dumps(record_from_fields(opts))]
-    from solver.search.api import solve_many
     console = Console(highlight=False)
     failed = 0
     chunk: list[Item] = []

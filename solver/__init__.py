@@ -1,1 +1,56 @@
+"""skat-solver: double-dummy search, bid advice and reviews for the card game Skat.
+
+The public API in one import (the modules load when a name is first used, so
+``import solver`` stays cheap and the compiled kernel is only loaded by what
+needs it):
+
+>>> from solver import parse_cards, format_cards, Declaration, HEARTS_GAME, settle
+>>> format_cards(parse_cards("SJ CJ"))
+'CJ SJ'
+>>> settle(Declaration(HEARTS_GAME), 2, True, False, False, bid=27)
+(True, 30, 30, 0)
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
 __version__ = "0.1.0"
+
+#: Each public name and the module that is its home.
+_EXPORTS: dict[str, str] = {
+    # cards
+    **dict.fromkeys(("parse_card", "parse_cards", "parse_card_list", "format_card", "format_cards", "card_list",
+                     "card_points", "iter_cards", "popcount", "CARD_NAMES", "CardParseError"), "cards"),
+    # games and declarations
+    **dict.fromkeys(("Declaration", "DeclarationError", "parse_game", "parse_seat", "DIAMONDS_GAME", "HEARTS_GAME",
+                     "SPADES_GAME", "CLUBS_GAME", "GRAND", "NULL", "RAMSCH", "SEATS", "F", "M", "R"), "games"),
+    # scoring
+    **dict.fromkeys(("matadors", "game_value", "settle", "score_game", "play_outcome", "BID_LADDER", "next_bid",
+                     "WIN_POINTS", "SCHNEIDER_POINTS", "SCHNEIDER_ESCAPE", "GameResult"), "scoring"),
+    # the deal record and the game in progress
+    **dict.fromkeys(("Deal", "DealError", "load_deal", "dump_deal", "replay", "score_deal"), "deal"),
+    **dict.fromkeys(("GameState", "IllegalCard"), "state"),
+    **dict.fromkeys(("HouseRules",), "house"),
+    # search, advice, review, bulk
+    **dict.fromkeys(("Solver", "solve", "solve_many", "reach", "best_moves", "position"), "search.api"),
+    **dict.fromkeys(("evaluate_hand", "evaluate_hands", "evaluate_declare", "EvaluationError"), "evaluate"),
+    **dict.fromkeys(("review", "review_many"), "analysis"),
+    **dict.fromkeys(("run_bulk",), "bulk.runner"),
+}
+
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    home = _EXPORTS.get(name)
+    if home is None:
+        raise AttributeError(f"module 'solver' has no attribute {name!r}")
+    value = getattr(import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

@@ -17,7 +17,8 @@ the same deal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from .cards import CARD_NAMES, iter_cards
 from .deal import Deal, ramsch_record, replay, score_deal, score_ramsch

@@ -26,6 +26,7 @@ from __future__ import annotations
 import json
 import math
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 import numpy as np
@@ -35,8 +36,31 @@ from .games import GRAND, NULL, Declaration
 from .heuristics import null_danger, stegen
 from .scoring import matadors
 
-#: Where the shipped model lives (``benchmarks/selfplay_stats.py --fit`` writes it).
-MODEL_PATH = Path(__file__).resolve().parents[1] / "data" / "bid_model.json"
+#: The shipped model's name among the package data (``solver/data/``; ``benchmarks/selfplay_stats.py
+#: --fit`` writes it there).
+MODEL_RESOURCE = "bid_model.json"
+
+#: Where the shipped model lives in a checkout (the file ``--fit`` writes); an installed package
+#: reads it through :func:`model_text`, so a wheel gives the same advice as the checkout.
+MODEL_PATH = Path(__file__).resolve().parent / "data" / MODEL_RESOURCE
+
+
+class ModelMissing(RuntimeError):
+    """The package's play model is not where it should be: the advice would silently be double-dummy."""
+
+
+def model_text() -> str:
+    """The shipped model's JSON text, read as package data (``importlib.resources``).
+
+    >>> json.loads(model_text())["about"]["seeds"]
+    [1]
+    """
+    res = resources.files("solver").joinpath("data", MODEL_RESOURCE)
+    try:
+        return res.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ModelMissing(f"the play model solver/data/{MODEL_RESOURCE} is missing from the installed package "
+                           f"(reinstall skat-solver, or pass model=None for double-dummy advice)") from None
 
 #: The win-probability models: trump games (suit and Grand) and Null.
 CLASSES = ("trump", "null")
@@ -191,7 +215,7 @@ class PlayModel:
         sch = [r for r in every if r["won"] and r.get("played") and row_schneider_share(r) is not None
                and cls.prices_schneider(Declaration.from_name(r["declaration"]), r["p_win_dd"])]
         if len(sch) >= 2 * (len(FEATURES[SCHNEIDER]) + 1):
-            x = np.array([[1.0] + [schneider_features(row_features(r), row_schneider_share(r))[f]
+            x = np.array([[1.0] + [schneider_features(row_features(r), row_schneider_share(r) or 0.0)[f]
                                    for f in FEATURES[SCHNEIDER]] for r in sch])
             models[SCHNEIDER] = LogisticModel.fit(x, np.array([bool(r["played"]["schneider"]) for r in sch]))
         counts = {c: sum(1 for r in rows if r["class"] == c) for c in ("suit", "grand", "null")}
@@ -277,8 +301,9 @@ def training_rows(rows: list[dict], holdout_seed: int = HOLDOUT_SEED) -> list[di
 _default: list = []
 
 
-def default_model() -> "PlayModel | None":
-    """The shipped model (``data/bid_model.json``), or None when there is none yet."""
+def default_model() -> "PlayModel":
+    """The shipped model (package data ``solver/data/bid_model.json``); :class:`ModelMissing`
+    if the package lacks it -- never a silent fall-back to double-dummy advice."""
     if not _default:
-        _default.append(PlayModel.load(MODEL_PATH) if MODEL_PATH.exists() else None)
+        _default.append(PlayModel.from_json(json.loads(model_text())))
     return _default[0]

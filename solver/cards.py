@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 from llvmlite import ir
 from numba import njit

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
+from collections.abc import Iterable
 
 from .cards import CARD_NAMES, CardParseError, card_list, parse_card_list, popcount
 from .games import GAME_NAMES, RAMSCH, SEATS, Declaration, DeclarationError, parse_game, parse_seat

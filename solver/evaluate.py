@@ -37,7 +37,7 @@ import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -380,7 +380,7 @@ class HandEvaluation:
                 "declarations": [r.to_dict(self.at, self.min_win) for r in self.ranked()],
                 "recommended": self.recommended.to_dict(self.at, self.min_win),
                 "safe_bid": self.safe_bid, "samples": self.samples, "seed": self.seed,
-                "p_win_basis": "played out (data/bid_model.json)" if self.model else "double-dummy",
+                "p_win_basis": "played out (solver/data/bid_model.json)" if self.model else "double-dummy",
                 "solves": self.solves, "seconds": round(self.seconds, 3)}
 
 
@@ -529,7 +529,7 @@ def _decided(results: list[DeclarationResult], at: int) -> bool:
     settled); more worlds would only narrow numbers that change nothing."""
     if len(results) < 2:
         return False
-    (lo1, hi1), (lo2, hi2) = results[0].expected_score_ci(at), results[1].expected_score_ci(at)
+    (lo1, hi1), (_, hi2) = results[0].expected_score_ci(at), results[1].expected_score_ci(at)
     return lo1 > hi2 and (lo1 > 0 or hi1 < 0)
 
 

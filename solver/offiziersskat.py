@@ -124,10 +124,11 @@ def load_offiziers(rec: dict) -> OffiziersDeal:
         raise OffiziersError("'piles' needs F and R, 8 piles each")
     seen: dict[int, str] = {}
     piles = []
-    for p, side in enumerate(SIDES):
+    for side in SIDES:
         rows = piles_rec[side]
         if not isinstance(rows, list) or len(rows) != 8:
-            raise OffiziersError(f"'piles.{side}': 8 piles of [down, up], got {len(rows) if isinstance(rows, list) else rows!r}")
+            got = len(rows) if isinstance(rows, list) else repr(rows)
+            raise OffiziersError(f"'piles.{side}': 8 piles of [down, up], got {got}")
         mine = []
         for i, pile in enumerate(rows):
             if not isinstance(pile, list) or len(pile) != 2:
@@ -453,7 +454,8 @@ def review_offiziers(deal: OffiziersDeal, solver=None) -> dict:
                          else ("win -> loss" if f_wins(deal.game, before) else "loss -> win")})
             st.push(card)
     summary: dict[str, Any] = {"start_value": rows[0]["value_before"] if rows else solve_points([st], s)[0],
-                               "mistakes": {side: {"mistakes": sum(1 for r in rows if r["side"] == side and r["cost"] > 0),
+                               "mistakes": {side: {"mistakes": sum(1 for r in rows
+                                                                   if r["side"] == side and r["cost"] > 0),
                                                    "cost": sum(r["cost"] for r in rows if r["side"] == side)}
                                             for side in SIDES},
                                "declarer_points": st.points[0], "finished": st.finished}

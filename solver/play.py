@@ -25,7 +25,7 @@ each card, card points) in that layout and the permutation to and from it.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 from numba.extending import register_jitable
@@ -221,7 +221,7 @@ def display_order(cards, game: int) -> list[int]:
     return sorted(cs, key=key)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules_for(game: int) -> GameRules:
     """The (cached) :class:`GameRules` of a game."""
     if not 0 <= game <= RAMSCH:

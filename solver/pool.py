@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import multiprocessing as mp
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable, Iterable, Iterator, TypeVar
+from typing import TypeVar
+from collections.abc import Callable, Iterable, Iterator
 
 T = TypeVar("T")
 R = TypeVar("R")

@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Iterator
+from typing import Any
+from collections.abc import Iterable, Iterator
 
 from .deal import Deal, DealError, load_deal, ramsch_record, score_deal, score_ramsch
 from .games import GAME_NAMES, SEATS
@@ -134,7 +135,8 @@ def _parse_item(no: int, line: str, fmt: str, require_deal: bool, variants: bool
         if rec["variant"] != "offiziersskat":
             return Item(no, record=rec, error=f"line {no}: 'variant': unknown {rec['variant']!r} (offiziersskat)")
         if not variants:
-            return Item(no, record=rec, error=f"line {no}: an Offiziersskat record: skat score, solve, analyse and arena --offiziersskat read these")
+            return Item(no, record=rec, error=f"line {no}: an Offiziersskat record: skat score, solve, "
+                                                    "analyse and arena --offiziersskat read these")
         try:
             return Item(no, record=rec, offiziers=load_offiziers(rec))
         except OffiziersError as e:

@@ -27,9 +27,9 @@ solver.state.IllegalCard: R must follow trumps (holds HJ DJ HQ H8 H7)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable
+from collections.abc import Iterable
 
-from .cards import CARD_NAMES, card_list, card_points, popcount
+from .cards import card_list, card_points, popcount
 from .games import SEATS, Declaration
 from .play import GameRules, rules_for, spitze_card
 from .search.layout import SPITZE_BONUS
@@ -118,6 +118,8 @@ class GameState:
         if self.declaration.is_null:
             return self.declarer_tricks == 0
         if self.declaration.is_ramsch:
+            if seat is None:
+                raise ValueError("a Ramsch's final value is one seat's card points: name the seat")
             return self.points[seat]
         if self.declaration.spitze and self.spitze_kept:
             return self.declarer_points + SPITZE_BONUS
@@ -174,7 +176,6 @@ class GameState:
     def check(self, card: int) -> None:
         """Raise :class:`IllegalCard` with the reason if ``card`` may not be played now."""
         p = self.to_move
-        name = CARD_NAMES[card]
         if self.hands[p] == 0:
             raise IllegalCard("the game is already over")
         if not (self.hands[p] >> card) & 1:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -130,10 +131,8 @@ def test_the_shipped_model_is_what_the_shipped_self_play_data_fits():
     """Reproducible: refitting on data/selfplay/hands.jsonl (the held-out seed left out) gives the
     shipped coefficients; the model says who and what produced it."""
     from solver.calibration import MODEL_PATH, training_rows
-    if not MODEL_PATH.exists():
-        pytest.skip("no model shipped")
     shipped = PlayModel.load(MODEL_PATH)
-    data = MODEL_PATH.parent.parent / shipped.about["data"]
+    data = Path(__file__).resolve().parents[1] / shipped.about["data"]
     rows = [json.loads(line) for line in data.read_text().splitlines() if line.strip()]
     again = PlayModel.fit(training_rows(rows))
     assert set(again.models) == set(shipped.models)
@@ -146,14 +145,21 @@ def test_the_shipped_model_is_what_the_shipped_self_play_data_fits():
 
 def test_the_shipped_model_rises_with_the_double_dummy_rate():
     """More worlds won with open cards never means fewer games won in play."""
-    from solver.calibration import MODEL_PATH
-    if not MODEL_PATH.exists():
-        pytest.skip("no model shipped")
-    from solver.calibration import SCHNEIDER
-    models = PlayModel.load(MODEL_PATH).models
+    from solver.calibration import SCHNEIDER, default_model
+    models = default_model().models
     for c, m in models.items():
         assert m.coef[1 + FEATURES[c].index("sch_logit" if c == SCHNEIDER else "dd_logit")] > 0, c
     assert SCHNEIDER in models
+
+
+def test_a_missing_model_is_an_error_not_double_dummy_advice(monkeypatch):
+    """An installed package without its model must say so: silently falling back to the
+    double-dummy rate would hand the user other advice than the checkout's."""
+    from solver import calibration
+    monkeypatch.setattr(calibration, "MODEL_RESOURCE", "no_such_model.json")
+    monkeypatch.setattr(calibration, "_default", [])
+    with pytest.raises(calibration.ModelMissing, match="no_such_model.json"):
+        calibration.default_model()
 
 
 def _hearts(won, schneider, schwarz, played=None, q=None):

@@ -145,7 +145,7 @@ def test_a_point_target_match_ends_with_its_round():
 
 
 def test_the_browser_app_refuses_the_house_rules_it_does_not_ask_about_by_name():
-    from web.app import WEB_HOUSE_RULES
+    from cli.web.app import WEB_HOUSE_RULES
     with pytest.raises(ValueError, match="'ramsch' is not played in the browser app"):
         _HR.parse("kontra,ramsch").check_playable(WEB_HOUSE_RULES, "in the browser app")
     assert _HR.parse("hirsch,bock-rounds").check_playable(WEB_HOUSE_RULES, "in the browser app")

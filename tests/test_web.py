@@ -10,7 +10,7 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from cli.main import cli
-from web.app import MAX_BODY, create_app
+from cli.web.app import MAX_BODY, create_app
 
 from .conftest import ROOT
 

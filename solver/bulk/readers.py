@@ -18,7 +18,8 @@ import csv
 import gzip
 import io
 import lzma
-from typing import IO, Iterator
+from typing import IO
+from collections.abc import Iterator
 
 MAGIC = {b"\x1f\x8b": gzip.open, b"BZh": bz2.open, b"\xfd7zXZ\x00": lzma.open}
 FORMATS = ("jsonl", "iss", "csv")
@@ -61,7 +62,7 @@ def iter_rows(path: str, fmt: str) -> Iterator[tuple[int, str | dict]]:
         if fmt == "csv":
             header_line = None
             lines = enumerate(fh, start=1)
-            for no, line in lines:
+            for _no, line in lines:
                 if line.strip() and not line.startswith("#"):
                     header_line = line
                     break

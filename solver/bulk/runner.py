@@ -21,7 +21,8 @@ import time
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
+from collections.abc import Callable, Iterator
 
 from ..pool import imap_unordered
 from .readers import FORMATS, detect_format, iter_rows

@@ -22,7 +22,8 @@ TASKS = ("dd", "bid", "analyse")
 SCHEMAS: dict[str, pa.Schema] = {
     "dd": pa.schema([("row", pa.int64()), ("id", pa.string()), ("passed", pa.bool_()), ("game", pa.string()),
                      ("declarer", pa.string()), ("hand", pa.bool_()), ("recorded_game", pa.bool_()),
-                     ("dd_from", pa.string()), ("dd_points", pa.int64()), ("dd_all_tricks", pa.bool_()), ("dd_declarer_wins", pa.bool_()),
+                     ("dd_from", pa.string()), ("dd_points", pa.int64()), ("dd_all_tricks", pa.bool_()),
+                     ("dd_declarer_wins", pa.bool_()),
                      ("played_points", pa.int64()), ("played_won", pa.bool_()), ("played_score", pa.int64()),
                      ("recorded_score", pa.int64()), ("recorded_won", pa.bool_()), ("ended_early", pa.string())]),
     "bid": pa.schema([("row", pa.int64()), ("id", pa.string()), ("seat", pa.string()), ("cards", pa.string()),

@@ -25,7 +25,7 @@ import itertools
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Callable
+from collections.abc import Callable
 
 import numpy as np
 

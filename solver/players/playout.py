@@ -14,7 +14,7 @@ The finished record carries the play and its result.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from ..deal import Deal, load_deal, score_deal
 from ..games import SEATS

@@ -1,7 +1,7 @@
 """The local web app: JSON API and the pages that use it.
 
 Every ``/api`` endpoint takes the command line's argument and option names
-and returns what the command prints with ``--json`` (:mod:`web.jobs` builds
+and returns what the command prints with ``--json`` (:mod:`cli.web.jobs` builds
 both with the same library calls).  Solves run in worker processes, never on
 the event loop; long advice runs as a job whose progress the page polls.
 Bad input is a 400 with a one-line ``error``; nothing in a request names a
@@ -28,11 +28,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from solver.house import HouseRules
 
+from . import jobs
+
 #: The house rules the browser app asks its player about (Ramsch, Schieberamsch and Spitze are
 #: played in the terminal: ``skat play --house``).
 WEB_HOUSE_RULES = ("kontra", "bock", "hirsch", "bock-rounds")
-
-from . import jobs
 
 STATIC = Path(__file__).parent / "static"
 #: The largest request body accepted (an ISS line or a record is a few kilobytes).
@@ -294,7 +294,7 @@ IDLE_SECONDS = 3600
 
 
 class GameSession:
-    """One match in a process of its own (:func:`web.games.run_game`)."""
+    """One match in a process of its own (:func:`cli.web.games.run_game`)."""
 
     def __init__(self, session: str, options: dict):
         from .games import run_game

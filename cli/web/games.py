@@ -91,7 +91,8 @@ class WebPlayer(Player):
                                workers=1, precision=0.1)
             a = ev.advice()
             return {"kind": "advice", "text": f"double-dummy advice: {a['verdict']} — {a['declaration']} expects "
-                                              f"{a['expected_score']:+.1f} at {a['bid']}; pays up to {a['up_to'] or 'nothing'}"}
+                                              f"{a['expected_score']:+.1f} at {a['bid']}; "
+                                              f"pays up to {a['up_to'] or 'nothing'}"}
         if q["kind"] == "card" and self.box.get("deal") is not None:
             from solver.deal import replay
             from solver.search.api import default_solver
