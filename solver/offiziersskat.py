@@ -29,6 +29,7 @@ from .cards import CARD_NAMES, CARD_POINTS, CardParseError, parse_card
 from .games import BASE_VALUES, GRAND, parse_game
 from .house import kontra_call, kontra_multiplier
 from .play import rules_for
+from .scoring import SCHNEIDER_ESCAPE, TOTAL_POINTS, WIN_POINTS
 
 SIDES = "FR"                         # F: the first player (declares), R: the dealer
 RAMSCH = "ramsch"
@@ -100,9 +101,13 @@ def base_value(game: int | str) -> int:
 
 
 def f_wins(game: int | str, f_points: int) -> bool:
-    """Does F, the declarer, win with these card points of 120 (61; in Ramsch fewer than R: 59
-    at most)?"""
-    return f_points <= 59 if game == RAMSCH else f_points >= 61
+    """Does F, the declarer, win with these card points of 120 (61; in Ramsch fewer than R, so
+    that R has 61)?
+
+    >>> f_wins(GRAND, 61), f_wins(GRAND, 60), f_wins(RAMSCH, 59), f_wins(RAMSCH, 60)
+    (True, False, True, False)
+    """
+    return TOTAL_POINTS - f_points >= WIN_POINTS if game == RAMSCH else f_points >= WIN_POINTS
 
 
 def offiziers_game(name: str) -> int | str:
@@ -311,16 +316,16 @@ def settle_offiziers(game: int | str, points: list[int], tricks: list[int], kont
     if game == RAMSCH:
         won = f_wins(game, f)                               # fewer points win; 60:60 to R
         winner = 0 if won else 1
-        schneider = points[winner] <= 30
+        schneider = points[winner] < SCHNEIDER_ESCAPE
         schwarz = tricks[winner] == 0
         reason = f"ramsch: F {f}, R {r} card points ({'fewer' if won else 'not fewer'} for F)"
     else:
         won = f_wins(game, f)
         winner = 0 if won else 1
         loser = 1 - winner
-        schneider = points[loser] <= 30
+        schneider = points[loser] < SCHNEIDER_ESCAPE
         schwarz = tricks[loser] == 0
-        reason = f"{'won' if won else 'lost'}: {f} card points (61 needed)"
+        reason = f"{'won' if won else 'lost'}: {f} card points ({WIN_POINTS} needed)"
     value = base_value(game) * (1 + int(schneider) + int(schwarz)) * kontra
     scores = {SIDES[winner]: value, SIDES[1 - winner]: 0}
     return OffiziersResult(f, SIDES[winner], won, schneider, schwarz, value, scores, reason)
@@ -411,7 +416,9 @@ def best_cards(st: OffiziersState, solver=None) -> list[tuple[int, int]]:
 
 def f_makes_it(st: OffiziersState, solver=None) -> bool:
     """Threshold query: does F win with best play by both from here (every card known)?"""
-    return not reach_points(st, 60, solver) if st.deal.game == RAMSCH else reach_points(st, 61, solver)
+    if st.deal.game == RAMSCH:                     # F wins when R makes 61: F keeps to 59
+        return not reach_points(st, TOTAL_POINTS - WIN_POINTS + 1, solver)
+    return reach_points(st, WIN_POINTS, solver)
 
 
 def solve_offiziers(deal: OffiziersDeal, best: bool = False, solver=None) -> dict:

@@ -131,6 +131,26 @@ def play_outcome(decl: Declaration, reach61, reach90, reach31, all_tricks, any_t
     return won, schneider | schwarz, schwarz
 
 
+def outcome(decl: Declaration, declarer_points, all_tricks, any_trick, spitze_kept=True):
+    """THE outcome of a game from the declarer's final card points (skat included) and his tricks:
+    (won by play, Schneider, Schwarz), through :func:`play_outcome` with the named thresholds.
+
+    Schwarz is counted in tricks, never in card points: a trick can be worth 0 points, and a
+    declarer who takes no trick still has his skat's points.  Arrays in, arrays out.
+
+    >>> from solver.games import Declaration, GRAND, NULL
+    >>> [bool(x) for x in outcome(Declaration(GRAND), 120, False, True)]   # a 0-point trick lost: not Schwarz
+    [True, True, False]
+    >>> [bool(x) for x in outcome(Declaration(GRAND), 21, False, False)]   # no trick, 21 in the skat: Schwarz
+    [False, True, True]
+    >>> [bool(x) for x in outcome(Declaration(NULL), 0, False, False)]
+    [True, False, False]
+    """
+    p = np.asarray(declarer_points)
+    return play_outcome(decl, p >= WIN_POINTS, p >= SCHNEIDER_POINTS, p >= SCHNEIDER_ESCAPE, all_tricks, any_trick,
+                        spitze_kept)
+
+
 def settle(decl: Declaration, mats, won, schneider, schwarz, bid: int | None = None,
            scoring: str = "simple", players: int = 3, kontra: int = 1):
     """The settlement of a game: (won, game value, declarer's score, each defender's score).
@@ -214,8 +234,7 @@ def score_game(decl: Declaration, mats: int, declarer_points: int | None, declar
         raise ValueError("card points are needed to score a suit or Grand game")
     p = pts or 0
     all_tricks = defender_tricks == 0 and declarer_tricks == TRICKS
-    won_play, schneider, schwarz = play_outcome(decl, p >= WIN_POINTS, p >= SCHNEIDER_POINTS,
-                                                p >= SCHNEIDER_ESCAPE, all_tricks, declarer_tricks > 0, spitze_kept)
+    won_play, schneider, schwarz = outcome(decl, p, all_tricks, declarer_tricks > 0, spitze_kept)
     won_play, schneider, schwarz = bool(won_play), bool(schneider), bool(schwarz)
     won, value, score, _ = settle(decl, mats, won_play, schneider, schwarz, bid)
     if decl.is_null:
@@ -314,5 +333,6 @@ def check_bid(bid: int) -> int:
 
 
 __all__ = ["BID_LADDER", "GameResult", "game_value", "matadors", "score_game", "seeger_fabian", "settle",
-           "play_outcome", "null_conceded", "table_scores", "points_needed", "next_bid", "check_bid", "trump_order", "multiplier",
+           "play_outcome", "null_conceded", "table_scores", "points_needed", "next_bid", "check_bid", "trump_order",
+           "multiplier", "outcome",
            "WIN_POINTS", "SCHNEIDER_POINTS", "SCHNEIDER_ESCAPE"]

@@ -12,7 +12,8 @@ import pytest
 
 from solver.cards import parse_cards, parse_card
 from solver.deal import Deal, replay
-from solver.games import HEARTS_GAME, Declaration
+from solver.cards import iter_cards
+from solver.games import GRAND, HEARTS_GAME, Declaration
 from solver.inference import Inference, auction_facts, bidder_weight, choices_of, play_likelihood
 from solver.players import PLAYERS, BestPlayer, PlayView
 from solver.players.arena import make_player
@@ -170,13 +171,27 @@ def test_best_is_a_named_player_and_its_parts_switch_off():
 
 
 def test_world_weight_is_used_by_the_player():
-    # with inference on, the worlds a defender plays in never give the declarer a hand that
-    # is overbid at his bid
-    st = _defender_position()
+    # Spades declared by F at 44 from the first lead: spades is worth 11 x (matadors + game +
+    # Schneider + ...), so the inference rules out (weight 0) the declarer hands it finds too
+    # poor for 44.  Without inference such worlds are drawn; with it, none of them is kept.
+    from solver.games import SPADES_GAME
+    from solver.inference import declarer_weight
+    hands = [cards("SA ST SK SQ S9 HA HT CA D7 D8"), cards("CJ S8 S7 H7 H8 H9 C7 C8 C9 D9"),
+             cards("SJ HJ DJ HK HQ CT CK CQ DA DT")]
+    deal = Deal(hands, cards("DK DQ"), F, Declaration(SPADES_GAME), [], 44)
+    st = replay(deal)
+    view = PlayView.of(st, R, bid=44)
+
+    def ruled_out(worlds):
+        return sum(declarer_weight(w.hands[F], w.skat, deal.declaration, 44) == 0 for w, _ in worlds)
+
+    plain = BestPlayer(seed=0, strength=1, inference=())
+    plain.endgame = 0
+    assert ruled_out(plain.worlds(view)) > 0           # such hands are there to be drawn
     p = BestPlayer(seed=0, strength=1)
-    p.endgame = 0                                    # force sampling instead of the exact set
-    worlds = p.worlds(PlayView.of(st, R, bid=18))
-    assert worlds and all(isinstance(w, World) and x > 0 for w, x in worlds)
+    p.endgame = 0
+    worlds = p.worlds(view)
+    assert worlds and ruled_out(worlds) == 0 and all(x > 0 for _, x in worlds)
 
 
 def test_arena_accepts_best_and_reports_it():
@@ -208,3 +223,52 @@ def test_best_doubles_only_games_its_weighted_worlds_say_are_lost():
     assert BestPlayer(seed=1).kontra(view, "kontra")
     declarer_view = PlayView.of(st, 2, auction=[(1, "p"), (2, "18"), (0, "p")], bid=18)
     assert not BestPlayer(seed=1).kontra(declarer_view, "re")
+
+
+# ------------------------------------------------------------------ the stakes: the one settlement
+
+def _stakes_vs_open_settlement(deal, moves: str, seat: int):
+    """The player's stakes for each legal card, in the one true world, against the settlement
+    of the whole game from the position after that card (``Solver.settle_many``: the one outcome,
+    the declarer's tricks of the whole game counted)."""
+    import numpy as np
+
+    from solver.search.api import default_solver, position
+    st = replay(deal)
+    _push(st, moves)
+    view = PlayView.of(st, seat, skat=deal.skat if seat == deal.declarer else None, bid=deal.bid or 0)
+    world = World(tuple(st.hands), deal.skat)
+    p = BestPlayer(seed=0, strength=1, scoring="simple")      # settle_many scores simple
+    legal = sorted(iter_cards(view.legal()))
+    from solver.players.base import _study
+    study = _study(view, list(world.hands), world.skat)
+    solved = default_solver().best_moves_many([(study, replay(study))])[0]
+    points = np.array([[float(dict(solved)[c]) for c in legal]])
+    stakes = p._stakes(view, [(world, 1.0)], points, legal)[0]
+    truth = default_solver().settle_many([position(deal, st.moves + [c]) for c in legal], deal.bid)
+    return legal, stakes, [t["score"] for t in truth]
+
+
+def test_stakes_count_the_tricks_won_before_the_trick_in_progress():
+    # Hearts at 18, F declares.  After six tricks F holds 58 card points (skat 0): the study
+    # the solver searches starts at trick seven and knows none of them, but they decide
+    # whether F's remaining cards win the game (61) or reach Schneider (90).
+    hands = [cards("CJ DJ HK HT HA CA CT SA ST SK"), cards("SJ H8 HQ H9 H7 SQ S8 D7 D9 D8"),
+             cards("HJ CQ CK DK S9 S7 DQ C9 C8 DA")]
+    deal = Deal(hands, cards("C7 DT"), F, Declaration(HEARTS_GAME), [], 18)
+    legal, stakes, truth = _stakes_vs_open_settlement(
+        deal, "CJ SJ HJ  DJ H8 CQ  HK HQ CK  HT H9 DK  SA SQ S9  ST S8 S7", F)
+    assert list(stakes) == truth
+
+
+def test_a_declarer_who_takes_no_trick_is_schwarz_though_his_skat_has_points():
+    # Grand at 24, M declares with a hopeless hand; F and R hold every high card.  M's skat
+    # (ST DA) is worth 21 points, so card points never say Schwarz: only his tricks do.  Each
+    # of M's cards is priced as the whole game's settlement after it.
+    hands = [cards("CJ SJ CA CT CK SA SK SQ HA HT"), cards("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7"),
+             cards("HJ DJ CQ HK HQ DT DK DQ D9 D8")]
+    deal = Deal(hands, cards("ST DA"), M, Declaration(GRAND), [], 24)
+    legal, stakes, truth = _stakes_vs_open_settlement(deal, "CJ", M)
+    assert list(stakes) == truth
+    # without 4, game 5, Schneider 6, Schwarz 7: lost, -2 x 24 x 7 (card points alone say 6 levels)
+    assert all(t == -2 * 24 * 7 for t in truth)

@@ -12,7 +12,8 @@ from __future__ import annotations
 import dataclasses
 import random
 from dataclasses import dataclass, field
-from typing import Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -243,7 +244,7 @@ class PimcPlayer(Player):
     name = "pimc"
 
     scoring = "simple"                 # the settlement its bid advice expects
-    play_model = None                  # the bid advice's play model (plain PIMC: none, double-dummy)
+    play_model: Any = None             # the bid advice's play model (plain PIMC: none, double-dummy)
 
     def __init__(self, samples: int = 12, bid_samples: int = 32, seed: int = 0, solver=None,
                  bid_seed: int | None = None):
@@ -375,6 +376,21 @@ class PimcPlayer(Player):
         # minimise; in a Ramsch they are the player's own points (see Solver.best_moves): he minimises
         pick = max if view.seat == view.declarer else min
         return pick(legal, key=lambda c: (totals[c], -c))
+
+
+def tricks_so_far(view: PlayView) -> tuple[int, int]:
+    """(the declarer's, the defenders') tricks among the completed tricks of ``view.history``."""
+    rules = rules_for(view.declaration.game)
+    done = len(view.history) - len(view.trick)
+    decl = defs = 0
+    for t in range(0, done, 3):
+        trick = view.history[t:t + 3]
+        winner = trick[rules.winner([c for _, c in trick])][0]
+        if winner == view.declarer:
+            decl += 1
+        else:
+            defs += 1
+    return decl, defs
 
 
 def _study(view: PlayView, hands: list[int], skat: int) -> Deal:

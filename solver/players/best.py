@@ -35,16 +35,18 @@ bid advice keeps its ``bid_samples``).
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
-from ..cards import iter_cards
+from ..cards import card_points, iter_cards
 from ..calibration import default_model
 from ..deal import replay
 from ..inference import CUES, Inference
 from ..sampling import NoWorld, World
 from ..search.layout import SPITZE_BONUS
-from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, TOTAL_POINTS, matadors, points_needed, settle
-from .base import PimcPlayer, PlayView, _study
+from ..scoring import TOTAL_POINTS, matadors, outcome, points_needed, settle
+from .base import PimcPlayer, PlayView, _study, tricks_so_far
 
 #: strength -> worlds a move, candidates drawn per world kept, exact endgame up to this many worlds
 STRENGTH = {1: (16, 4, 60), 2: (32, 6, 250), 3: (64, 8, 1000)}
@@ -140,23 +142,27 @@ class BestPlayer(PimcPlayer):
         weights = weights / weights.sum()
         mean_points = weights @ points
         if self.search:
-            stakes = weights @ self._stakes(view, worlds, points)
+            stakes = weights @ self._stakes(view, worlds, points, legal)
             key = np.round(stakes, 6) + 1e-4 * mean_points
         else:
             key = mean_points
         sign = 1.0 if view.seat == view.declarer else -1.0
         return max(legal, key=lambda c: (sign * key[index[c]], -c))
 
-    def _stakes(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray) -> np.ndarray:
+    def _stakes(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray,
+                legal: list[int]) -> np.ndarray:
         """Each world's and card's settlement for the declarer (his score under ``scoring``); in a
-        Ramsch the mover's own card points."""
-        points_raw = points
+        Ramsch the mover's own card points.  ``points``: the solver's card points of each world's
+        study (the world's skat and what is still to play); the declarer's tricks won before the
+        trick in progress count too, and the game's outcome is :func:`~solver.scoring.outcome`'s,
+        Schwarz by tricks (asked of the solver where the points leave it open)."""
         decl = view.declaration
         if decl.is_ramsch:
             return points                # his own card points, which he keeps low
+        kept: Any = True
         if decl.spitze:
-            points = np.where(points >= SPITZE_BONUS, points - SPITZE_BONUS, points)
-            kept = points_raw >= SPITZE_BONUS
+            kept = points >= SPITZE_BONUS
+            points = np.where(kept, points - SPITZE_BONUS, points)
         if decl.is_null:
             won = points > 0.5
             _, _, score, _ = settle(decl, np.zeros_like(points, dtype=np.int64), won, won, won,
@@ -169,11 +175,44 @@ class BestPlayer(PimcPlayer):
                 played_d |= 1 << c
         mats = np.array([matadors(w.hands[d] | played_d | w.skat, decl.game) for w, _ in worlds],
                         dtype=np.int64)[:, None] * np.ones(points.shape[1], dtype=np.int64)
-        won = points >= points_needed(decl)
-        schneider = (points >= SCHNEIDER_POINTS) | (points < SCHNEIDER_ESCAPE)
-        schwarz = (points >= TOTAL_POINTS) | (points <= 0)
-        if decl.spitze:
-            won &= kept
+        earlier = view.declarer_points - (card_points(view.skat) if view.skat is not None else 0)
+        total = points + earlier
+        all_tricks, any_trick = self._trick_facts(view, worlds, total, legal)
+        won, schneider, schwarz = outcome(decl, total, all_tricks, any_trick, kept)
         _, _, score, _ = settle(decl, mats, won, schneider, schwarz, view.bid or None, self.scoring)
         return np.asarray(score, dtype=float)
+
+    def _trick_facts(self, view: PlayView, worlds: list[tuple[World, float]], total: np.ndarray,
+                     legal: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Per world and card: does the declarer take every trick, and any trick?  Only the cells
+        where his card points leave it open are solved: every trick needs all 120 points and no
+        trick lost so far; no trick needs nothing beyond the skat and no trick won so far."""
+        decl_tricks, def_tricks = tricks_so_far(view)
+        all_tricks = np.zeros(total.shape, dtype=bool)
+        if decl_tricks:
+            any_trick = np.ones(total.shape, dtype=bool)
+        else:                                        # points beyond the skat come from a trick he took
+            any_trick = total > np.array([card_points(w.skat) for w, _ in worlds])[:, None]
+        ask_all = [] if def_tricks else list(zip(*np.nonzero(total >= TOTAL_POINTS)))
+        ask_any = [] if decl_tricks else list(zip(*np.nonzero(~any_trick)))
+        if not ask_all and not ask_any:
+            return all_tricks, any_trick
+        from ..search.api import default_solver, position_of
+        solver = self.solver or default_solver()
+        for cells, job, out in ((ask_all, "all", all_tricks), (ask_any, "any", any_trick)):
+            todo = []
+            for k, j in cells:
+                w = worlds[k][0]
+                study = _study(view, list(w.hands), w.skat)
+                st = replay(study)
+                st.push(legal[j])
+                if st.over:
+                    out[k, j] = st.defender_tricks == 0 if job == "all" else st.declarer_tricks > 0
+                else:
+                    todo.append(((k, j), position_of(study, st)))
+            if todo:
+                ask = solver.all_tricks_many if job == "all" else solver.any_trick_many
+                for (k, j), v in zip((c for c, _ in todo), ask([p for _, p in todo])):
+                    out[k, j] = v
+        return all_tricks, any_trick
 

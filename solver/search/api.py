@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
@@ -26,7 +27,7 @@ from ..deal import Deal, DealError, load_deal, replay
 from ..games import SEATS
 from ..play import GameRules, rules_for, spitze_card
 from ..pool import map_processes
-from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, matadors, play_outcome, points_needed, settle
+from ..scoring import WIN_POINTS, matadors, outcome, points_needed, settle
 from ..state import GameState
 from . import layout as K
 
@@ -246,12 +247,10 @@ class Solver:
             d = pos.deal.declaration
             mats = matadors(pos.deal.hands[pos.deal.declarer] | pos.deal.skat, d.game)
             if d.is_null:
-                facts = (False, False, False, False, not solved["dd_declarer_wins"])
+                won, schneider, schwarz = outcome(d, 0, False, not solved["dd_declarer_wins"])
             else:
-                pts = solved["dd_points"]
-                facts = (pts >= WIN_POINTS, pts >= SCHNEIDER_POINTS, pts >= SCHNEIDER_ESCAPE,
-                         solved["dd_all_tricks"], any_trick.get(i, True), solved.get("dd_spitze", True))
-            won, schneider, schwarz = play_outcome(d, *facts)
+                won, schneider, schwarz = outcome(d, solved["dd_points"], solved["dd_all_tricks"],
+                                                  any_trick.get(i, True), solved.get("dd_spitze", True))
             won, value, score, _ = settle(d, mats, won, schneider, schwarz, bid)
             out.append({**solved, "dd_declarer_wins": won, "score": score, "game_value": value,
                         "schneider": bool(schneider), "schwarz": bool(schwarz)})
