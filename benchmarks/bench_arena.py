@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solver.players import base as player_base  # noqa: E402
+from solver.stats import Z95  # noqa: E402
 from solver.players.arena import run_arena  # noqa: E402
 from solver.pool import map_processes  # noqa: E402
 
@@ -74,7 +75,7 @@ def main() -> None:
     print(f"{'player':8} {'games':>6} {'SF points/game':>15} {'95% interval':>18} {'declared':>9} {'won':>5} {'lost':>5}")
     for t, v in pts.items():
         a = np.array(v, dtype=float)
-        half = 1.96 * a.std(ddof=1) / math.sqrt(a.size)
+        half = Z95 * a.std(ddof=1) / math.sqrt(a.size)
         print(f"{t:8} {a.size:6d} {a.mean():15.2f} {a.mean() - half:8.2f} … {a.mean() + half:7.2f} "
               f"{decl[t][0]:9d} {decl[t][1]:5d} {decl[t][2]:5d}")
     print(f"seconds per PIMC move: {move_s:.3f}")

@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solver.games import SEATS  # noqa: E402
+from solver.stats import Z95, mean_ci  # noqa: E402
 from solver.players import base as player_base  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
 from solver.players.best import BestPlayer  # noqa: E402
@@ -95,16 +96,14 @@ def _deal(args) -> dict:
 
 
 def _ci(x: np.ndarray) -> tuple[float, float, float]:
-    m = float(x.mean()) if x.size else float("nan")
-    h = 1.96 * float(x.std(ddof=1)) / math.sqrt(x.size) if x.size > 1 else float("inf")
-    return m, m - h, m + h
+    return mean_ci(x, digits=None)
 
 
 def _rate(k: int, n: int) -> str:
     if n == 0:
         return "   -"
     p = k / n
-    h = 1.96 * math.sqrt(p * (1 - p) / n)
+    h = Z95 * math.sqrt(p * (1 - p) / n)
     return f"{p:.3f} ({p - h:.3f} … {p + h:.3f}; {k}/{n})"
 
 

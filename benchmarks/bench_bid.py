@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solver.cards import card_list  # noqa: E402
+from solver.stats import Z95  # noqa: E402
 from solver.deal import Deal  # noqa: E402
 from solver.evaluate import evaluate_hand  # noqa: E402
 from solver.heuristics import ranked_discards, stegen  # noqa: E402
@@ -99,7 +100,7 @@ def speed(args) -> None:
           f"(default precision, budget {args.budget} s, contenders {contenders}, all cores)")
     if ref:
         g = np.array(regret)
-        half = 1.96 * g.std(ddof=1) / np.sqrt(len(g))
+        half = Z95 * g.std(ddof=1) / np.sqrt(len(g))
         print(f"expected score given up against the {args.reference}-world choice: mean {g.mean():.2f} "
               f"(95% {g.mean() - half:.2f} ... {g.mean() + half:.2f}), the same declaration in "
               f"{np.mean(g == 0):.0%} of the hands, more than 5 points in {np.sum(g > 5)}")

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solver.cards import iter_cards  # noqa: E402
+from solver.stats import Z95  # noqa: E402
 from solver.deal import load_deal, replay  # noqa: E402
 from solver.inference import Inference  # noqa: E402
 from solver.players.arena import run_arena  # noqa: E402
@@ -119,10 +120,10 @@ def main() -> None:
     for k in CUE_SETS:
         a = np.array(rows[k])
         m = a[:, 0].mean()
-        h = 1.96 * a[:, 0].std(ddof=1) / math.sqrt(len(a))
+        h = Z95 * a[:, 0].std(ddof=1) / math.sqrt(len(a))
         d = a[:, 1] - base[:, 1]
         print(f"{k:10} {m:16.4f} {m - h:8.4f} … {m + h:7.4f} {a[:, 1].mean():13.4f} "
-              f"{zeros[k]:8d} / {points}   (gain {d.mean():+.4f} ± {1.96 * d.std(ddof=1) / math.sqrt(len(d)):.4f})")
+              f"{zeros[k]:8d} / {points}   (gain {d.mean():+.4f} ± {Z95 * d.std(ddof=1) / math.sqrt(len(d)):.4f})")
 
 
 if __name__ == "__main__":

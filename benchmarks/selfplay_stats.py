@@ -69,6 +69,7 @@ sys.path.insert(0, str(ROOT))
 from solver.calibration import (HOLDOUT_SEED, PlayModel, game_class, hand_features, rate_logit,  # noqa: E402
                                 row_features, row_schneider_share, training_rows)
 from solver.cards import card_list, parse_cards  # noqa: E402
+from solver.stats import mean_ci  # noqa: E402
 from solver.deal import Deal, score_deal  # noqa: E402
 from solver.evaluate import evaluate_declare, evaluate_hand  # noqa: E402
 from solver.games import NULL, SEATS, Declaration  # noqa: E402
@@ -197,8 +198,8 @@ BINS = np.linspace(0, 1, 11)
 
 def _ci(x: np.ndarray) -> str:
     """A mean with its 95% interval (normal approximation)."""
-    half = 1.96 * x.std(ddof=1) / np.sqrt(len(x)) if len(x) > 1 else float("nan")
-    return f"{x.mean():+.4f} (95% {x.mean() - half:+.4f} ... {x.mean() + half:+.4f})"
+    m, low, high = mean_ci(x, digits=None) if len(x) > 1 else (float(x.mean()), float("nan"), float("nan"))
+    return f"{m:+.4f} (95% {low:+.4f} ... {high:+.4f})"
 
 
 def _brier_block(name: str, p: np.ndarray, y: np.ndarray) -> list[str]:

@@ -11,13 +11,14 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from solver.evaluate import EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand
+from solver.scoring import SCORINGS
 
 from .render import cards_text
 
 COMMON = [
     click.option("--seat", required=True, type=click.Choice(["F", "M", "R"], case_sensitive=False),
                  help="your seat: F (forehand, leads the first trick), M or R"),
-    click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True,
+    click.option("--scoring", type=click.Choice(SCORINGS), default="simple", show_default=True,
                  help="settlement: the game value, or tournament points (+50 won, -50 lost, 40 to the defenders)"),
     click.option("--samples", type=click.IntRange(min=1), default=400, show_default=True,
                  help="most worlds sampled for the leading declarations"),

@@ -15,13 +15,13 @@ from solver.cards import (CARD_NAMES, CardParseError, card_set, format_card, for
                           parse_card_list, sort_key)
 from solver.games import RAMSCH, SEATS, Declaration, DeclarationError, parse_game
 from solver.play import display_order, follow_name, spitze_card
-from solver.players import Player, PlayView
+from solver.players import PLAYERS, Player, PlayView
 from solver.players.arena import make_player, run_arena
 from solver.players.table import TableOptions, play_match
 from solver.house import HOUSE_OPTIONS, HouseRules, check_ramsch_discard
 from solver.offiziersskat import offiziers_game
 from solver.players.offiziers import OffiziersPlayer
-from solver.scoring import check_bid
+from solver.scoring import SCORINGS, check_bid
 
 from .io import open_output
 
@@ -297,9 +297,10 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
 @click.command()
 @click.option("--deals", type=click.IntRange(min=1), default=12, show_default=True, help="deals in the match")
 @click.option("--seed", type=int, default=None, help="fixes the first dealer and the cards")
-@click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True,
+@click.option("--scoring", type=click.Choice(SCORINGS), default="simple", show_default=True,
               help="settlement: the game value, or tournament points (+50 won, -50 lost, 40 to the defenders)")
-@click.option("--kontra", is_flag=True, help="defenders may double (Kontra), the declarer redouble (Re)")
+@click.option("--kontra", is_flag=True, help="defenders may double (Kontra), the declarer redouble (Re): "
+              "the same as --house kontra")
 @click.option("--house", default="", help="house rules, any of " + ",".join(HOUSE_OPTIONS) +
               " (ramsch: played when all pass; schieberamsch: the skat passed on or picked up first; bock and "
               "hirsch extend the Kontra chain; bock-rounds: double-score rounds; spitze: the declarer may "
@@ -317,7 +318,7 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
 @click.option("--clock", is_flag=True, help="2 minutes to start, +10 s after a quick move, capped at 2 minutes")
 @click.option("--auto-bid", type=click.IntRange(min=0), default=None,
               help="bid and hold automatically up to this value (0: always pass)")
-@click.option("--opponents", type=click.Choice(["best", "pimc", "rules", "random"]), default="best",
+@click.option("--opponents", type=click.Choice(list(PLAYERS)), default="best",
               show_default=True, help="the computer players: best (inference and the game's stakes), plain PIMC, "
                                       "rules of thumb, or random cards")
 @click.option("--strength", type=click.IntRange(1, 3), default=1, show_default=True,
@@ -345,7 +346,9 @@ def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck,
         make_player(opponents, seed + i, {"level": strength}, scoring=scoring) for i in range(1, table)]
     names = ("you", "opponent", "partner") if duel else ("you",) + tuple(f"computer {i}" for i in range(1, table))
     rules = _house(house)
-    sheet, _ = play_match(players, deals, seed, TableOptions(scoring, kontra, clock, rules), rounds=rounds,
+    if kontra:                                          # --kontra: the house rule "kontra"
+        rules = rules.adding("kontra")
+    sheet, _ = play_match(players, deals, seed, TableOptions(scoring, clock, rules), rounds=rounds,
                           target=target, names=names, duel=duel,
                           on_event=_event_printer(console, prompter, seat_box, names))
     console.rule("final standings")

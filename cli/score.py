@@ -8,6 +8,7 @@ import click
 
 from solver.deal import DealError
 from solver.records import read_lines, score_item
+from solver.scoring import SCORINGS
 
 from .io import emit, items_or_say_empty, open_lines
 
@@ -16,7 +17,7 @@ from .io import emit, items_or_say_empty, open_lines
 @click.argument("file", required=False, default="-")
 @click.option("--format", "fmt", type=click.Choice(["auto", "json", "iss"]), default="auto",
               show_default=True, help="input format (auto: detected per line)")
-@click.option("--scoring", type=click.Choice(["simple", "seeger-fabian"]), default="simple", show_default=True,
+@click.option("--scoring", type=click.Choice(SCORINGS), default="simple", show_default=True,
               help="settlement: the game value, or tournament points (+50 won, -50 lost, 40 to the defenders)")
 def score(file: str, fmt: str, scoring: str) -> None:
     """Score every game in FILE (deal records or ISS lines; '-' or none: stdin).

@@ -35,6 +35,7 @@ from .cards import JACKS, SUIT_BLOCK, popcount
 from .games import GRAND, NULL, Declaration
 from .heuristics import null_danger, stegen
 from .scoring import matadors
+from .stats import Z95
 
 #: The shipped model's name among the package data (``solver/data/``; ``benchmarks/selfplay_stats.py
 #: --fit`` writes it there).
@@ -176,7 +177,7 @@ class LogisticModel:
                 break
         return cls(b, np.linalg.inv(h))
 
-    def predict(self, x: np.ndarray, z: float = 1.96) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def predict(self, x: np.ndarray, z: float = Z95) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(p, low, high): the probability and a 95% interval from the coefficients' covariance."""
         x = np.atleast_2d(np.asarray(x, dtype=float))
         eta = x @ self.coef

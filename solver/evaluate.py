@@ -54,27 +54,12 @@ from .scoring import (BID_LADDER, SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS
 from .search import layout as K
 from .search.api import Position, Solver, default_solver, job_rows, position, run_rows
 
-SCORINGS = ("simple", "seeger-fabian")
-Z95 = 1.959964
+from .scoring import SCORINGS
+from .stats import Z95, wilson
 
 
 class EvaluationError(ValueError):
     """Bad input to the evaluator (wrong number of cards, unknown seat, bid off the ladder)."""
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of k successes in n trials.
-
-    >>> [round(x, 3) for x in wilson(78, 100)]
-    [0.689, 0.85]
-    """
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 # ------------------------------------------------------------------ results

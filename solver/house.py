@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import JACKS, format_cards, popcount
+from .games import GRAND, Declaration
 
 #: The options, as ``--house`` takes them.
 HOUSE_OPTIONS = ("ramsch", "schieberamsch", "kontra", "bock", "hirsch", "bock-rounds", "spitze")
@@ -41,6 +42,14 @@ class HouseRules:
         for n in names:
             opts.update(IMPLIES.get(n, ()))
         return cls(frozenset(opts))
+
+    def adding(self, *names: str) -> "HouseRules":
+        """These rules with more options (and what they imply); ``--kontra`` is ``adding("kontra")``.
+
+        >>> sorted(HouseRules.parse("ramsch").adding("kontra").options)
+        ['kontra', 'ramsch']
+        """
+        return HouseRules.parse(",".join(sorted(self.options | set(names))))
 
     def check_playable(self, playable: tuple[str, ...], where: str) -> "HouseRules":
         """These rules, or a ValueError naming the first one that ``where`` does not play."""
@@ -167,21 +176,21 @@ def check_ramsch_discard(twelve: int, discard: int) -> None:
 BOCK_EVENTS = ("lost with kontra", "60:60", "won grand hand")
 
 
-def bock_events(declaration_name: str, won: bool, declarer_points: int | None, kontra: int) -> list[str]:
+def bock_events(declaration: Declaration, won: bool, declarer_points: int | None, kontra: int) -> list[str]:
     """The Bock-round events of one played game (none for Ramsch).
 
-    >>> bock_events("grand hand", True, 70, 1), bock_events("hearts", False, 60, 1)
+    >>> from solver.games import GRAND, HEARTS_GAME
+    >>> bock_events(Declaration(GRAND, hand=True), True, 70, 1), bock_events(Declaration(HEARTS_GAME), False, 60, 1)
     (['won grand hand'], ['60:60'])
-    >>> bock_events("spades", False, 40, 2)
-    ['lost with kontra']
     """
-    out = []
+    out: list[str] = []
+    if declaration.is_ramsch:
+        return out
     if kontra > 1 and not won:
         out.append("lost with kontra")
-    if declarer_points == 60 and not declaration_name.startswith("null"):
+    if declarer_points == 60 and not declaration.is_null:
         out.append("60:60")
-    words = declaration_name.split()
-    if won and words[:1] == ["grand"] and "hand" in words:
+    if won and declaration.game == GRAND and declaration.hand:
         out.append("won grand hand")
     return out
 

@@ -22,8 +22,9 @@ from .deal import Deal, DealError, load_deal, ramsch_record, score_deal, score_r
 from .games import GAME_NAMES, SEATS
 from .house import kontra_call, kontra_multiplier
 from .iss import IssError, IssGame, is_iss_line, parse_line
-from .offiziersskat import OffiziersError, load_offiziers, score_offiziers
+from .offiziersskat import OffiziersError, score_offiziers
 from .scoring import table_scores
+from .variants import UnknownVariant, variant_of
 
 
 @dataclass
@@ -131,14 +132,16 @@ def _parse_item(no: int, line: str, fmt: str, require_deal: bool, variants: bool
         return Item(no, error=f"line {no}: not valid JSON ({e.msg} at column {e.colno})")
     if not isinstance(rec, dict):
         return Item(no, error=f"line {no}: a record must be a JSON object")
-    if rec.get("variant") is not None:
-        if rec["variant"] != "offiziersskat":
-            return Item(no, record=rec, error=f"line {no}: 'variant': unknown {rec['variant']!r} (offiziersskat)")
+    try:
+        variant = variant_of(rec)                           # the registry: by the record's 'variant'
+    except UnknownVariant as e:
+        return Item(no, record=rec, error=f"line {no}: 'variant': {e}")
+    if variant.name != "skat":
         if not variants:
             return Item(no, record=rec, error=f"line {no}: an Offiziersskat record: skat score, solve, "
                                                     "analyse and arena --offiziersskat read these")
         try:
-            return Item(no, record=rec, offiziers=load_offiziers(rec))
+            return Item(no, record=rec, offiziers=variant.load(rec))
         except OffiziersError as e:
             return Item(no, record=rec, error=f"line {no}: {e}")
     if rec.get("passed") or not require_deal:
@@ -203,8 +206,7 @@ def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
         kontra = kontra_multiplier(rec.get("kontra"))
     except ValueError as e:
         raise DealError(f"'kontra': {e}") from None
-    decl_score, def_score = table_scores(res, scoring, kontra)
-    decl_score, def_score = decl_score * bock, def_score * bock
+    decl_score, def_score = table_scores(res, scoring, kontra, bock=bock)
     out.update(declarer_points=st.declarer_points, declarer_tricks=st.declarer_tricks,
                matadors=res.matadors, game_value=res.game_value, won=res.won, schneider=res.schneider,
                schwarz=res.schwarz, overbid=res.overbid, score=decl_score, reason=res.reason)

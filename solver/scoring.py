@@ -182,13 +182,7 @@ def settle(decl: Declaration, mats, won, schneider, schwarz, bid: int | None = N
             over = value < bid
             value = np.where(over, lowest_multiple(BASE_VALUES[decl.game], bid), value)
             won = won & ~over
-    score = np.where(won, value, -2 * value) * kontra
-    defender = np.zeros_like(score)
-    if scoring == "seeger-fabian":
-        bonus, defender = tournament_points(won, players)
-        score = score + bonus
-    elif scoring != "simple":
-        raise ValueError(f"unknown scoring {scoring!r} (simple or seeger-fabian)")
+    score, defender = multiplied(np.where(won, value, -2 * value), won, scoring, kontra, players=players)
     if won.ndim == 0:
         return bool(won), int(value), int(score), int(defender)
     return won, value, score, defender
@@ -260,25 +254,51 @@ def score_game(decl: Declaration, mats: int, declarer_points: int | None, declar
     return GameResult(won, value, score, schneider, schwarz, overbid, mats, pts, reason)
 
 
+# ------------------------------------------------------------ the multipliers
+
+#: The scorings a table can settle by (click's choices and the web forms read this).
+SCORINGS = ("simple", "seeger-fabian")
+
+
+def multiplied(simple, won, scoring: str = "simple", kontra: int = 1, bock: int = 1, players: int = 3):
+    """THE multipliers on a settled game: (the declarer's score, each defender's score).
+
+    ``simple`` is the declarer's plain score (+value, or -2 x value); the Kontra chain's factor
+    (``kontra``: 2 Kontra, 4 Re, 8 Bock, 16 Hirsch) multiplies it, Seeger-Fabian then adds +50
+    for a won and -50 for a lost game and gives each defender 40 (30 at a four-player table)
+    when the declarer loses, and a Bock round (``bock`` 2) doubles all of it.  Arrays in,
+    arrays out.
+
+    >>> multiplied(-60, False, kontra=2), multiplied(-60, False, "seeger-fabian", bock=2)
+    ((-120, 0), (-220, 80))
+    """
+    if scoring not in SCORINGS:
+        raise ValueError(f"unknown scoring {scoring!r} ({' or '.join(SCORINGS)})")
+    score = np.asarray(simple) * kontra
+    defender = np.zeros_like(score)
+    if scoring == "seeger-fabian":
+        bonus, defender = tournament_points(won, players)
+        score = score + bonus
+    score, defender = score * bock, defender * bock
+    if np.ndim(score) == 0:
+        return int(score), int(defender)
+    return score, defender
+
+
 # ------------------------------------------------------------ Seeger-Fabian
 
 def table_scores(result: GameResult, scoring: str = "simple", kontra: int = 1,
-                 players: int = 3) -> tuple[int, int]:
-    """A scored game at the table: (the declarer's score, each defender's score), with
-    Kontra/Re (``kontra`` 2 or 4) and the scoring (simple or Seeger-Fabian).
+                 players: int = 3, bock: int = 1) -> tuple[int, int]:
+    """A scored game at the table: (the declarer's score, each defender's score), with the
+    Kontra chain (``kontra``), the scoring (simple or Seeger-Fabian) and a Bock round
+    (``bock`` 2), by :func:`multiplied`.
 
     >>> from solver.games import Declaration, HEARTS_GAME
     >>> r = score_game(Declaration(HEARTS_GAME), 2, 59, 5, bid=27)
     >>> table_scores(r), table_scores(r, "seeger-fabian"), table_scores(r, kontra=2)
     ((-60, 0), (-110, 40), (-120, 0))
     """
-    score = result.score * kontra
-    if scoring == "seeger-fabian":
-        bonus, defender = tournament_points(result.won, players)
-        return score + int(bonus), int(defender)
-    if scoring != "simple":
-        raise ValueError(f"unknown scoring {scoring!r} (simple or seeger-fabian)")
-    return score, 0
+    return multiplied(result.score, result.won, scoring, kontra, bock, players)
 
 
 def seeger_fabian(result: GameResult, players: int = 3) -> tuple[int, int]:
@@ -334,5 +354,5 @@ def check_bid(bid: int) -> int:
 
 __all__ = ["BID_LADDER", "GameResult", "game_value", "matadors", "score_game", "seeger_fabian", "settle",
            "play_outcome", "null_conceded", "table_scores", "points_needed", "next_bid", "check_bid", "trump_order",
-           "multiplier", "outcome",
+           "multiplier", "outcome", "multiplied", "SCORINGS",
            "WIN_POINTS", "SCHNEIDER_POINTS", "SCHNEIDER_ESCAPE"]

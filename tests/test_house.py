@@ -50,19 +50,19 @@ def test_who_may_say_kontra():
 
 def test_a_60_60_game_starts_a_bock_round_and_a_grand_hand_during_it_queues_another():
     b = BockRounds(players=3)
-    b.add(bock_events("hearts", False, 60, 1))                 # 60:60: the declarer lost it
+    b.add(bock_events(Declaration.from_name("hearts"), False, 60, 1))                 # 60:60: the declarer lost it
     assert b.pending == 3
     mults = [b.next_deal()]                                     # the first Bock deal ...
-    b.add(bock_events("grand hand", True, 75, 1))               # ... is a won Grand Hand
+    b.add(bock_events(Declaration.from_name("grand hand"), True, 75, 1))               # ... is a won Grand Hand
     mults += [b.next_deal() for _ in range(6)]
     assert mults == [2, 2, 2, 2, 2, 2, 1]                       # 3 + 3 Bock deals, not 2 x 2
     assert b.log == ["60:60", "won grand hand"]
 
 
 def test_a_game_lost_with_kontra_is_a_bock_event_and_null_has_no_60_60():
-    assert bock_events("clubs", False, 55, 2) == ["lost with kontra"]
-    assert bock_events("null", False, 60, 1) == []
-    assert bock_events("grand", True, 70, 1) == []              # a pick-up Grand is no event
+    assert bock_events(Declaration.from_name("clubs"), False, 55, 2) == ["lost with kontra"]
+    assert bock_events(Declaration.from_name("null"), False, 60, 1) == []
+    assert bock_events(Declaration.from_name("grand"), True, 70, 1) == []              # a pick-up Grand is no event
 
 
 # ------------------------------------------------------------------ at the table
@@ -105,7 +105,7 @@ def test_the_whole_kontra_chain_at_the_table_scores_sixteen_fold_and_rescores_al
     # without the house rule nobody doubles
     assert play_deal(players, dealt, TableOptions("simple")).kontra == 1
     # Kontra alone: the chain stops at Re
-    assert play_deal(players, dealt, TableOptions("simple", kontra=True)).kontra == 4
+    assert play_deal(players, dealt, TableOptions("simple", house=_HR.parse("kontra"))).kontra == 4
 
 
 def test_bock_rounds_follow_their_events_and_double_the_scores():

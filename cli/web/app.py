@@ -27,8 +27,14 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from solver.house import HouseRules
+from solver.players import PLAYERS
+from solver.scoring import SCORINGS
 
 from . import jobs
+
+#: The form fields that name a registry entry take that registry's names.
+Scoring = Literal[SCORINGS]  # type: ignore[valid-type]
+Opponent = Literal[tuple(PLAYERS)]  # type: ignore[misc]
 
 #: The house rules the browser app asks its player about (Ramsch, Schieberamsch and Spitze are
 #: played in the terminal: ``skat play --house``).
@@ -49,7 +55,7 @@ class BidRequest(_Strict):
     cards: str = Field(description='ten cards, e.g. "CJ SJ HA HT HK H9 SA S7 D8 D7"', max_length=200)
     seat: Literal["F", "M", "R"]
     to: int | None = Field(None, description="the bid being asked about", ge=18, le=264)
-    scoring: Literal["simple", "seeger-fabian"] = "simple"
+    scoring: Scoring = "simple"
     samples: int = Field(400, ge=1, le=MAX_SAMPLES)
     seed: int = 0
     precision: float = Field(0.05, gt=0, le=1)
@@ -62,7 +68,7 @@ class DeclareRequest(_Strict):
     bid: int = Field(ge=18, le=264)
     seat: Literal["F", "M", "R"]
     discards: int = Field(3, ge=1, le=66)
-    scoring: Literal["simple", "seeger-fabian"] = "simple"
+    scoring: Scoring = "simple"
     samples: int = Field(400, ge=1, le=MAX_SAMPLES)
     seed: int = 0
     precision: float = Field(0.05, gt=0, le=1)
@@ -100,10 +106,10 @@ class AnalyseRequest(_Strict):
 class GameRequest(_Strict):
     deals: int = Field(1, ge=1, le=36)
     seed: int | None = None
-    scoring: Literal["simple", "seeger-fabian"] = "simple"
+    scoring: Scoring = "simple"
     kontra: bool = False
     clock: bool = Field(False, description="2 minutes to start, +10 s after a quick move (as skat play --clock)")
-    opponents: Literal["best", "pimc", "rules", "random"] = "best"
+    opponents: Opponent = "best"
     strength: int = Field(1, ge=1, le=3)
     house: str = Field("", max_length=200, description="house rules as skat play --house takes them")
     rounds: int | None = Field(None, ge=1, le=50)

@@ -162,6 +162,12 @@ def _declaration(text: str, hand: bool) -> Declaration:
                        ouvert="ouvert" in words)
 
 
+def _house_rules(options: dict[str, Any]) -> HouseRules:
+    """The form's house rules; its Kontra box is the house rule "kontra"."""
+    rules = HouseRules.parse(options.get("house"))
+    return rules.adding("kontra") if options.get("kontra") else rules
+
+
 def run_game(options: dict, inbox, outbox) -> None:
     """The match, in its own process (spawned by the server)."""
     box: dict = {}
@@ -178,8 +184,8 @@ def run_game(options: dict, inbox, outbox) -> None:
 
     try:
         sheet, _ = play_match(players, int(options.get("deals", 1)), seed,
-                              TableOptions(options.get("scoring", "simple"), bool(options.get("kontra")),
-                                           bool(options.get("clock")), HouseRules.parse(options.get("house"))),
+                              TableOptions(options.get("scoring", "simple"), bool(options.get("clock")),
+                                           _house_rules(options)),
                               names=("you", "computer 1", "computer 2"), on_event=on_event,
                               rounds=options.get("rounds"), target=options.get("target"))
         outbox.put(("end", {"standings": [[place, name, total] for place, name, total in sheet.standings()]}))

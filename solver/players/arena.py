@@ -8,12 +8,12 @@ are Seeger-Fabian tournament points (declarer: value + 50 if won, -2 x value -
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from collections.abc import Callable
 
 import numpy as np
 
+from ..stats import mean_ci
 from ..games import SEATS
 from ..house import HouseRules
 from ..iss import format_line
@@ -32,12 +32,10 @@ class TypeStats:
     lost: int = 0
 
     def summary(self) -> dict:
-        a = np.array(self.points, dtype=float)
-        n = a.size
-        mean = float(a.mean()) if n else 0.0
-        half = 1.96 * float(a.std(ddof=1)) / math.sqrt(n) if n > 1 else float("inf")
-        return {"player": self.name, "games": n, "total": int(a.sum()), "points_per_game": round(mean, 2),
-                "ci95": [round(mean - half, 2), round(mean + half, 2)], "declared": self.declared,
+        n = len(self.points)
+        mean, low, high = mean_ci(self.points, digits=2) if n else (0.0, float("-inf"), float("inf"))
+        return {"player": self.name, "games": n, "total": int(sum(self.points)), "points_per_game": mean,
+                "ci95": [low, high], "declared": self.declared,
                 "won": self.won, "lost": self.lost}
 
 

@@ -29,6 +29,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ..stats import mean_ci
 from ..cards import CARD_POINTS, iter_cards
 from ..games import GRAND, SUIT_GAMES
 from ..heuristics import stegen
@@ -369,9 +370,8 @@ def run_offiziers_arena(types: list[str], deals: int, seed: int = 0, workers: in
         diffs.append(d / 2)
 
     def ci(xs):
-        a = np.array(xs, dtype=float)
-        half = 1.96 * a.std(ddof=1) / math.sqrt(a.size) if a.size > 1 else float("inf")
-        return round(float(a.mean()), 2), [round(float(a.mean() - half), 2), round(float(a.mean() + half), 2)]
+        m, low, high = mean_ci(xs, digits=2)
+        return m, [low, high]
     out = {"variant": "offiziersskat", "deals": deals, "games": games, "seed": seed, "players": []}
     for i, t in enumerate(types):
         m, c = ci(per_type[i])

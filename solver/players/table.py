@@ -17,12 +17,12 @@ from ..bidding import Auction, auction_record, parse_calls
 from ..cards import CARD_NAMES, card_list, popcount
 from ..deal import Deal, ramsch_record, replay, score_deal, score_ramsch
 from ..games import RAMSCH, SEATS, Declaration
-from ..house import (KONTRA_CHAIN, BockRounds, HouseRules, bock_events, check_ramsch_discard, kontra_call,
+from ..house import (BockRounds, HouseRules, bock_events, check_ramsch_discard, kontra_call,
                      may_say_kontra)
 from ..match import MatchSheet
 from ..play import spitze_card
 from ..inference import auction_facts
-from ..scoring import next_bid, table_scores
+from ..scoring import multiplied, next_bid, table_scores
 from ..state import GameState, IllegalCard
 from .base import Player, PlayView
 
@@ -34,13 +34,12 @@ class IllegalMove(ValueError):
 @dataclass
 class TableOptions:
     scoring: str = "simple"                 # or "seeger-fabian"
-    kontra: bool = False                    # Kontra and Re (as house rule "kontra")
     clock: bool = False                     # 120 s to start, +10 s after a move of at most 10 s, capped at 120 s
-    house: HouseRules = field(default_factory=HouseRules)
+    house: HouseRules = field(default_factory=HouseRules)   # Kontra too: the house rule "kontra"
     table_size: int = 3                     # 4: the dealer sits out; Seeger-Fabian defenders get 30
 
     def kontra_calls(self) -> tuple[tuple[str, int, str], ...]:
-        return self.house.kontra_calls() or (KONTRA_CHAIN[:2] if self.kontra else ())
+        return self.house.kontra_calls()
 
 
 @dataclass
@@ -123,8 +122,9 @@ def run_auction(players: list[Player], hands: list[int], auction: Auction | None
 
 
 def play_deal(players: list[Player], dealt: list[int], options: TableOptions | None = None,
-              on_event: Callable[[str, dict], None] | None = None) -> DealResult:
-    """Bid, declare and play one deal; seats 0 F, 1 M, 2 R (players in seat order)."""
+              on_event: Callable[[str, dict], None] | None = None, bock: int = 1) -> DealResult:
+    """Bid, declare and play one deal; seats 0 F, 1 M, 2 R (players in seat order); ``bock`` 2:
+    a deal of a Bock round (its scores doubled by :func:`~solver.scoring.multiplied`)."""
     opts = options or TableOptions()
     event = on_event or (lambda kind, data: None)
     hands = list(dealt[:3])
@@ -132,8 +132,8 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
     event("auction", {"history": auction.history, "declarer": auction.declarer, "value": auction.value})
     if auction.passed_in:
         if "ramsch" in opts.house:
-            return play_ramsch(players, dealt, auction, opts, event)
-        res = DealResult(dealt, auction.history, None, result={"passed": True, "score": 0})
+            return play_ramsch(players, dealt, auction, opts, event, bock)
+        res = DealResult(dealt, auction.history, None, result={"passed": True, "score": 0}, bock_round=bock > 1)
         event("passed", {})
         return res
     d, bid = auction.declarer, auction.value
@@ -157,7 +157,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
         decl = dataclasses.replace(decl, spitze=True)
     deal = Deal(hands, skat, d, decl, [], bid, extra={"auction": auction_record(auction.history)})
     event("declaration", {"declarer": d, "declaration": decl, "bid": bid, "deal": deal})
-    result = DealResult(dealt, auction.history, deal)
+    result = DealResult(dealt, auction.history, deal, bock_round=bock > 1)
     clocks = [120.0, 120.0, 120.0]
     kontra_asked = [False, False, False]
     calls = opts.kontra_calls()
@@ -186,10 +186,10 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
 
     play_out(deal, players, before_card, after_card)
     res, st = score_deal(deal)
-    decl_score, def_score = table_scores(res, opts.scoring, result.kontra, players=opts.table_size)
+    decl_score, def_score = table_scores(res, opts.scoring, result.kontra, players=opts.table_size, bock=bock)
     scores = [def_score] * 3
     scores[d] = decl_score
-    score = res.score * result.kontra
+    score, _ = multiplied(res.score, res.won, "simple", result.kontra, bock)
     result.scores = scores
     result.result = {"declarer": SEATS[d], "declaration": decl.name, "bid": bid, "won": res.won,
                      "declarer_points": st.declarer_points, "game_value": res.game_value, "score": score,
@@ -199,7 +199,7 @@ def play_deal(players: list[Player], dealt: list[int], options: TableOptions | N
 
 
 def play_ramsch(players: list[Player], dealt: list[int], auction: Auction, opts: TableOptions,
-                event: Callable[[str, dict], None]) -> DealResult:
+                event: Callable[[str, dict], None], bock: int = 1) -> DealResult:
     """Everybody passed and the table plays Ramsch (house rule): with Schieberamsch F, M, R in
     turn pick up the skat and put two cards back (no jack) or pass it on unseen; then every
     seat plays for itself and the most card points lose (:func:`solver.house.ramsch_scores`)."""
@@ -224,13 +224,13 @@ def play_ramsch(players: list[Player], dealt: list[int], auction: Auction, opts:
     deal = Deal(hands, skat, -1, Declaration(RAMSCH), [], None,
                 extra={"auction": auction_record(auction.history)}, pushes=pushes)
     event("ramsch", {"deal": deal, "pushes": pushes})
-    result = DealResult(dealt, auction.history, deal)
+    result = DealResult(dealt, auction.history, deal, bock_round=bock > 1)
 
     play_out(deal, players, None,
              lambda st, p, card, trick_no, used: card_events(event, deal, st, p, card, trick_no))
     res, st = score_ramsch(deal)
-    result.scores = list(res.scores)
-    result.result = {"game": "ramsch", "pushes": pushes, **ramsch_record(res, st)}
+    result.result = {"game": "ramsch", "pushes": pushes, **ramsch_record(res, st, bock)}
+    result.scores = [result.result["scores"][s] for s in SEATS]
     event("result", result.result)
     return result
 
@@ -334,13 +334,7 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
         factor = bock.next_deal() if bock else 1
         event("deal", {"number": k + 1, "dealer": sheet.dealer, "seats": seat_player, "bock_round": factor > 1})
         dealt = shuffle(rng)
-        r = play_deal([players[i] for i in seat_player], dealt, opts, on_event)
-        if factor > 1:
-            r.bock_round = True
-            r.scores = [x * factor for x in r.scores]
-            if "score" in r.result:
-                r.result["score"] *= factor
-            r.result["scores"] = {SEATS[q]: r.scores[q] for q in range(3)}
+        r = play_deal([players[i] for i in seat_player], dealt, opts, on_event, bock=factor)
         results.append(r)
         if r.passed:
             sheet.record(passed=True, bock=factor > 1)
@@ -353,8 +347,7 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
             sheet.record(declarer_player=seat_player[d], score=r.scores[d], game=r.deal.declaration.name,
                          defender_score=defender, bock=factor > 1, multipliers=r.multipliers())
             if bock:
-                bock.add(bock_events(r.deal.declaration.name, r.result["won"], r.result["declarer_points"],
-                                     r.kontra))
+                bock.add(bock_events(r.deal.declaration, r.result["won"], r.result["declarer_points"], r.kontra))
         event("record", {"record": r.to_record()})
         event("sheet", {"sheet": sheet})
         k += 1
