@@ -180,10 +180,21 @@ class OffiziersState:
         self.points = [0, 0]
         self.tricks = [0, 0]
         self.history: list[tuple[int, int]] = []
+        self._undo: list[tuple] = []                        # what each push changed, for pop
 
     @property
     def to_move(self) -> int:
         return self.leader if not self.trick else 1 - self.leader
+
+    @property
+    def declarer(self) -> int:
+        """F (side 0) declares in Offiziersskat."""
+        return 0
+
+    @property
+    def moves(self) -> list[int]:
+        """Every card played, in order."""
+        return [c for _, c in self.history]
 
     @property
     def finished(self) -> bool:
@@ -234,6 +245,7 @@ class OffiziersState:
         c.up, c.down, c.down_open = ([list(x) for x in a] for a in (self.up, self.down, self.down_open))
         c.trick, c.history = list(self.trick), list(self.history)
         c.points, c.tricks = list(self.points), list(self.tricks)
+        c._undo = list(self._undo)
         return c
 
     def legal(self) -> int:
@@ -252,8 +264,10 @@ class OffiziersState:
                                  f"{self.rules.follow_name(led)} with an open card")
 
     def push(self, card: int) -> None:
+        """Play ``card`` for the side to move (checked; :class:`OffiziersError` if not allowed)."""
         self.check(card)
         side = self.to_move
+        self._undo.append((list(self.trick), self.leader, [list(x) for x in self.down_open]))
         for i, (d, u) in enumerate(self.deal.piles[side]):
             if u == card and self.up[side][i]:
                 self.up[side][i] = False
@@ -271,6 +285,35 @@ class OffiziersState:
                 for i in range(8):
                     if not self.up[p][i] and self.down[p][i]:
                         self.down_open[p][i] = True
+
+    def pop(self) -> int:
+        """Take back the last card pushed (a trick it completed, and the cards that turned up
+        after it, too); returns it.
+
+        >>> from solver.cards import lowest
+        >>> st = deal_from_cards(list(range(32)), "grand").start_state()
+        >>> before = st.copy()
+        >>> st.push(lowest(st.legal())); st.push(lowest(st.legal()))     # one trick: cards turn up
+        >>> st.pop() >= 0 and st.pop() >= 0
+        True
+        >>> (st.up, st.down, st.down_open, st.points, st.leader) == (before.up, before.down, before.down_open,
+        ...                                                          before.points, before.leader)
+        True
+        """
+        trick, leader, down_open = self._undo.pop()
+        side, card = self.history.pop()
+        if not self.trick:                                  # the card completed a trick: undo it
+            w = self.leader
+            pts = sum(CARD_POINTS[c] for _, c in trick) + CARD_POINTS[card]
+            self.points[w] -= pts
+            self.tricks[w] -= 1
+        self.trick, self.leader, self.down_open = trick, leader, down_open
+        for i, (d, u) in enumerate(self.deal.piles[side]):
+            if u == card:
+                self.up[side][i] = True
+            elif d == card:
+                self.down[side][i] = True
+        return card
 
 
 @dataclass

@@ -194,6 +194,7 @@ def test_world_weight_is_used_by_the_player():
     assert worlds and ruled_out(worlds) == 0 and all(x > 0 for _, x in worlds)
 
 
+@pytest.mark.slow
 def test_arena_accepts_best_and_reports_it():
     from click.testing import CliRunner
 

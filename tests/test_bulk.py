@@ -30,6 +30,7 @@ def table(path):
     ("games.sgf", "analyse", 4, 2),          # the passed deal and the broken line fail; no play: start value only
     ("games.sgf", "bid", 15, 1),             # every seat of every readable deal, passed ones too
 ])
+@pytest.mark.slow
 def test_every_input_format(tmp_path, name, task, rows_out, failed):
     out = tmp_path / "out.parquet"
     s = run_bulk(task, str(DATA / name), str(out), workers=1,
@@ -80,6 +81,7 @@ def test_bid_rows_do_not_depend_on_order(tmp_path):
     assert ra == rb
 
 
+@pytest.mark.slow
 def test_resume_after_kill_gives_the_same_output(tmp_path):
     refs = load_jsonl("dd_full.jsonl")[:60]
     src = tmp_path / "in.jsonl"
@@ -137,6 +139,7 @@ def test_resume_refuses_parts_written_with_other_columns(tmp_path, monkeypatch):
         run_bulk("dd", str(src), str(out), resume=True, workers=1, chunk_size=4)
 
 
+@pytest.mark.slow
 def test_dask_cluster_output_equals_local(tmp_path):
     distributed = pytest.importorskip("distributed")
     local = tmp_path / "local.parquet"

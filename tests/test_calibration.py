@@ -260,6 +260,7 @@ def test_a_fitted_schneider_model_recovers_the_played_out_rate():
     assert np.abs(pred - np.array([r["_q"] for r in held])).max() < 0.05
 
 
+@pytest.mark.slow
 def test_the_race_ranks_declarations_as_the_advice_will():
     """The declarations that drop out after half the first batch are the ones behind by the
     played-out expected score, not the double-dummy one: a model that makes every game a likely

@@ -118,6 +118,7 @@ def test_cli_bid_verdict_and_json():
     assert r.exit_code == 0 and json.loads(r.output)["recommended"]["discard"]
 
 
+@pytest.mark.slow
 def test_declarations_drop_out_of_the_race():
     """Half the first batch for every declaration, the rest for the contenders, more for the
     leaders (hearts, pick-up and Hand, here): each is reported with its own number of worlds."""

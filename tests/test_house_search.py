@@ -56,6 +56,7 @@ def _random_deal(rng, game, per_hand, skat_cards=2, declarer=0, need=None) -> De
 
 
 @pytest.mark.parametrize("per_hand", [2, 3, 4])
+@pytest.mark.slow
 def test_ramsch_paranoid_value_matches_minimax(per_hand):
     rng = np.random.default_rng(100 + per_hand)
     solver = Solver(tt_megabytes=4)
@@ -80,6 +81,7 @@ def test_ramsch_skat_goes_to_the_last_trick():
 
 
 @pytest.mark.parametrize("game", [HEARTS_GAME, SPADES_GAME, GRAND])
+@pytest.mark.slow
 def test_spitze_value_matches_minimax(game):
     rng = np.random.default_rng(7 + game)
     solver = Solver(tt_megabytes=4)
@@ -134,6 +136,7 @@ def test_the_trick_counting_jobs_ignore_the_spitze_bonus():
         assert solver.any_trick_many([p1]) == solver.any_trick_many([p0])
 
 
+@pytest.mark.slow
 def test_the_bid_advice_prices_a_spitze_that_cannot_fail():
     from solver.evaluate import evaluate_hand
     # ten of the eleven trumps: the H8's holder must give it to the first trump lead, and from

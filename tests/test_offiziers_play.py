@@ -54,14 +54,24 @@ def test_a_match_alternates_the_dealer_and_skat_score_agrees_with_each_deal():
         play_offiziers_match(players, deals=3)
 
 
+@pytest.mark.slow
 def test_the_computer_plays_legal_cards_and_finishes_a_deal():
     rng = np.random.default_rng(1)
     from solver.players.offiziers import deal_piles
     r = play_offiziers([PimcOffiziers(seed=1, samples=2, declare_samples=2), RuleOffiziers()], deal_piles(rng))
-    assert len(r.deal.played) == 32 and r.result["winner"] in ("F", "R")
+    assert len(r.deal.played) == 32
+    # the record, read back, replays every card under the rules (an illegal one is an error)
+    from solver.offiziersskat import RAMSCH, load_offiziers
+    st = load_offiziers(r.deal.to_record()).replay()
+    assert st.finished and sum(st.points) == 120 and sum(st.tricks) == 16
+    # the declarer (F) needs 61 of the 120 card points; in Ramsch fewer than R, 60:60 to R
+    f = st.points[0]
+    f_won = f <= 59 if r.deal.game == RAMSCH else f >= 61
+    assert r.result["winner"] == ("F" if f_won else "R")
     load_offiziers(r.deal.to_record())                                   # every card replays legally
 
 
+@pytest.mark.slow
 def test_solve_and_analyse_a_part_played_record_match_the_minimax():
     rng = np.random.default_rng(8)
     st = _endgame(rng, "hearts", 4)
@@ -82,6 +92,7 @@ def test_solve_and_analyse_a_part_played_record_match_the_minimax():
             assert row["value_after"] == _minimax(replay)
 
 
+@pytest.mark.slow
 def test_the_arena_and_the_commands(tmp_path):
     from click.testing import CliRunner
 

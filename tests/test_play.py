@@ -47,6 +47,7 @@ def _read_until_prompt(proc, timeout=240):
 
 @pytest.mark.parametrize("extra", [["--strength", "1"], ["--players", "4", "--opponents", "rules"],
                                    ["--duel", "--opponents", "rules", "--house", "kontra,bock-rounds"]])
+@pytest.mark.slow
 def test_scripted_match_over_a_pipe_ends_with_a_score_sheet(extra):
     env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", "play", "--deals", "2", "--seed", "5",

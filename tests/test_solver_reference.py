@@ -29,11 +29,13 @@ def test_mid_game_positions():
 
 
 @pytest.mark.parametrize("part", range(4))
+@pytest.mark.slow
 def test_full_deals(part):
     check("dd_full.jsonl", slice(part, None, 4))
 
 
 @pytest.mark.parametrize("part", range(4))
+@pytest.mark.slow
 def test_bench_deals(part):
     check("bench_deals.jsonl", slice(part, None, 4))
 

@@ -37,6 +37,7 @@ def _same(a: dict, b: dict) -> None:
     assert a == b
 
 
+@pytest.mark.slow
 def test_bid_answers_as_the_command_line_does(client):
     body = {"cards": HAND, "seat": "F", "to": 27, "samples": 24, "seed": 1}
     r = client.post("/api/bid", json=body)

@@ -23,7 +23,8 @@ from .conftest import ROOT
 
 CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
 playwright = pytest.importorskip("playwright.sync_api")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)")]
 SHOTS = Path(os.environ["SKAT_SCREENSHOTS"]) if os.environ.get("SKAT_SCREENSHOTS") else None
 
 

@@ -1,0 +1,95 @@
+"""The one game interface every variant provides (python-chess's ``Board`` subclasses and
+``find_variant``; OpenSpiel's ``Game`` / ``State`` / observer).
+
+A :class:`Variant` reads and writes its record, deals, starts and replays a state with
+``legal``, ``push``, ``pop``, ``to_move`` and ``finished``, says what one seat sees, settles
+a finished deal, and encodes a state for the one search kernel.  The registry
+(:mod:`solver.variants`) finds a variant by name or from a record.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+import numpy as np
+
+
+class GameStateLike(Protocol):
+    """What every variant's game state offers (push/pop like python-chess's ``Board``)."""
+
+    @property
+    def to_move(self) -> int: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    def legal(self) -> int: ...
+
+    def push(self, card: int) -> None: ...
+
+    def pop(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """A finished deal, settled: every seat's score (by seat letter), whether the declarer won
+    (None in a Ramsch: nobody declared), and the one-line reason."""
+
+    scores: dict[str, int]
+    won: bool | None
+    reason: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+class Variant(ABC):
+    """One variant of the game; subclasses are stateless and registered by :attr:`name`."""
+
+    #: The registry's name for the variant (the record's ``variant`` key; classic Skat has none).
+    name: ClassVar[str]
+    #: The seats' letters, in seat order.
+    seats: ClassVar[str]
+
+    @abstractmethod
+    def matches(self, rec: dict) -> bool:
+        """Is ``rec`` a record of this variant?"""
+
+    @abstractmethod
+    def load(self, rec: dict) -> Any:
+        """A record -> this variant's deal; errors name the field."""
+
+    @abstractmethod
+    def dump(self, deal: Any) -> dict:
+        """A deal -> its record (what :meth:`load` reads back)."""
+
+    @abstractmethod
+    def deal(self, rng: np.random.Generator, game: str) -> Any:
+        """A shuffled deal to play ``game`` on (a game's name as the record spells it)."""
+
+    @abstractmethod
+    def start(self, deal: Any) -> GameStateLike:
+        """The state before the first card."""
+
+    def replay(self, deal: Any) -> GameStateLike:
+        """The state after the deal's played cards (each checked)."""
+        st = self.start(deal)
+        for c in self.played(deal):
+            st.push(c)
+        return st
+
+    @abstractmethod
+    def played(self, deal: Any) -> list[int]:
+        """The cards the deal records as played (the list the table appends to)."""
+
+    @abstractmethod
+    def view(self, deal: Any, state: Any, seat: int) -> Any:
+        """What ``seat`` sees of the state: its own cards, the public ones, nothing hidden."""
+
+    @abstractmethod
+    def settle(self, deal: Any) -> Settlement:
+        """The settlement of a finished deal (through the rules' one settlement)."""
+
+    @abstractmethod
+    def search_row(self, deal: Any, state: Any) -> np.ndarray:
+        """The kernel's position row of ``state`` (every card known), for the exact-value job."""

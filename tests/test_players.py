@@ -1,0 +1,98 @@
+"""Players and the table: their card choices, illegal moves refused with the reason.
+
+Expected values are worked out from the rules (shared/rules/skat-rules.md), not read back
+from the code."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from solver.cards import CARD_NAMES, iter_cards, parse_card
+from solver.deal import load_deal
+from solver.evaluate import EvaluationError, evaluate_declare
+from solver.games import GRAND, Declaration
+from solver.iss import IssError, parse_line
+from solver.players import PimcPlayer, PlayView
+from solver.players.base import Player
+from solver.players.table import IllegalMove, play_deal
+from solver.records import read_lines
+from solver.search import layout as K
+from solver.search.api import Solver, position
+
+from .conftest import REF, load_jsonl, strip_solved
+
+ISS_541932 = (REF / "iss_sample.sgf").read_text().splitlines()[0]
+HEARTS_DEAL = {"hands": {"F": "CJ SJ HA HT HK H9 DA S7 D8 D7", "M": "C8 C9 CT CK CQ CA S8 S9 ST SK",
+                         "R": "H7 H8 HQ DJ HJ SQ D9 DT DK DQ"}, "skat": "SA C7", "declarer": "F", "game": "hearts"}
+
+
+# ------------------------------------------------------------------ players
+
+def test_pimc_null_declarer_ducks_under_the_lead():
+    # Null, M declares with the lowest clubs, spades and diamonds and H9 HT HK; the skat holds H7
+    # H8; the defenders hold every higher card.  F leads HQ.  HK takes the trick (a Null declarer
+    # who takes a trick loses) in every world; H9 or HT duck, and then M can never take a trick:
+    # he never leads, every defender card of his suits is higher, and the only heart left out is
+    # HA.  So H9 or HT, never HK (HK's lower card id would win a tie).
+    deal = load_deal({"hands": {"F": "HQ HA CT CJ CQ S9 ST SJ D9 DT", "M": "H9 HT HK C7 C8 C9 S7 S8 D7 D8",
+                                "R": "HJ CK CA SQ SK SA DJ DQ DK DA"}, "skat": "H7 H8", "declarer": "M",
+                      "game": "null"})
+    st = deal.start_state()
+    st.push(parse_card("HQ"))
+    card = PimcPlayer(samples=4, seed=2).play(PlayView.of(st, 1, skat=deal.skat))
+    assert CARD_NAMES[card] in ("H9", "HT")
+
+
+class _Renouncer(Player):
+    """Plays a card the rules forbid whenever it holds one (else a legal one)."""
+
+    name = "renouncer"
+
+    def max_bid(self, hand, seat):
+        return 18 if seat == 0 else 0
+
+    def declare(self, twelve, seat, bid):
+        cards = list(iter_cards(twelve))
+        return (1 << cards[0]) | (1 << cards[1]), Declaration(GRAND)
+
+    def play(self, view):
+        illegal = view.hand & ~view.legal()
+        return next(iter_cards(illegal or view.legal()))
+
+
+def test_table_refuses_an_illegal_card_with_the_reason():
+    rnd = random.Random(9)
+    cards = list(range(32))
+    rnd.shuffle(cards)
+    dealt = [sum(1 << c for c in cards[10 * p:10 * p + 10]) for p in range(3)] + \
+        [(1 << cards[30]) | (1 << cards[31])]
+    with pytest.raises(IllegalMove, match=r"[MR] played \w\w, which is not legal: [MR] must follow"):
+        play_deal([_Renouncer(), _Renouncer(), _Renouncer()], dealt)
+
+
+def test_evaluate_declare_refuses_a_bad_skat():
+    with pytest.raises(EvaluationError, match="two cards"):
+        evaluate_declare("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", 18, skat="CK")
+    with pytest.raises(EvaluationError, match="also in the hand"):
+        evaluate_declare("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", 18, skat="CJ DT")
+    with pytest.raises(EvaluationError, match="'XY'"):
+        evaluate_declare("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", 18, skat="XY DT")
+
+
+def test_a_bad_discard_in_an_iss_line_is_an_error_line_with_the_games_id():
+    line = ISS_541932.replace("2 D.ST.H8", "2 ST.QQ 2 D")
+    with pytest.raises(IssError, match="discard 'ST.QQ'"):
+        parse_line(line)
+    item = next(read_lines([line]))
+    assert item.error and item.id == "541932"
+
+
+def test_table_stamps_wrap_around_without_stale_hits():
+    recs = load_jsonl("dd_small.jsonl")[:6]
+    s = Solver(tt_megabytes=1)
+    s.stamp = K.STAMP_LIMIT - 3                        # the next batch runs past the last stamp
+    got = s.solve_positions([position(strip_solved(r)) for r in recs])
+    assert [g["dd_points"] for g in got if "dd_points" in g] == [r["dd_points"] for r in recs if "dd_points" in r]
+    assert s.stamp < 100

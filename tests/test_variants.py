@@ -1,0 +1,76 @@
+"""One game interface for every variant: a deal of each (classic Skat, its Ramsch and Spitze,
+Offiziersskat) dealt, played, taken back and settled through :mod:`solver.variants` alone.
+
+Expected values come from the rules: every card is played once, 120 card points in all, a
+popped card restores the position it was pushed from, and a record read back settles alike.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from solver.cards import card_points, iter_cards
+from solver.search.api import default_solver
+from solver.variants import REGISTRY, UnknownVariant, find_variant, variant_of
+
+GAMES = [("skat", "hearts", 10), ("skat", "ramsch", 10), ("skat", "clubs spitze", 10),
+         ("offiziersskat", "grand", 16), ("offiziersskat", "ramsch", 16)]
+
+
+def _snapshot(st):
+    return (st.to_move, st.legal(), list(st.points), list(st.tricks), [c for _, c in st.history])
+
+
+@pytest.mark.parametrize("name,game,tricks", GAMES)
+def test_a_deal_of_every_variant_plays_through_the_one_interface(name, game, tricks):
+    v = find_variant(name)
+    rng = np.random.default_rng(7)
+    deal = v.deal(rng, game)
+    st = v.start(deal)
+    seats = len(v.seats)
+    # the kernel reads the starting position of every variant: the declarer's (or in a Ramsch
+    # the mover's) card points lie between 0 and 120
+    vals, _ = default_solver().run(np.array([v.search_row(deal, st)], dtype=np.int64))
+    assert 0 <= int(vals[0]) <= 120
+    pick = np.random.default_rng(3)
+    while not st.finished:
+        legal = list(iter_cards(st.legal()))
+        assert legal, "a seat to move always has a legal card"
+        before = _snapshot(st)
+        card = legal[int(pick.integers(len(legal)))]
+        st.push(card)
+        assert st.pop() == card and _snapshot(st) == before      # pop undoes push, tricks too
+        st.push(card)
+        v.played(deal).append(card)
+        view = v.view(deal, st, st.to_move) if not st.finished else None
+        assert view is None or view.seat == st.to_move
+    assert len(v.played(deal)) == seats * tricks                   # every card played once
+    # 120 card points: the tricks' and, in a declared classic game, the declarer's skat
+    skat = card_points(deal.skat) if name == "skat" and "ramsch" not in game else 0
+    assert sum(st.points) + skat == 120 and sum(st.tricks) == tricks
+    settled = v.settle(deal)
+    again = v.load(v.dump(deal))                                   # the record round trip
+    assert variant_of(v.dump(deal)).name == name
+    assert v.settle(again) == settled
+    assert set(settled.scores) == set(v.seats)
+    if "ramsch" in game:
+        assert settled.won is None or name == "offiziersskat"
+    else:
+        # only the declarer's side scores in a declared game of either variant
+        assert sum(1 for s in settled.scores.values() if s != 0) == 1
+
+
+def test_the_registry_finds_variants_by_name_and_from_records():
+    assert set(REGISTRY) == {"skat", "offiziersskat"}
+    assert find_variant("Offiziersskat").name == "offiziersskat"
+    assert variant_of({"variant": "offiziersskat"}).name == "offiziersskat"
+    assert variant_of({"hands": {}}).name == "skat"
+    with pytest.raises(UnknownVariant, match="expected skat or offiziersskat"):
+        variant_of({"variant": "doppelkopf"})
+
+
+def test_an_unknown_variant_in_a_file_is_an_error_line_naming_the_field():
+    from solver.records import read_lines
+    items = list(read_lines(['{"variant": "doppelkopf"}']))
+    assert items[0].error.startswith("line 1: 'variant': unknown variant 'doppelkopf'")
