@@ -127,13 +127,13 @@ def main() -> None:
         for job in jobs:
             ts, nodes = time_job(solver, recs, job)
             st = stats(ts)
-            rows.append((kind, job, len(recs), st, nodes / max(sum(ts), 1e-9)))
+            rows.append((kind, job, len(recs), st, nodes / max(sum(ts), 1e-9), nodes))
     print(f"\nskat-solver benchmark on {bench_file().name}, one core, after warm-up\n")
     print(f"{'contract':8} {'query':6} {'deals':>5} {'median ms':>10} {'mean ms':>9} {'p95 ms':>8} "
-          f"{'max ms':>8} {'knodes/s':>9}")
-    for kind, job, n, st, nps in rows:
+          f"{'max ms':>8} {'knodes/s':>9} {'nodes':>11}")
+    for kind, job, n, st, nps, nodes in rows:
         print(f"{kind:8} {job:6} {n:5d} {st['median']:10.2f} {st['mean']:9.2f} {st['p95']:8.2f} "
-              f"{st['max']:8.1f} {nps / 1000:9.0f}")
+              f"{st['max']:8.1f} {nps / 1000:9.0f} {nodes:11d}")
     if args.ablation:
         print(f"\ntechnique switched off (exact value / Null outcome, median ms on {args.ablation} deals a type)")
         print(f"{'technique':22} {'suit':>9} {'grand':>9} {'null':>9}")

@@ -8,7 +8,7 @@ import click
 from rich.console import Console
 
 from solver.deal import DealError
-from solver.records import Item, read_lines, record_from_fields
+from solver.records import Item, item_from_record, read_lines, record_from_fields
 
 from .io import emit, items_or_say_empty, open_lines
 from .render import offiziers_table, solved_table
@@ -70,8 +70,8 @@ def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> 
         raise click.UsageError("give a FILE of deal records, or a deal with --F --M --R --skat --game --declarer")
     if file is not None and opts["F"]:
         raise click.UsageError("give either a FILE or a deal on the command line, not both")
-    import json
-    lines = open_lines(file) if file is not None else [json.dumps(record_from_fields(opts))]
+    items = read_lines(open_lines(file), variants=True) if file is not None else \
+        iter([item_from_record(1, record_from_fields(opts), variants=True)])
     console = Console(highlight=False)
     failed = 0
     chunk: list[Item] = []
@@ -110,7 +110,7 @@ def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> 
                 show(next(results))
         chunk.clear()
 
-    for item in items_or_say_empty(read_lines(lines, variants=True), file):
+    for item in items_or_say_empty(items, file):
         chunk.append(item)
         if len(chunk) >= CHUNK * max(1, workers):
             flush()

@@ -27,6 +27,7 @@ from .heuristics import ranked_discards
 from .pool import map_processes
 from .scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, points_needed
 from .search.api import Position, Solver, default_solver, position, position_of, split_spitze
+from .settlement import settle_dd
 
 
 @dataclass
@@ -248,7 +249,7 @@ def review_ramsch(deal: Deal, solver: Solver | None = None) -> DealReview:
 def declaration_alternatives(deal: Deal, solver: Solver | None = None, discards: int = 2) -> list[dict]:
     """The actual declaration and the alternatives a declarer with these twelve cards had,
     each solved double-dummy before the first lead and settled at the bid (best first), by
-    :meth:`~solver.search.api.Solver.settle_many`.
+    :func:`~solver.settlement.settle_dd`.
 
     Pick-up games try the actual discard and the best ``discards`` by the
     twelve-card heuristic for every game; Hand games keep the skat and try
@@ -273,7 +274,7 @@ def declaration_alternatives(deal: Deal, solver: Solver | None = None, discards:
         hands[deal.declarer] = twelve & ~dsc
         positions.append(position(Deal(hands, dsc, deal.declarer, decl, [], deal.bid, deal.leader)))
     out = []
-    for (decl, dsc), r in zip(options, s.settle_many(positions, deal.bid)):
+    for (decl, dsc), r in zip(options, settle_dd(positions, deal.bid, s)):
         row = {k: r[k] for k in ("dd_points", "dd_declarer_wins", "score") if k in r}
         row.update(game=GAME_NAMES[decl.game], declaration=decl.name,
                    discard=[CARD_NAMES[c] for c in iter_cards(dsc)], actual=(decl == d0 and dsc == deal.skat))

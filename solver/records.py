@@ -132,6 +132,24 @@ def _parse_item(no: int, line: str, fmt: str, require_deal: bool, variants: bool
         return Item(no, error=f"line {no}: not valid JSON ({e.msg} at column {e.colno})")
     if not isinstance(rec, dict):
         return Item(no, error=f"line {no}: a record must be a JSON object")
+    return _record_item(no, rec, require_deal, variants)
+
+
+def item_from_record(no: int, rec: dict, require_deal: bool = True, variants: bool = False) -> Item:
+    """A record already read (a dict: the web API's request, ``skat solve``'s options through
+    :func:`record_from_fields`) as the :class:`Item` its JSON line would give, without turning
+    it into text and back.
+
+    >>> item_from_record(1, {"variant": "chess"}).error
+    "line 1: 'variant': unknown variant 'chess' (expected skat or offiziersskat)"
+    """
+    item = _record_item(no, rec, require_deal, variants)
+    if item.error:
+        item.raw_id = line_id(no, rec)
+    return item
+
+
+def _record_item(no: int, rec: dict, require_deal: bool, variants: bool) -> Item:
     try:
         variant = variant_of(rec)                           # the registry: by the record's 'variant'
     except UnknownVariant as e:

@@ -230,7 +230,7 @@ def test_best_doubles_only_games_its_weighted_worlds_say_are_lost():
 
 def _stakes_vs_open_settlement(deal, moves: str, seat: int):
     """The player's stakes for each legal card, in the one true world, against the settlement
-    of the whole game from the position after that card (``Solver.settle_many``: the one outcome,
+    of the whole game from the position after that card (``settle_dd``: the one outcome,
     the declarer's tricks of the whole game counted)."""
     import numpy as np
 
@@ -239,14 +239,15 @@ def _stakes_vs_open_settlement(deal, moves: str, seat: int):
     _push(st, moves)
     view = PlayView.of(st, seat, skat=deal.skat if seat == deal.declarer else None, bid=deal.bid or 0)
     world = World(tuple(st.hands), deal.skat)
-    p = BestPlayer(seed=0, strength=1, scoring="simple")      # settle_many scores simple
+    p = BestPlayer(seed=0, strength=1, scoring="simple")      # settle_dd scores simple
     legal = sorted(iter_cards(view.legal()))
     from solver.players.base import _study
     study = _study(view, list(world.hands), world.skat)
     solved = default_solver().best_moves_many([(study, replay(study))])[0]
     points = np.array([[float(dict(solved)[c]) for c in legal]])
     stakes = p._stakes(view, [(world, 1.0)], points, legal)[0]
-    truth = default_solver().settle_many([position(deal, st.moves + [c]) for c in legal], deal.bid)
+    from solver.settlement import settle_dd
+    truth = settle_dd([position(deal, st.moves + [c]) for c in legal], deal.bid)
     return legal, stakes, [t["score"] for t in truth]
 
 

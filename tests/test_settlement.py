@@ -42,7 +42,8 @@ def test_dd_settlement_counts_a_zero_point_trick_as_a_trick():
     # Without 4 (no jack in hand or skat): 24 x (4 + game + Schneider) = 144, lost: -288.
     rec = {"hands": {"F": ["S7", "D9"], "M": ["C7", "DA"], "R": ["H7", "C8"]}, "skat": ["D7", "D8"],
            "declarer": "F", "game": "grand", "leader": "F"}
-    r = Solver(tt_megabytes=1).settle_many([position(rec)])[0]
+    from solver.settlement import settle_dd
+    r = settle_dd([position(rec)], solver=Solver(tt_megabytes=1))[0]
     assert (r["dd_points"], r["schneider"], r["schwarz"], r["score"]) == (0, True, False, -288)
 
 

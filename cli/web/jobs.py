@@ -8,13 +8,12 @@ one-line message.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from solver.cards import CardParseError
 from solver.deal import DealError
 from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand
-from solver.records import read_lines, record_from_fields
+from solver.records import item_from_record, read_lines, record_from_fields
 
 
 class BadInput(ValueError):
@@ -49,20 +48,22 @@ def _item(p: dict[str, Any]):
     """The one record or ISS line of a request: ``record`` (an object), ``iss`` (a line), or
     the deal's fields (``F``, ``M``, ``R``, ``skat``, ``game``, ``declarer``, ...)."""
     if p.get("record") is not None:
-        line = json.dumps(p["record"])
+        if not isinstance(p["record"], dict):
+            raise BadInput("'record': a deal record is a JSON object")
+        it = item_from_record(1, p["record"])
     elif p.get("iss"):
         line = str(p["iss"]).strip()
         if "\n" in line:
             raise BadInput("'iss' holds one game line")
+        items = list(read_lines([line]))
+        if not items:
+            raise BadInput("nothing to read: give a record, an ISS line or the deal's fields")
+        it = items[0]
     else:
         try:
-            line = json.dumps(record_from_fields(p))
+            it = item_from_record(1, record_from_fields(p))
         except _BAD as e:
             raise BadInput(_one_line(e)) from None
-    items = list(read_lines([line]))
-    if not items:
-        raise BadInput("nothing to read: give a record, an ISS line or the deal's fields")
-    it = items[0]
     if it.error:
         raise BadInput(it.error.removeprefix("line 1: "))
     return it

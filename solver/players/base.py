@@ -332,6 +332,7 @@ class PimcPlayer(Player):
         """Announce Spitze when, over sampled worlds solved double-dummy with and without the
         Spitze condition, it raises the mean settlement (under this player's scoring)."""
         from ..search.api import default_solver, position
+        from ..settlement import settle_dd
         solver = self.solver or default_solver()
         sampler = WorldSampler(hand, seat, self.rng, skat_known=skat or None,
                                sizes=(10, 10, 10, 0 if skat else 2))
@@ -343,7 +344,7 @@ class PimcPlayer(Player):
         for decl in (declaration, dataclasses.replace(declaration, spitze=True)):
             deals = [Deal(list(w.hands), w.skat, seat, decl, [], bid) for w in worlds]
             with solver.shared_table():
-                res = solver.settle_many([position(d) for d in deals], bid)
+                res = settle_dd([position(d) for d in deals], bid, solver)
             won = np.array([r["dd_declarer_wins"] for r in res])
             score = np.array([r["score"] for r in res], dtype=float)
             if self.scoring == "seeger-fabian":

@@ -27,7 +27,7 @@ from ..deal import Deal, DealError, load_deal, replay
 from ..games import SEATS
 from ..play import GameRules, rules_for, spitze_card
 from ..pool import map_processes
-from ..scoring import WIN_POINTS, matadors, outcome, points_needed, settle
+from ..scoring import WIN_POINTS, points_needed
 from ..state import GameState
 from . import layout as K
 
@@ -233,28 +233,19 @@ class Solver:
         got = iter(self._still_possible(todo, K.JOB_ANY_TRICK, lambda p: True))
         return [True if d else next(got) for d in done]
 
-    def settle_many(self, positions: Sequence[Position], bid: int | None = None) -> list[dict[str, Any]]:
-        """The double-dummy result of each position, settled at ``bid`` by :func:`~solver.scoring.settle`:
-        the exact card points, every trick when he can take them all, no trick when the defenders
-        can take them all (Null: whether he avoids every trick)."""
+    def facts_many(self, positions: Sequence[Position]) -> list[dict[str, Any]]:
+        """What a settlement needs of each position, double-dummy (values, never a settled game:
+        :func:`solver.settlement.settle_dd` settles them): :meth:`solve_positions`' keys and
+        ``dd_any_trick``, whether the declarer takes a trick (asked only where his points leave
+        it open: points beyond what he has already won come from a trick he takes)."""
         solved_all = self.solve_positions(positions)
-        # points beyond what he has already won come from a trick he takes; the others are asked
         unsure = [i for i, (p, r) in enumerate(zip(positions, solved_all))
                   if not p.deal.declaration.is_null and r["dd_points"] <= p.base_points]
         any_trick = dict(zip(unsure, self.any_trick_many([positions[i] for i in unsure])))
-        out = []
-        for i, (pos, solved) in enumerate(zip(positions, solved_all)):
-            d = pos.deal.declaration
-            mats = matadors(pos.deal.hands[pos.deal.declarer] | pos.deal.skat, d.game)
-            if d.is_null:
-                won, schneider, schwarz = outcome(d, 0, False, not solved["dd_declarer_wins"])
-            else:
-                won, schneider, schwarz = outcome(d, solved["dd_points"], solved["dd_all_tricks"],
-                                                  any_trick.get(i, True), solved.get("dd_spitze", True))
-            won, value, score, _ = settle(d, mats, won, schneider, schwarz, bid)
-            out.append({**solved, "dd_declarer_wins": won, "score": score, "game_value": value,
-                        "schneider": bool(schneider), "schwarz": bool(schwarz)})
-        return out
+        for i, (p, r) in enumerate(zip(positions, solved_all)):
+            if not p.deal.declaration.is_null:
+                r["dd_any_trick"] = any_trick.get(i, True)
+        return solved_all
 
     def null_many(self, positions: Sequence[Position]) -> list[bool]:
         """Null: can the declarer avoid every trick (counting those already played)?"""
