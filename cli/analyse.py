@@ -48,13 +48,12 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
     batch: list = []
 
     def flush() -> None:
-        good = [it for it in batch if not it.error and it.deal is not None]
+        good = [it for it in batch if not it.error and it.classic and it.deal is not None]
         done = iter(review_many([it.deal for it in good], workers=workers if len(good) > 1 else 1,
                                 declaration=not no_declaration)) if good else iter(())
         for it in batch:
-            if it.offiziers is not None:                 # Offiziersskat: its own review
-                from solver.offiziersskat import review_offiziers
-                rec = review_offiziers(it.offiziers)
+            if not it.error and not it.classic:          # another variant: its own review
+                rec = it.variant.review(it.deal)
                 emit(rec) if as_json else offiziers_table(rec, console)
                 continue
             if not it.error and it.deal is None:        # passed in: nothing was played

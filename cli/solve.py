@@ -92,14 +92,13 @@ def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> 
 
     def flush() -> None:
         """Solve the chunk's good records in one call; print everything in input order."""
-        good = [it for it in chunk if not it.error and it.deal is not None]
+        good = [it for it in chunk if not it.error and it.classic and it.deal is not None]
         results = iter(_solve_chunk(good, best or not as_json, workers)) if good else iter(())
         for it in chunk:
             if it.error:
                 show(it.error_record())
-            elif it.offiziers is not None:
-                from solver.offiziersskat import solve_offiziers
-                r = solve_offiziers(it.offiziers, best or not as_json)
+            elif not it.classic:                        # another variant: solved one by one
+                r = it.variant.solve(it.deal, best or not as_json)
                 if as_json:
                     emit(r if best else {k: v for k, v in r.items() if k != "dd_best"})
                 else:

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterable, Iterator
 
-from .deal import Deal, DealError, load_deal, ramsch_record, score_deal, score_ramsch
+from .deal import DealError, load_deal, ramsch_record, score_deal, score_ramsch
 from .games import GAME_NAMES, SEATS
-from .house import kontra_call, kontra_multiplier
+from .house import kontra_multiplier
 from .iss import IssError, IssGame, is_iss_line, parse_line
-from .offiziersskat import OffiziersError, score_offiziers
+from .offiziersskat import OffiziersError
 from .scoring import table_scores
-from .variants import UnknownVariant, variant_of
+from .variants import Skat, UnknownVariant, Variant, variant_of
 
 
 @dataclass
@@ -33,11 +33,16 @@ class Item:
 
     line: int
     record: dict | None = None          # the JSON record as read (unknown keys kept)
-    deal: Deal | None = None
+    deal: Any = None                    # the variant's deal (classic Skat: a :class:`Deal`)
     iss: IssGame | None = None
     error: str | None = None
     raw_id: str | None = None           # the id found in the line, even when it could not be read
-    offiziers: Any = None               # an Offiziersskat deal (``"variant": "offiziersskat"``)
+    variant: Variant = field(default_factory=Skat)   # the registry's variant of the record
+
+    @property
+    def classic(self) -> bool:
+        """Classic three-player Skat (its deal a :class:`Deal`; the batched paths take these)."""
+        return self.variant.name == "skat"
 
     @property
     def id(self) -> str:
@@ -76,7 +81,7 @@ def read_lines(lines: Iterable[str], fmt: str = "auto", require_deal: bool = Tru
 
     With ``require_deal`` a JSON record must be a valid deal (records marked
     ``passed`` are let through without one).  ``variants``: Offiziersskat
-    records are read (as ``Item.offiziers``); otherwise they are an error
+    records are read (``Item.variant`` names the variant); otherwise they are an error
     line saying which command reads them.
     """
     for no, raw in enumerate(lines, start=1):
@@ -156,10 +161,10 @@ def _record_item(no: int, rec: dict, require_deal: bool, variants: bool) -> Item
         return Item(no, record=rec, error=f"line {no}: 'variant': {e}")
     if variant.name != "skat":
         if not variants:
-            return Item(no, record=rec, error=f"line {no}: an Offiziersskat record: skat score, solve, "
-                                                    "analyse and arena --offiziersskat read these")
+            return Item(no, record=rec, error=f"line {no}: an {variant.name.capitalize()} record: skat score, "
+                                                    f"solve, analyse and arena --{variant.name} read these")
         try:
-            return Item(no, record=rec, offiziers=variant.load(rec))
+            return Item(no, record=rec, deal=variant.load(rec), variant=variant)
         except OffiziersError as e:
             return Item(no, record=rec, error=f"line {no}: {e}")
     if rec.get("passed") or not require_deal:
@@ -173,17 +178,11 @@ def _record_item(no: int, rec: dict, require_deal: bool, variants: bool) -> Item
 def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
     """The ``skat score`` output record of one item (raises DealError if unscorable)."""
     out: dict[str, Any] = {"id": item.id}
-    if item.offiziers is not None:
+    if not item.classic:
         try:
-            r = score_offiziers(item.offiziers)
+            out.update(item.variant.score_record(item.deal, scoring))
         except OffiziersError as e:
             raise DealError(str(e)) from None
-        d = item.offiziers
-        out.update(variant="offiziersskat", declarer="F", game=d.game_name, declarer_points=r.declarer_points,
-                   won=r.won, winner=r.winner, schneider=r.schneider, schwarz=r.schwarz, game_value=r.value,
-                   score=r.scores["F"], scores=r.scores, reason=r.reason)
-        if d.kontra > 1:
-            out["kontra"] = kontra_call(d.kontra)
         return out
     iss = item.iss
     if (iss is not None and iss.passed) or (item.record is not None and item.record.get("passed")):

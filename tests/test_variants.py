@@ -54,6 +54,13 @@ def test_a_deal_of_every_variant_plays_through_the_one_interface(name, game, tri
     assert variant_of(v.dump(deal)).name == name
     assert v.settle(again) == settled
     assert set(settled.scores) == set(v.seats)
+    # skat score, solve and analyse of the deal go through the same interface and agree with it
+    assert v.score_record(deal)["scores"] == settled.scores
+    review = v.review(deal)
+    assert len(review["analysis"]) == len(v.played(deal))
+    solved = v.solve(deal)
+    values = list(solved["dd_ramsch"].values()) if "dd_ramsch" in solved else [solved["dd_points"]]
+    assert values and all(0 <= x <= 120 for x in values)       # card points of 120
     if "ramsch" in game:
         assert settled.won is None or name == "offiziersskat"
     else:

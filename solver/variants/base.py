@@ -91,5 +91,18 @@ class Variant(ABC):
         """The settlement of a finished deal (through the rules' one settlement)."""
 
     @abstractmethod
+    def solve(self, deal: Any, best: bool = False) -> dict:
+        """``skat solve``'s record of one deal: its double-dummy value (and with ``best`` every
+        playable card's)."""
+
+    @abstractmethod
+    def review(self, deal: Any) -> dict:
+        """``skat analyse``'s record of one played deal: the value before and after each card."""
+
+    @abstractmethod
+    def score_record(self, deal: Any, scoring: str = "simple") -> dict:
+        """``skat score``'s record of one finished deal (the keys after ``id``)."""
+
+    @abstractmethod
     def search_row(self, deal: Any, state: Any) -> np.ndarray:
         """The kernel's position row of ``state`` (every card known), for the exact-value job."""

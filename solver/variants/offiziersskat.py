@@ -63,6 +63,24 @@ class Offiziersskat(Variant):
         return Settlement(dict(r.scores), r.won, r.reason, {"game_value": r.value, "schneider": r.schneider,
                                                             "schwarz": r.schwarz})
 
+    def solve(self, deal: O.OffiziersDeal, best: bool = False) -> dict:
+        return O.solve_offiziers(deal, best)
+
+    def review(self, deal: O.OffiziersDeal) -> dict:
+        return O.review_offiziers(deal)
+
+    def score_record(self, deal: O.OffiziersDeal, scoring: str = "simple") -> dict:
+        """The settlement as ``skat score`` writes it (Offiziersskat scores one way: ``scoring``
+        is the classic table's choice and does not apply)."""
+        from ..house import kontra_call
+        r = O.score_offiziers(deal)
+        out = {"variant": self.name, "declarer": "F", "game": deal.game_name, "declarer_points": r.declarer_points,
+               "won": r.won, "winner": r.winner, "schneider": r.schneider, "schwarz": r.schwarz,
+               "game_value": r.value, "score": r.scores["F"], "scores": r.scores, "reason": r.reason}
+        if deal.kontra > 1:
+            out["kontra"] = kontra_call(deal.kontra)
+        return out
+
     def search_row(self, deal: O.OffiziersDeal, state: O.OffiziersState) -> np.ndarray:
         from ..search import layout as K
         return O.kernel_row(state, K.JOB_POINTS)

@@ -70,6 +70,20 @@ class Skat(Variant):
         return Settlement(scores, res.won, res.reason, {"game_value": res.game_value, "schneider": res.schneider,
                                                         "schwarz": res.schwarz})
 
+    def solve(self, deal: Deal, best: bool = False) -> dict:
+        from ..search.api import solve
+        return solve(deal, best)
+
+    def review(self, deal: Deal) -> dict:
+        from ..analysis import review
+        return review(deal).to_record()
+
+    def score_record(self, deal: Deal, scoring: str = "simple") -> dict:
+        from ..records import Item, score_item
+        out = score_item(Item(1, record=deal.to_record(), deal=deal), scoring)
+        out.pop("id", None)
+        return out
+
     def search_row(self, deal: Deal, state: GameState) -> np.ndarray:
         from ..search import layout as K
         from ..search.api import job_row, position_of
