@@ -26,14 +26,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CARD_NAMES, CARD_POINTS, CardParseError, parse_card
-from .games import BASE_VALUES, GRAND, parse_game
+from .games import BASE_VALUES, GAME_NAMES, GRAND, RAMSCH, parse_game
 from .house import kontra_call, kontra_multiplier
 from .play import rules_for
 from .scoring import SCHNEIDER_ESCAPE, TOTAL_POINTS, WIN_POINTS
 
 SIDES = "FR"                         # F: the first player (declares), R: the dealer
-RAMSCH = "ramsch"
-VALUES = {"ramsch": 24}
+#: An Offiziersskat Ramsch (the first player's choice, jacks the only trumps) is worth 24.
+RAMSCH_VALUE = 24
 
 
 class OffiziersError(ValueError):
@@ -42,23 +42,23 @@ class OffiziersError(ValueError):
 
 @dataclass
 class OffiziersDeal:
-    """Piles (per side, 8 of [down, up]), the game ("ramsch" or a game number), Kontra level,
+    """Piles (per side, 8 of [down, up]), the game (a suit, GRAND or the one RAMSCH of
+    :mod:`solver.games`), Kontra level,
     and the cards played so far."""
 
     piles: list[list[tuple[int, int]]]
-    game: int | str
+    game: int
     kontra: int = 1
     played: list[int] = field(default_factory=list)
     id: str | None = None
 
     @property
     def rules_game(self) -> int:
-        return GRAND if self.game == RAMSCH else int(self.game)
+        return GRAND if self.game == RAMSCH else self.game
 
     @property
     def game_name(self) -> str:
-        from .games import GAME_NAMES
-        return RAMSCH if self.game == RAMSCH else GAME_NAMES[int(self.game)]
+        return GAME_NAMES[self.game]
 
     @property
     def base_value(self) -> int:
@@ -95,12 +95,12 @@ def deal_from_cards(cards: list[int], game: str) -> OffiziersDeal:
     return OffiziersDeal(piles, offiziers_game(game))
 
 
-def base_value(game: int | str) -> int:
+def base_value(game: int) -> int:
     """A game's base value: diamonds 9 ... clubs 12, Grand and Ramsch 24."""
-    return VALUES[RAMSCH] if game == RAMSCH else BASE_VALUES[int(game)]
+    return RAMSCH_VALUE if game == RAMSCH else BASE_VALUES[int(game)]
 
 
-def f_wins(game: int | str, f_points: int) -> bool:
+def f_wins(game: int, f_points: int) -> bool:
     """Does F, the declarer, win with these card points of 120 (61; in Ramsch fewer than R, so
     that R has 61)?
 
@@ -110,14 +110,17 @@ def f_wins(game: int | str, f_points: int) -> bool:
     return TOTAL_POINTS - f_points >= WIN_POINTS if game == RAMSCH else f_points >= WIN_POINTS
 
 
-def offiziers_game(name: str) -> int | str:
-    if str(name).strip().lower() == RAMSCH:
-        return RAMSCH
+def offiziers_game(name: str | int) -> int:
+    """A game Offiziersskat plays: a suit, Grand or Ramsch (the same RAMSCH as classic Skat's).
+
+    >>> offiziers_game("ramsch") == RAMSCH, offiziers_game("grand") == GRAND
+    (True, True)
+    """
     try:
-        g = parse_game(str(name))
+        g = parse_game(name)
     except ValueError as e:
         raise OffiziersError(f"'game': {e}") from None
-    if g > GRAND:
+    if g not in (*range(GRAND + 1), RAMSCH):
         raise OffiziersError("'game': Offiziersskat plays a suit, grand or ramsch (no Null)")
     return g
 
@@ -345,7 +348,7 @@ def score_offiziers(deal: OffiziersDeal) -> OffiziersResult:
     return settle_offiziers(deal.game, st.points, st.tricks, deal.kontra)
 
 
-def settle_offiziers(game: int | str, points: list[int], tricks: list[int], kontra: int = 1) -> OffiziersResult:
+def settle_offiziers(game: int, points: list[int], tricks: list[int], kontra: int = 1) -> OffiziersResult:
     """The settlement from the card points and tricks of F (the declarer) and R.
 
     >>> settle_offiziers(GRAND, [60, 60], [8, 8]).winner            # 60:60: the other player

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from solver.games import RAMSCH
 from solver.offiziersskat import best_cards, deal_from_cards, reach_points, solve_points
 from solver.search.api import Solver
 
@@ -20,7 +21,7 @@ from solver.search.api import Solver
 def _minimax(st) -> int:
     if st.finished:
         return st.points[0]
-    f_wants = (st.to_move == 0) != (st.deal.game == "ramsch")
+    f_wants = (st.to_move == 0) != (st.deal.game == RAMSCH)
     best = None
     legal = st.legal()
     for c in range(32):

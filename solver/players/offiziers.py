@@ -82,7 +82,7 @@ class OffiziersPlayer:
 
     name = "player"
 
-    def declare(self, up_cards: int) -> int | str:
+    def declare(self, up_cards: int) -> int:
         return GRAND
 
     def kontra(self, st: OffiziersState, side: int, call: str) -> bool:
@@ -98,7 +98,7 @@ class RandomOffiziers(OffiziersPlayer):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def declare(self, up_cards: int) -> int | str:
+    def declare(self, up_cards: int) -> int:
         return self.rng.choice(OFFIZIERS_GAMES)
 
     def play(self, st: OffiziersState) -> int:
@@ -114,7 +114,7 @@ class RuleOffiziers(OffiziersPlayer):
     def __init__(self, seed: int = 0):
         pass
 
-    def declare(self, up_cards: int) -> int | str:
+    def declare(self, up_cards: int) -> int:
         best = max((*SUIT_GAMES, GRAND), key=lambda g: stegen(up_cards, g) + (1 if g == GRAND else 0))
         return best if stegen(up_cards, best) >= 5 else RAMSCH
 
@@ -165,7 +165,7 @@ class PimcOffiziers(OffiziersPlayer):
         from ..search.api import default_solver
         return self.solver or default_solver()
 
-    def declare(self, up_cards: int) -> int | str:
+    def declare(self, up_cards: int) -> int:
         """The game with F's best expected settlement over sampled worlds: F's eight upper
         cards are known, the other 24 dealt at random; a threshold query per game and world."""
         rest = [c for c in range(32) if not (up_cards >> c) & 1]
