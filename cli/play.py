@@ -13,8 +13,8 @@ from rich.table import Table
 
 from solver.cards import (CARD_NAMES, CardParseError, card_set, format_card, format_cards, iter_cards, parse_card,
                           parse_card_list, sort_key)
-from solver.games import RAMSCH, SEATS, Declaration, DeclarationError, parse_game
-from solver.play import display_order, follow_name, spitze_card
+from solver.games import RAMSCH, SEATS, Declaration, DeclarationError
+from solver.play import display_order, spitze_card
 from solver.players import PLAYERS, Player, PlayView
 from solver.players.arena import make_player, run_arena
 from solver.players.table import TableOptions, play_match
@@ -22,6 +22,7 @@ from solver.house import HOUSE_OPTIONS, HouseRules, check_ramsch_discard
 from solver.offiziersskat import offiziers_game
 from solver.players.offiziers import OffiziersPlayer
 from solver.scoring import SCORINGS, check_bid
+from solver.state import IllegalCard
 
 from .io import open_output
 
@@ -121,16 +122,11 @@ class HumanPlayer(Player):
     def _declaration(self, hand: bool) -> Declaration:
         while True:
             extra = "; add ouvert, schneider or schwarz" if hand else ", or null ouvert"
-            ans = self.p.ask(f"Game (diamonds hearts spades clubs grand null{extra}):").lower().split()
-            if not ans:
-                continue
-            if not hand and "hand" in ans:
-                self.p.console.print("you picked up the skat: a Hand game is no longer possible")
+            ans = self.p.ask(f"Game (diamonds hearts spades clubs grand null{extra}):")
+            if not ans.strip():
                 continue
             try:
-                g = parse_game(ans[0])
-                return Declaration(g, hand=hand, schneider="schneider" in ans, schwarz="schwarz" in ans,
-                                   ouvert="ouvert" in ans)
+                return Declaration.typed(ans, hand)
             except DeclarationError as e:
                 self.p.console.print(str(e))
 
@@ -178,12 +174,11 @@ class HumanPlayer(Player):
             except CardParseError as e:
                 c.print(str(e))
                 continue
-            if not (view.hand >> card) & 1:
-                c.print(f"{CARD_NAMES[card]} is not in your hand")
-                continue
-            if not (legal >> card) & 1:
-                c.print(f"{CARD_NAMES[card]} is not allowed: you must follow "
-                        f"{follow_name(view.trick[0], view.declaration.game)} ({self.p.cards(legal)})")
+            try:
+                view.check(card)
+            except IllegalCard as e:
+                # a card of his that does not follow: show the ones that do
+                c.print(f"{e} ({self.p.cards(legal)})" if (view.hand >> card) & 1 else str(e))
                 continue
             return card
 

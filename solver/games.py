@@ -161,6 +161,27 @@ class Declaration:
                                    f"(expected a game, then {', '.join(known)})")
         return cls.parse(game, **{w: True for w in words})
 
+    @classmethod
+    def typed(cls, text: str, hand: bool) -> "Declaration":
+        """What a person at the table types (the terminal's prompt, the browser's field): a game,
+        then any of ``schneider``, ``schwarz``, ``ouvert``; ``hand`` is whether he left the skat
+        alone.  The errors are the ones both front ends show.
+
+        >>> Declaration.typed("Grand Schneider", hand=True).name
+        'grand hand schneider'
+        >>> Declaration.typed("hearts hand", hand=False)
+        Traceback (most recent call last):
+        ...
+        solver.games.DeclarationError: you picked up the skat: a Hand game is no longer possible
+        """
+        words = str(text).lower().split()
+        if not words:
+            raise DeclarationError("name a game")
+        if not hand and "hand" in words:
+            raise DeclarationError("you picked up the skat: a Hand game is no longer possible")
+        return cls(parse_game(words[0]), hand=hand, schneider="schneider" in words, schwarz="schwarz" in words,
+                   ouvert="ouvert" in words)
+
     def to_record(self) -> dict:
         if self.game == RAMSCH:
             return {"game": "ramsch"}

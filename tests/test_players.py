@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from solver.cards import CARD_NAMES, iter_cards, parse_card
-from solver.deal import load_deal
+from solver.cards import CARD_NAMES, iter_cards, parse_card, parse_cards
+from solver.deal import Deal, load_deal, replay
 from solver.evaluate import EvaluationError, evaluate_declare
-from solver.games import GRAND, Declaration
+from solver.games import GRAND, HEARTS_GAME, Declaration
 from solver.iss import IssError, parse_line
 from solver.players import PimcPlayer, PlayView
 from solver.players.base import Player
@@ -96,3 +96,19 @@ def test_table_stamps_wrap_around_without_stale_hits():
     got = s.solve_positions([position(strip_solved(r)) for r in recs])
     assert [g["dd_points"] for g in got if "dd_points" in g] == [r["dd_points"] for r in recs if "dd_points" in r]
     assert s.stamp < 100
+
+
+def test_a_persons_card_is_checked_once_for_the_terminal_and_the_browser():
+    # Hearts, F leads CJ (a trump); M holds trumps (SJ, H7), so SA is refused with the rule,
+    # and a card he does not hold is refused as not in his hand
+    from solver.state import IllegalCard
+    hands = [parse_cards("CJ DJ HK HT HA CA CT ST SK D7"), parse_cards("SJ H7 SA SQ S9 C7 C8 C9 D8 D9"),
+             parse_cards("HJ HQ H9 H8 CK CQ S8 S7 DA DT")]
+    st = replay(Deal(hands, parse_cards("DK DQ"), 0, Declaration(HEARTS_GAME)))
+    st.push(parse_card("CJ"))
+    view = PlayView.of(st, 1)
+    with pytest.raises(IllegalCard, match="SA is not allowed: you must follow trumps"):
+        view.check(parse_card("SA"))
+    with pytest.raises(IllegalCard, match="HA is not in your hand"):
+        view.check(parse_card("HA"))
+    view.check(parse_card("H7"))

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
-from solver.games import SEATS, Declaration, DeclarationError, parse_game
+from solver.games import SEATS, Declaration, DeclarationError
 from solver.house import HouseRules
 from solver.players import Player, PlayView
 from solver.players.arena import make_player
@@ -134,16 +134,11 @@ class WebPlayer(Player):
         return self._ask({"kind": call, "_check": lambda a: a == "yes"})
 
     def play(self, view: PlayView) -> int:
-        from solver.play import follow_name
         legal = view.legal()
 
         def check(a):
             c = parse_card(a)
-            if not (view.hand >> c) & 1:
-                raise ValueError(f"{CARD_NAMES[c]} is not in your hand")
-            if not (legal >> c) & 1:
-                raise ValueError(f"{CARD_NAMES[c]} is not allowed: you must follow "
-                                 f"{follow_name(view.trick[0], view.declaration.game)}")
+            view.check(c)                           # IllegalCard (a ValueError) names the rule
             return c
         return self._ask({"kind": "card", "seat": SEATS[view.seat], "cards": card_list(view.hand),
                           "legal": card_list(legal), "game": view.declaration.name,
@@ -153,13 +148,7 @@ class WebPlayer(Player):
 
 
 def _declaration(text: str, hand: bool) -> Declaration:
-    words = str(text).lower().split()
-    if not words:
-        raise ValueError("name a game")
-    if not hand and "hand" in words:
-        raise ValueError("you picked up the skat: a Hand game is no longer possible")
-    return Declaration(parse_game(words[0]), hand=hand, schneider="schneider" in words, schwarz="schwarz" in words,
-                       ouvert="ouvert" in words)
+    return Declaration.typed(text, hand)
 
 
 def _house_rules(options: dict[str, Any]) -> HouseRules:

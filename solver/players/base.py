@@ -65,6 +65,18 @@ class PlayView:
         led = self.trick[0] if self.trick else None
         return rules_for(self.declaration.game).legal(self.hand, led)
 
+    def check(self, card: int) -> None:
+        """Raise :class:`~solver.state.IllegalCard` saying why the person in this seat may not
+        play ``card`` (the message both front ends show)."""
+        from ..cards import CARD_NAMES
+        from ..play import follow_name
+        from ..state import IllegalCard
+        if not (self.hand >> card) & 1:
+            raise IllegalCard(f"{CARD_NAMES[card]} is not in your hand")
+        if not (self.legal() >> card) & 1:
+            raise IllegalCard(f"{CARD_NAMES[card]} is not allowed: you must follow "
+                              f"{follow_name(self.trick[0], self.declaration.game)}")
+
     def played(self) -> int:
         s = 0
         for _, c in self.history:
