@@ -189,15 +189,6 @@ class OffiziersState:
     def to_move(self) -> int:
         return self.leader if not self.trick else 1 - self.leader
 
-    @property
-    def declarer(self) -> int:
-        """F (side 0) declares in Offiziersskat."""
-        return 0
-
-    @property
-    def moves(self) -> list[int]:
-        """Every card played, in order."""
-        return [c for _, c in self.history]
 
     @property
     def finished(self) -> bool:

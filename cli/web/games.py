@@ -116,7 +116,7 @@ class WebPlayer(Player):
         def check(a):
             if a == "pickup":
                 return None
-            return _declaration(a, hand=True)
+            return Declaration.typed(a, hand=True)
         return self._ask({"kind": "hand", "cards": card_list(hand), "bid": bid, "_check": check})
 
     def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
@@ -127,7 +127,7 @@ class WebPlayer(Player):
                 raise ValueError("put away two cards")
             if d & ~twelve:
                 raise ValueError(f"{' '.join(card_list(d & ~twelve))} is not among your twelve cards")
-            return d, _declaration(a["game"], hand=False)
+            return d, Declaration.typed(a["game"], hand=False)
         return self._ask({"kind": "discard", "cards": card_list(twelve), "bid": bid, "_check": check})
 
     def kontra(self, view: PlayView, call: str = "kontra") -> bool:
@@ -145,10 +145,6 @@ class WebPlayer(Player):
                           "declarer": SEATS[view.declarer],
                           "trick": [[SEATS[(view.leader + i) % 3], CARD_NAMES[c]] for i, c in enumerate(view.trick)],
                           "shown": {SEATS[s]: card_list(h) for s, h in view.shown.items()}, "_check": check})
-
-
-def _declaration(text: str, hand: bool) -> Declaration:
-    return Declaration.typed(text, hand)
 
 
 def _house_rules(options: dict[str, Any]) -> HouseRules:

@@ -17,15 +17,15 @@ from typing import Any
 
 import numpy as np
 
-from ..cards import CARD_POINTS, card_points, iter_cards, popcount
+from ..cards import CARD_NAMES, CARD_POINTS, card_points, iter_cards, popcount
 from ..deal import Deal
 from ..evaluate import evaluate_declare, evaluate_hand
 from ..games import GRAND, Declaration
 from ..heuristics import best_stegen_game, ramsch_discard, ramsch_pickup, ranked_discards, stegen
-from ..play import rules_for, spitze_card, trump_set
+from ..play import follow_name, rules_for, spitze_card, trump_set
 from ..sampling import NoWorld, WorldSampler
 from ..scoring import game_value, matadors, points_needed, tournament_points
-from ..state import GameState
+from ..state import GameState, IllegalCard
 
 
 @dataclass
@@ -68,9 +68,6 @@ class PlayView:
     def check(self, card: int) -> None:
         """Raise :class:`~solver.state.IllegalCard` saying why the person in this seat may not
         play ``card`` (the message both front ends show)."""
-        from ..cards import CARD_NAMES
-        from ..play import follow_name
-        from ..state import IllegalCard
         if not (self.hand >> card) & 1:
             raise IllegalCard(f"{CARD_NAMES[card]} is not in your hand")
         if not (self.legal() >> card) & 1:
