@@ -20,7 +20,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.offiziersskat import deal_from_cards, solve_points  # noqa: E402
+from solver.offiziersskat import deal_from_cards  # noqa: E402
+from solver.search.offiziers import solve_points  # noqa: E402
 from solver.search.api import Solver  # noqa: E402
 
 GAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")

@@ -19,8 +19,7 @@ from solver.players import PLAYERS, Player, PlayView
 from solver.players.arena import make_player, run_arena
 from solver.players.table import TableOptions, play_match
 from solver.house import HOUSE_OPTIONS, HouseRules, check_ramsch_discard
-from solver.offiziersskat import offiziers_game
-from solver.players.offiziers import OffiziersPlayer
+from solver.offiziersskat import PileView, offiziers_game
 from solver.scoring import SCORINGS, check_bid
 from solver.state import IllegalCard
 
@@ -183,47 +182,46 @@ class HumanPlayer(Player):
             return card
 
 
-class HumanOffiziers(OffiziersPlayer):
+class HumanOffiziers(Player):
     """The person at an Offiziersskat table: the piles are drawn, every decision asked."""
 
     name = "you"
 
     def __init__(self, prompter: Prompter):
         self.p = prompter
-        self.side = 0
 
-    def declare(self, up_cards: int):
+    def choose_game(self, up_cards: int, seat: int, games: tuple[int, ...]) -> int:
         self.p.console.print(f"You declare. Your upper cards: {self.p.cards(up_cards)}")
         return self.p.ask_until("Game (diamonds hearts spades clubs grand ramsch):", offiziers_game)
 
-    def kontra(self, st, side: int, call: str) -> bool:
-        self.show(st, side)
+    def kontra(self, view: PileView, call: str = "kontra") -> bool:
+        self.show(view)
         return self.p.ask(f"{call.capitalize()}? (y/n)").lower().startswith("y")
 
-    def show(self, st, side: int) -> None:
+    def show(self, view: PileView) -> None:
         c = self.p.console
-        legal = st.legal() if st.to_move == side and not st.finished else 0
+        side = view.seat
+        legal = view.legal()
         for s, who in ((1 - side, "opponent"), (side, "you")):
             tops = []
-            for card, covered in st.pile_view(s):
+            for card, covered in view.piles[s]:
                 if card is None:
                     tops.append("   ▒  " if covered else "  --  ")
                     continue
                 mark = "*" if (legal >> card) & 1 else " "
                 tops.append(f"{mark}{self.p.cards([card])}{'/▒' if covered else '  '}")
             c.print(f"{who:>8}: " + " ".join(tops))
-        c.print(f"points: you {st.points[side]}, opponent {st.points[1 - side]}"
+        c.print(f"points: you {view.points[side]}, opponent {view.points[1 - side]}"
                 "   (* playable, /▒ a face-down card under it)")
 
-    def play(self, st) -> int:
-        side = st.to_move
-        self.show(st, side)
-        if st.trick:
-            self.p.console.print(f"led: {self.p.cards([st.trick[0][1]])}")
+    def play(self, view: PileView) -> int:
+        self.show(view)
+        if view.trick:
+            self.p.console.print(f"led: {self.p.cards([view.trick[0][1]])}")
 
         def read(ans: str) -> int:
             card = parse_card(ans)
-            st.check(card)
+            view.check(card)
             return card
         return self.p.ask_until("Play:", read)
 
@@ -388,9 +386,9 @@ def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, ro
     difference per deal."""
     types = [t.strip() for t in spec.split(",")]
     deals = rounds or deals
-    if offiziersskat:
-        _offiziers_arena(types, deals, seed, out, workers, as_json)
-        return
+    variant = "offiziersskat" if offiziersskat else "skat"
+    if offiziersskat and iss_out:
+        raise click.UsageError("--iss writes classic Skat games: ISS has no Offiziersskat")
     rules = _house(house)
     fh = open_output(out, "--out")
     try:
@@ -401,12 +399,12 @@ def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, ro
             os.remove(out)
         raise
     err = Console(stderr=True)
-    on_game = _game_writer(fh, None if as_json else err, 3, deals)
+    on_game = _game_writer(fh, None if as_json else err, 2 if offiziersskat else 3, deals)
     try:
         level = {"level": strength} | ({"samples": samples} if samples else {})
         res = run_arena(types, deals, seed, level, on_game,
                         (lambda line: ih.write(line + "\n")) if ih else None, workers=workers, house=rules,
-                        target=target)
+                        target=target, variant=variant)
     except ValueError as e:
         raise click.ClickException(str(e)) from None
     finally:
@@ -417,39 +415,17 @@ def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, ro
         click.echo(json.dumps(res))
         return
     err.print()
-    t = Table(title=f"arena: {res['deals']} duplicate deals, {res['games']} games, seed {seed}")
+    title = "Offiziersskat arena" if offiziersskat else "arena"
+    t = Table(title=f"{title}: {res['deals']} duplicate deals, {res['games']} games, seed {seed}")
     for col in ("player", "games", "points/game", "95% interval", "declared", "won", "lost"):
         t.add_column(col, justify="left" if col == "player" else "right")
     for p in res["players"]:
         t.add_row(p["player"], str(p["games"]), f"{p['points_per_game']:+.1f}",
                   f"{p['ci95'][0]:+.1f} … {p['ci95'][1]:+.1f}", str(p["declared"]), str(p["won"]), str(p["lost"]))
-    Console().print(t)
-
-
-def _offiziers_arena(types: list[str], deals: int, seed: int, out: str | None, workers: int, as_json: bool) -> None:
-    from solver.players.offiziers import run_offiziers_arena
-    fh = open_output(out, "--out")
-    err = Console(stderr=True)
-    on_game = _game_writer(fh, None if as_json else err, 2, deals)
-    try:
-        res = run_offiziers_arena(types, deals, seed, workers, on_game)
-    except ValueError as e:
-        raise click.ClickException(str(e)) from None
-    finally:
-        if fh:
-            fh.close()
-    if as_json:
-        click.echo(json.dumps(res))
-        return
-    err.print()
-    t = Table(title=f"Offiziersskat arena: {deals} duplicate deals, {res['games']} games, seed {seed}")
-    for col in ("player", "games", "points/game", "95% interval"):
-        t.add_column(col, justify="left" if col == "player" else "right")
-    for p in res["players"]:
-        t.add_row(p["player"], str(p["games"]), f"{p['points_per_game']:+.1f}",
-                  f"{p['ci95'][0]:+.1f} … {p['ci95'][1]:+.1f}")
-    d = res["difference"]
-    t.add_row(f"difference {d['of']}", "", f"{d['per_game']:+.1f}", f"{d['ci95'][0]:+.1f} … {d['ci95'][1]:+.1f}")
+    if "difference" in res:
+        d = res["difference"]
+        t.add_row(f"difference {d['of']}", "", f"{d['per_game']:+.1f}",
+                  f"{d['ci95'][0]:+.1f} … {d['ci95'][1]:+.1f}", "", "", "")
     Console().print(t)
 
 
@@ -469,33 +445,37 @@ def _game_writer(fh, progress: Console | None, games_per_deal: int, deals: int):
 
 
 def _play_offiziers(console: Console, prompter: Prompter, deals: int, seed: int, opponent: str) -> None:
-    from solver.players.offiziers import make_offiziers_player, play_offiziers_match
-    if deals % 2:
-        raise click.BadParameter("an Offiziersskat match has an even number of deals (each deals as often)",
-                                 param_hint="--deals")
-    human = HumanOffiziers(prompter)
+    """A match of Offiziersskat at the one table (:func:`~solver.players.table.play_match`)."""
     names = ("you", "computer")
+    players = [HumanOffiziers(prompter), make_player(opponent, seed + 1, variant="offiziersskat")]
+    seat_of_you = {"seat": 0}
+
+    def who(seat: int) -> str:
+        return "you" if seat == seat_of_you["seat"] else "computer"
 
     def on(kind: str, data: dict) -> None:
         if kind == "deal":
-            human.side = 0 if data["first"] == 0 else 1
-            console.rule(f"deal {data['number']}: {names[data['first']]} declare"
-                         f"{'' if data['first'] == 0 else 's'}, {names[data['dealer']]} deal"
-                         f"{'' if data['dealer'] == 0 else 's'}")
+            first, dealer = data["seats"]                      # the players sitting as F and R
+            seat_of_you["seat"] = data["seats"].index(0)
+            console.rule(f"deal {data['number']}: {names[first]} declare{'' if first == 0 else 's'}, "
+                         f"{names[dealer]} deal{'' if dealer == 0 else 's'}")
         elif kind == "declaration":
             console.print(f"game: {data['game']}")
         elif kind in ("kontra", "re"):
-            console.print(f"{data['side']}: {kind.capitalize()}!")
+            console.print(f"{who(data['seat'])}: {kind.capitalize()}!")
         elif kind == "trick":
-            console.print("  " + " ".join(prompter.cards([c]) for c in data["cards"])
-                          + f"  -> {'you' if (data['winner'] == 'F') == (human.side == 0) else 'computer'}")
+            console.print("  " + " ".join(prompter.cards([c]) for c in data["cards"]) + f"  -> {who(data['winner'])}")
         elif kind == "result":
-            mine = (data["winner"] == "F") == (human.side == 0)
+            mine = (data["winner"] == "F") == (seat_of_you["seat"] == 0)
             console.print(f"result: {data['reason']}; {'you' if mine else 'the computer'}"
                           f" score{'' if mine else 's'} {data['value']}")
-        elif kind == "totals":
-            console.print(f"totals: you {data['totals'][0]}, computer {data['totals'][1]}")
-    totals, _ = play_offiziers_match([human, make_offiziers_player(opponent, seed + 1)], deals, seed, on_event=on)
+        elif kind == "sheet":
+            totals = data["sheet"].totals()
+            console.print(f"totals: you {totals[0]}, computer {totals[1]}")
+    try:
+        sheet, _ = play_match(players, deals, seed, names=names, on_event=on, variant="offiziersskat")
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--deals") from None
     console.rule("final standings")
-    for name, t in sorted(zip(names, totals), key=lambda x: -x[1]):
+    for _, name, t in sheet.standings():
         console.print(f"{name}: {t}")

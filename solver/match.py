@@ -1,6 +1,7 @@
 """The match score sheet: a number of deals, the dealer rotating clockwise.
 
-Three or four players: at four, the dealer sits out each deal.  In duel mode
+Three or four players: at four, the dealer sits out each deal; Offiziersskat's two (``seats``
+"FR") take turns as the dealer R.  In duel mode
 (seed 002) the third player is a partner who never bids and always defends;
 his score is not counted (``counted``).
 
@@ -45,10 +46,12 @@ class MatchSheet:
     entries: list[DealEntry] = field(default_factory=list)
     target: int | None = None       # a point target instead of a number of deals
     counted: tuple[bool, ...] | None = None    # whose scores count (duel mode: not the partner's)
+    seats: str = "FMR"              # the variant's seats (Offiziersskat: "FR", two players taking turns)
 
     def __post_init__(self) -> None:
-        if len(self.players) not in (3, 4):
-            raise ValueError(f"a match has three or four players, got {len(self.players)}")
+        allowed = (2,) if len(self.seats) == 2 else (3, 4)
+        if len(self.players) not in allowed:
+            raise ValueError(f"a match has {' or '.join(map(str, allowed))} players, got {len(self.players)}")
         if self.counted is None:
             self.counted = (True,) * len(self.players)
 
@@ -68,7 +71,7 @@ class MatchSheet:
         3
         """
         dealer = (self.first_dealer + deal_index) % self.size
-        offset = {"F": 1, "M": 2, "R": 0 if self.size == 3 else 3}[seat]
+        offset = {"F": 1, "M": 2, "R": 0 if self.size in (2, 3) else 3}[seat]
         return (dealer + offset) % self.size
 
     @property

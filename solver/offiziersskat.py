@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .cards import CARD_NAMES, CARD_POINTS, CardParseError, parse_card
-from .games import BASE_VALUES, GAME_NAMES, GRAND, RAMSCH, parse_game
+from .games import BASE_VALUES, GAME_NAMES, GRAND, RAMSCH, SUIT_GAMES, parse_game
 from .house import kontra_call, kontra_multiplier
 from .play import rules_for
 from .scoring import SCHNEIDER_ESCAPE, TOTAL_POINTS, WIN_POINTS
@@ -34,6 +34,8 @@ from .scoring import SCHNEIDER_ESCAPE, TOTAL_POINTS, WIN_POINTS
 SIDES = "FR"                         # F: the first player (declares), R: the dealer
 #: An Offiziersskat Ramsch (the first player's choice, jacks the only trumps) is worth 24.
 RAMSCH_VALUE = 24
+#: The games Offiziersskat declares: the four suits, Grand, Ramsch.
+OFFIZIERS_GAMES: tuple[int, ...] = (*SUIT_GAMES, GRAND, RAMSCH)
 
 
 class OffiziersError(ValueError):
@@ -51,6 +53,9 @@ class OffiziersDeal:
     kontra: int = 1
     played: list[int] = field(default_factory=list)
     id: str | None = None
+
+    #: F, the first player, always declares.
+    declarer = 0
 
     @property
     def rules_game(self) -> int:
@@ -194,6 +199,11 @@ class OffiziersState:
     def finished(self) -> bool:
         return len(self.history) == 2 * sum(len(p) for p in self.deal.piles)
 
+    @property
+    def trick_number(self) -> int:
+        """The trick in progress, from 1."""
+        return len(self.history) // 2 + 1
+
     def open_cards(self, side: int) -> int:
         """The cards ``side`` can play now: each pile's upper card, or its lower card once
         turned up."""
@@ -231,6 +241,15 @@ class OffiziersState:
             if self.down[side][i] and not self.down_open[side][i]:
                 s |= 1 << d
         return s
+
+    def masked(self) -> "OffiziersState":
+        """A copy in which every face-down card nobody has seen is unknown (-1): what a player
+        may be shown.  Its pushes work as the state's; only a search needs the cards filled in."""
+        c = self.copy()
+        piles = [[(-1 if self.down[s][i] and not self.down_open[s][i] else d, u)
+                  for i, (d, u) in enumerate(self.deal.piles[s])] for s in range(2)]
+        c.deal = OffiziersDeal(piles, self.deal.game, self.deal.kontra, list(self.deal.played), self.deal.id)
+        return c
 
     def copy(self) -> "OffiziersState":
         """An independent copy (its pushes do not touch this state)."""
@@ -310,6 +329,37 @@ class OffiziersState:
         return card
 
 
+@dataclass(frozen=True)
+class PileView:
+    """What one side sees: both sides' piles as everybody sees them (the open card on top, a
+    face-down card under it or not), the cards it may play, the points so far, and the state
+    with the unseen face-down cards masked (:meth:`OffiziersState.masked`) for a player that
+    samples them."""
+
+    seat: int
+    piles: tuple[list[tuple[int | None, bool]], list[tuple[int | None, bool]]]
+    playable: int
+    points: tuple[int, int]
+    state: OffiziersState
+
+    @classmethod
+    def of(cls, st: OffiziersState, seat: int) -> "PileView":
+        return cls(seat, (st.pile_view(0), st.pile_view(1)), st.legal() if st.to_move == seat else 0,
+                   (st.points[0], st.points[1]), st.masked())
+
+    @property
+    def trick(self) -> list[tuple[int, int]]:
+        """The trick in progress: (side, card)."""
+        return self.state.trick
+
+    def legal(self) -> int:
+        return self.playable
+
+    def check(self, card: int) -> None:
+        """Raise :class:`OffiziersError` saying why this side may not play ``card`` now."""
+        self.state.check(card)
+
+
 @dataclass
 class OffiziersResult:
     declarer_points: int
@@ -368,101 +418,12 @@ def settle_offiziers(game: int, points: list[int], tricks: list[int], kontra: in
     return OffiziersResult(f, SIDES[winner], won, schneider, schwarz, value, scores, reason)
 
 
-# ------------------------------------------------------------------ double-dummy (the one search kernel)
-
-def kernel_row(st: OffiziersState, job: int = 0, target: int = 0) -> "Any":
-    """The kernel's position row of a game state, every face-down card known (double-dummy):
-    F is the declarer (seat 0), R seat 1; a face-down card is covered by its pile's upper card
-    while that is there.  Ramsch: F keeps his points low, R makes him take them."""
-    import numpy as np
-
-    from .search import layout as K
-    r = st.rules
-    row = np.zeros(K.POS_FIELDS, dtype=np.int64)
-    for side in range(2):
-        cards = 0
-        for i, (d, u) in enumerate(st.deal.piles[side]):
-            if st.up[side][i]:
-                cards |= 1 << u
-                if st.down[side][i]:
-                    row[K.P_COVER + int(r.to_game[d])] = 1 + int(r.to_game[u])
-            if st.down[side][i]:
-                cards |= 1 << d
-        row[K.P_H0 + side] = r.set_to_game(cards)
-    row[K.P_LEADER] = st.leader
-    row[K.P_N] = len(st.trick)
-    row[K.P_C0] = int(r.to_game[st.trick[0][1]]) if st.trick else -1
-    row[K.P_C1] = -1
-    row[K.P_DECL] = 0
-    row[K.P_TRUMP] = r.trump
-    row[K.P_GAMEKIND] = st.deal.rules_game
-    row[K.P_MINIMISE] = 1 if st.deal.game == RAMSCH else 0
-    row[K.P_TWO] = 1
-    row[K.P_JOB] = job
-    row[K.P_TARGET] = target
-    return row
-
-
-def solve_points(states: list[OffiziersState], solver=None) -> list[int]:
-    """F's final card points with best play by both from each state (Ramsch: the fewest F can
-    end with), every card known."""
-    import numpy as np
-
-    from .search import layout as K
-    from .search.api import default_solver
-    s = solver or default_solver()
-    todo = [i for i, st in enumerate(states) if not st.finished]
-    out = [st.points[0] for st in states]
-    if todo:
-        rows = np.array([kernel_row(states[i], K.JOB_POINTS) for i in todo], dtype=np.int64)
-        vals, _ = s.run(rows)
-        for i, v in zip(todo, vals):
-            out[i] = states[i].points[0] + int(v)
-    return out
-
-
-def reach_points(st: OffiziersState, points: int, solver=None) -> bool:
-    """Threshold query: can F end with at least ``points`` card points (every card known)?"""
-    import numpy as np
-
-    from .search import layout as K
-    from .search.api import default_solver
-    need = points - st.points[0]
-    if st.finished or need <= 0:
-        return st.points[0] >= points
-    vals, _ = (solver or default_solver()).run(np.array([kernel_row(st, K.JOB_AT_LEAST, need)], dtype=np.int64))
-    return bool(vals[0])
-
-
-def best_cards(st: OffiziersState, solver=None) -> list[tuple[int, int]]:
-    """Every playable card of the side to move with F's final card points after it, best first
-    for that side (F wants many points, R few; in Ramsch the reverse)."""
-    from .search.api import default_solver
-    s = solver or default_solver()
-    cards = [c for c in range(32) if (st.legal() >> c) & 1]
-    children = []
-    for c in cards:
-        child = st.copy()
-        child.push(c)
-        children.append(child)
-    with s.shared_table():
-        vals = solve_points(children, s)
-    f_wants = (st.to_move == 0) != (st.deal.game == RAMSCH)
-    return sorted(zip(cards, vals), key=lambda cv: (-cv[1] if f_wants else cv[1], cv[0]))
-
-
-def f_makes_it(st: OffiziersState, solver=None) -> bool:
-    """Threshold query: does F win with best play by both from here (every card known)?"""
-    if st.deal.game == RAMSCH:                     # F wins when R makes 61: F keeps to 59
-        return not reach_points(st, TOTAL_POINTS - WIN_POINTS + 1, solver)
-    return reach_points(st, WIN_POINTS, solver)
-
-
 def solve_offiziers(deal: OffiziersDeal, best: bool = False, solver=None) -> dict:
     """``skat solve`` of an Offiziersskat record, every face-down card known: ``dd_points`` (F's
     card points with best play by both; a finished deal from its start, a part-played one from
     its position, ``dd_from``), ``dd_declarer_wins``, and with ``best`` each playable card's
     ``dd_points`` after it (``dd_best``)."""
+    from .search.offiziers import best_cards, solve_points
     st = deal.replay()
     where = "position" if deal.played else "start"
     if st.finished:
@@ -481,6 +442,7 @@ def review_offiziers(deal: OffiziersDeal, solver=None) -> dict:
     (the points the card gave away for its side: F wants points, R keeps them from him; in
     Ramsch the other way round)."""
     from .search.api import default_solver
+    from .search.offiziers import best_cards, solve_points
     s = solver or default_solver()
     st = deal.start_state()
     rows = []

@@ -13,8 +13,11 @@ import numpy as np
 import pytest
 
 from solver.offiziersskat import load_offiziers, review_offiziers, solve_offiziers
-from solver.players.offiziers import (PimcOffiziers, RandomOffiziers, RuleOffiziers, hidden_slots, play_offiziers,
-                                      play_offiziers_match, run_offiziers_arena, sample_worlds, unseen_cards)
+from solver.players import RandomPlayer
+from solver.players.arena import run_arena
+from solver.players.offiziers import (PimcOffiziers, RuleOffiziers, hidden_slots, play_offiziers, sample_worlds,
+                                      unseen_cards)
+from solver.players.table import play_match
 from solver.records import read_lines, score_item
 from tests.test_offiziers_solver import _endgame, _minimax
 
@@ -40,18 +43,19 @@ def test_sampled_worlds_keep_everything_seen_and_deal_only_the_unseen_cards():
 
 
 def test_a_match_alternates_the_dealer_and_skat_score_agrees_with_each_deal():
-    players = [RuleOffiziers(), RandomOffiziers(4)]
-    totals, results = play_offiziers_match(players, deals=4, seed=9)
+    players = [RuleOffiziers(), RandomPlayer(4)]
+    sheet, results = play_match(players, deals=4, seed=9, variant="offiziersskat")
     assert len(results) == 4
     for r in results:
-        scored = score_item(next(read_lines([json.dumps(r.deal.to_record())], variants=True)))
+        scored = score_item(next(read_lines([json.dumps(r.to_record())], variants=True)))
         assert scored["scores"] == r.result["scores"]
     # player 0 declares in deals 2 and 4 (the other player deals), player 1 in deals 1 and 3
     own = [results[k].scores[0 if k % 2 else 1] for k in range(4)]
     other = [results[k].scores[1 if k % 2 else 0] for k in range(4)]
-    assert totals == [sum(own), sum(other)]
+    assert sheet.totals() == [sum(own), sum(other)]
+    assert [e.dealer for e in sheet.entries] == [0, 1, 0, 1]
     with pytest.raises(ValueError, match="even number of deals"):
-        play_offiziers_match(players, deals=3)
+        play_match(players, deals=3, variant="offiziersskat")
 
 
 @pytest.mark.slow
@@ -110,9 +114,9 @@ def test_the_arena_and_the_commands(tmp_path):
     r = CliRunner().invoke(cli, ["solve", str(out), "--json"])
     assert r.exit_code == 0, r.output
     assert all("dd_points" in json.loads(x) for x in r.output.strip().splitlines())
-    assert run_offiziers_arena(["rules", "random"], 1, seed=1)["difference"]["of"] == "rules - random"
-    with pytest.raises(ValueError, match="two"):
-        run_offiziers_arena(["rules", "random", "best"], 1)
+    assert run_arena(["rules", "random"], 1, seed=1, variant="offiziersskat")["difference"]["of"] == "rules - random"
+    with pytest.raises(ValueError, match="needs 2 players"):
+        run_arena(["rules", "random", "best"], 1, variant="offiziersskat")
 
 
 def test_a_person_plays_a_whole_offiziersskat_match_in_the_terminal():

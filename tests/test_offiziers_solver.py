@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from solver.games import RAMSCH
-from solver.offiziersskat import best_cards, deal_from_cards, reach_points, solve_points
+from solver.offiziersskat import deal_from_cards
+from solver.search.offiziers import best_cards, reach_points, solve_points
 from solver.search.api import Solver
 
 

@@ -81,3 +81,51 @@ def test_an_unknown_variant_in_a_file_is_an_error_line_naming_the_field():
     from solver.records import read_lines
     items = list(read_lines(['{"variant": "doppelkopf"}']))
     assert items[0].error.startswith("line 1: 'variant': unknown variant 'doppelkopf'")
+
+
+# (variant, house rules, player types, seed, what the deal must be): seeds found so that each
+# case plays the kind of deal it names
+TABLE_CASES = [
+    ("skat", "", ["rules", "rules", "random"], 0, lambda rec: rec.get("declarer") in ("F", "M", "R")),
+    ("skat", "ramsch", ["random", "random", "random"], 1, lambda rec: rec.get("game") == "ramsch"),
+    ("skat", "spitze", ["rules", "rules", "random"], 6, lambda rec: rec.get("spitze") is True),
+    ("offiziersskat", "", ["rules", "random"], 1, lambda rec: rec.get("variant") == "offiziersskat"),
+]
+
+
+def _settles_as_recorded(rec: dict) -> None:
+    """A record the table wrote reads back through the registry and settles to its scores under
+    the arena's scoring, Seeger-Fabian (a deal passed in has nothing to settle)."""
+    if rec.get("passed"):
+        assert rec["result"]["score"] == 0
+        return
+    v = variant_of(rec)
+    assert v.score_record(v.load(rec), "seeger-fabian")["scores"] == rec["result"]["scores"]
+    assert len(rec["played"]) == 32 if v.name == "offiziersskat" else 30
+
+
+@pytest.mark.parametrize("name,house,types,seed,kind", TABLE_CASES)
+def test_a_deal_of_every_variant_through_the_one_table_and_the_one_arena(name, house, types, seed, kind):
+    from solver.house import HouseRules
+    from solver.players.arena import run_arena
+    from solver.players.table import TableOptions, play_deal
+    v = find_variant(name)
+    rules = HouseRules.parse(house)
+    # the one arena: the deal in every seating, each game a record of its variant
+    games: list[dict] = []
+    res = run_arena(types, 1, seed=seed, on_game=games.append, house=rules, variant=name)
+    assert res["games"] == len(v.seats) == len(games)
+    assert any(kind(rec) for rec in games), "the seed plays the kind of deal the case names"
+    for rec in games:
+        _settles_as_recorded(rec)
+    # the one table: the same cards, the first seating's players, one deal
+    rng = np.random.default_rng(seed)
+    dealt = v.shuffle(rng)
+    players = [v.player(t, seed + 1000 + i, bid_seed=seed + 1000) for i, t in enumerate(types)]
+    events: list[str] = []
+    r = play_deal(players, dealt, TableOptions(scoring="seeger-fabian", house=rules),
+                  lambda kind_, data: events.append(kind_), variant=name)
+    rec = r.to_record()
+    _settles_as_recorded(rec)
+    assert rec["played"] == games[0]["played"]                     # the arena's first game, card for card
+    assert events.count("card") == len(rec["played"]) and events[-1] == "result"

@@ -113,8 +113,14 @@ class Player:
         g = best_stegen_game(twelve)
         return ranked_discards(twelve, g)[0], Declaration(g)
 
-    def kontra(self, view: PlayView, call: str = "kontra") -> bool:
-        """Say ``call`` (a defender's Kontra or Bock, the declarer's Re or Hirsch)?"""
+    def choose_game(self, up_cards: int, seat: int, games: tuple[int, ...]) -> int:
+        """Offiziersskat: the first player's game, from his eight face-up cards; ``games``: what
+        the variant lets him declare."""
+        return GRAND
+
+    def kontra(self, view: Any, call: str = "kontra") -> bool:
+        """Say ``call`` (a defender's Kontra or Bock, the declarer's Re or Hirsch)?  ``view``: the
+        variant's view of the seat (:class:`PlayView`, Offiziersskat's ``PileView``)."""
         return False
 
     def spitze(self, hand: int, seat: int, declaration: Declaration, skat: int, bid: int) -> bool:
@@ -132,7 +138,9 @@ class Player:
         """Schieberamsch: the two cards put back (never a jack)."""
         return ramsch_discard(twelve)
 
-    def play(self, view: PlayView) -> int:
+    def play(self, view: Any) -> int:
+        """The card to play; ``view`` is the variant's view of the seat to move (what
+        :meth:`solver.variants.Variant.view` gives: :class:`PlayView` in classic Skat)."""
         raise NotImplementedError
 
 
@@ -146,7 +154,10 @@ class RandomPlayer(Player):
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def play(self, view: PlayView) -> int:
+    def choose_game(self, up_cards: int, seat: int, games: tuple[int, ...]) -> int:
+        return self.rng.choice(games)
+
+    def play(self, view: Any) -> int:
         return self.rng.choice(list(iter_cards(view.legal())))
 
 

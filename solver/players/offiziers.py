@@ -1,11 +1,13 @@
-"""Offiziersskat at the table: players, one deal, a match, and the duplicate arena.
+"""Offiziersskat's players (of the one :class:`~solver.players.base.Player` interface) and its
+questions before the play at the one table; the match and the duplicate arena are the shared
+:func:`~solver.players.table.play_match` and :func:`~solver.players.arena.run_arena`.
 
-The computer players see what a person sees: the open cards of both sides,
+The computer players see what a person sees (the ``PileView``): the open cards of both sides,
 the cards played, and how many face-down cards each pile still hides (nobody
 knows a face-down card, not even its owner).  ``best`` and ``pimc`` sample
 the face-down cards uniformly over the cards not yet seen (as the rules make
 them: nobody has seen them) and solve each world with the one search kernel
-(:func:`solver.offiziersskat.best_cards`); ``best`` turns each world's
+(:func:`solver.search.offiziers.best_cards`); ``best`` turns each world's
 card points into the game's real stakes (won or lost, and Schneider: F's
 settlement, :func:`f_settlement`) and solves the whole set of worlds once
 few face-down cards are left, as the three-player ``best`` does; ``pimc``
@@ -23,22 +25,18 @@ from __future__ import annotations
 
 import itertools
 import math
-import random
-from dataclasses import dataclass, field
 from collections.abc import Callable
 
 import numpy as np
 
-from ..stats import mean_ci
 from ..cards import CARD_POINTS, iter_cards
 from ..games import GRAND, SUIT_GAMES
 from ..heuristics import stegen
-from ..offiziersskat import (RAMSCH, SIDES, OffiziersDeal, OffiziersState, base_value, best_cards, f_makes_it,
-                             score_offiziers, settle_offiziers)
-
-#: The games Offiziersskat declares: the four suits, Grand, Ramsch.
-OFFIZIERS_GAMES: tuple = (*SUIT_GAMES, GRAND, RAMSCH)
-
+from ..offiziersskat import (OFFIZIERS_GAMES, RAMSCH, SIDES, OffiziersDeal, OffiziersState, PileView, base_value,
+                             offiziers_game, score_offiziers, settle_offiziers)
+from ..search.offiziers import best_cards, f_makes_it
+from .base import Player, RandomPlayer
+from .table import DealResult, play_out
 
 def unseen_cards(st: OffiziersState) -> int:
     """The cards nobody has seen: every card but the open ones and those played."""
@@ -75,37 +73,9 @@ def sample_worlds(st: OffiziersState, n: int, rng: np.random.Generator, exact_up
     return [world(st, [hidden[j] for j in rng.permutation(len(hidden))]) for _ in range(n)]
 
 
-# ------------------------------------------------------------------ players
+# ------------------------------------------------------------------ players (the one Player interface)
 
-class OffiziersPlayer:
-    """The interface: declare (F, from his eight upper cards), Kontra/Re, and play."""
-
-    name = "player"
-
-    def declare(self, up_cards: int) -> int:
-        return GRAND
-
-    def kontra(self, st: OffiziersState, side: int, call: str) -> bool:
-        return False
-
-    def play(self, st: OffiziersState) -> int:
-        raise NotImplementedError
-
-
-class RandomOffiziers(OffiziersPlayer):
-    name = "random"
-
-    def __init__(self, seed: int = 0):
-        self.rng = random.Random(seed)
-
-    def declare(self, up_cards: int) -> int:
-        return self.rng.choice(OFFIZIERS_GAMES)
-
-    def play(self, st: OffiziersState) -> int:
-        return self.rng.choice(list(iter_cards(st.legal())))
-
-
-class RuleOffiziers(OffiziersPlayer):
+class RuleOffiziers(Player):
     """Rules of thumb: the game with the best club point count of the upper cards (Ramsch when
     none counts 5); lead masters and trumps, take a trick worth ten or more cheaply, else duck."""
 
@@ -114,12 +84,13 @@ class RuleOffiziers(OffiziersPlayer):
     def __init__(self, seed: int = 0):
         pass
 
-    def declare(self, up_cards: int) -> int:
+    def choose_game(self, up_cards: int, seat: int, games: tuple[int, ...]) -> int:
         best = max((*SUIT_GAMES, GRAND), key=lambda g: stegen(up_cards, g) + (1 if g == GRAND else 0))
         return best if stegen(up_cards, best) >= 5 else RAMSCH
 
-    def play(self, st: OffiziersState) -> int:
-        legal = list(iter_cards(st.legal()))
+    def play(self, view: PileView) -> int:
+        st = view.state
+        legal = list(iter_cards(view.legal()))
         r = st.rules
         g = {c: int(r.to_game[c]) for c in legal}
         ramsch = st.deal.game == RAMSCH
@@ -145,7 +116,7 @@ MOVE_NODES = 4_000_000
 DECLARE_NODES = 12_000_000
 
 
-class PimcOffiziers(OffiziersPlayer):
+class PimcOffiziers(Player):
     """Sample the face-down cards, solve every world, play the best card on average (see the
     module docs); ``stakes``/``exact``: ``best``'s two additions.  Worlds are solved until
     ``samples`` or the node budget is reached (early in a deal, when a world costs millions of
@@ -165,7 +136,7 @@ class PimcOffiziers(OffiziersPlayer):
         from ..search.api import default_solver
         return self.solver or default_solver()
 
-    def declare(self, up_cards: int) -> int:
+    def choose_game(self, up_cards: int, seat: int, games: tuple[int, ...]) -> int:
         """The game with F's best expected settlement over sampled worlds: F's eight upper
         cards are known, the other 24 dealt at random; a threshold query per game and world."""
         rest = [c for c in range(32) if not (up_cards >> c) & 1]
@@ -183,22 +154,23 @@ class PimcOffiziers(OffiziersPlayer):
 
         return max(OFFIZIERS_GAMES, key=lambda game: base_value(game) * (2 * wins[game] / n - 1))
 
-    def kontra(self, st: OffiziersState, side: int, call: str) -> bool:
+    def kontra(self, view: PileView, call: str = "kontra") -> bool:  # type: ignore[override]
         """Kontra (R) when the declarer makes it in at most a quarter of the sampled worlds; Re
         (F) when in at least three quarters."""
         solver = self._solver()
         made = []
         nodes = 0
-        for w in sample_worlds(st, self.declare_samples, self.rng):
+        for w in sample_worlds(view.state, self.declare_samples, self.rng):
             made.append(f_makes_it(w, solver))
             nodes += solver.last_nodes
             if len(made) >= 2 and nodes >= self.move_nodes:
                 break
         rate = float(np.mean(made))
-        return rate <= 0.25 if side == 1 else rate >= 0.75
+        return rate <= 0.25 if view.seat == 1 else rate >= 0.75
 
-    def play(self, st: OffiziersState) -> int:
-        legal = list(iter_cards(st.legal()))
+    def play(self, view: PileView) -> int:  # type: ignore[override]
+        st = view.state
+        legal = list(iter_cards(view.legal()))
         if len(legal) == 1:
             return legal[0]
         exact = math.factorial(len(hidden_slots(st))) <= self.exact     # the whole set of worlds: no budget
@@ -237,8 +209,8 @@ def f_settlement(game, f_points: int) -> int:
     return r.value if r.won else -r.value
 
 
-def make_offiziers_player(name: str, seed: int = 0) -> OffiziersPlayer:
-    """``best``, ``pimc``, ``rules`` or ``random``."""
+def make_offiziers_player(name: str, seed: int = 0) -> Player:
+    """``best``, ``pimc``, ``rules`` or ``random`` at the Offiziersskat table."""
     if name == "best":
         p = PimcOffiziers(seed=seed, samples=8, declare_samples=8, stakes=True, exact=24)
         p.name = "best"
@@ -248,134 +220,49 @@ def make_offiziers_player(name: str, seed: int = 0) -> OffiziersPlayer:
     if name == "rules":
         return RuleOffiziers(seed)
     if name == "random":
-        return RandomOffiziers(seed)
+        return RandomPlayer(seed)
     raise ValueError(f"unknown Offiziersskat player {name!r} (expected best, pimc, rules or random)")
 
 
-# ------------------------------------------------------------------ a deal, a match
-
-@dataclass
-class OffiziersDealResult:
-    deal: OffiziersDeal
-    scores: list[int]                  # per side: F, R
-    result: dict = field(default_factory=dict)
-
+# ------------------------------------------------------------------ a deal at the one table
 
 def deal_piles(rng: np.random.Generator) -> list[list[tuple[int, int]]]:
+    """A shuffled Offiziersskat deal: per side eight piles of (face down, face up)."""
     perm = [int(c) for c in rng.permutation(32)]
     return [[(perm[16 * s + 2 * i], perm[16 * s + 2 * i + 1]) for i in range(8)] for s in range(2)]
 
 
-def play_offiziers(players: list[OffiziersPlayer], piles: list[list[tuple[int, int]]], kontra: bool = True,
-                   on_event: Callable[[str, dict], None] | None = None) -> OffiziersDealResult:
-    """One deal: ``players[0]`` is F (declares from his upper cards), ``players[1]`` R (the
-    dealer, may say Kontra; F may answer Re)."""
+def play_offiziers(players: list[Player], piles: list[list[tuple[int, int]]], kontra: bool = True,
+                   on_event: Callable[[str, dict], None] | None = None) -> DealResult:
+    """The table's questions before the play of an Offiziersskat deal, then the one card loop
+    (:func:`~solver.players.table.play_out`): ``players[0]`` is F (declares from his upper
+    cards), ``players[1]`` R (the dealer, may say Kontra; F may answer Re)."""
+    from ..variants import find_variant
+    variant = find_variant("offiziersskat")
     event = on_event or (lambda kind, data: None)
     ups = sum(1 << u for _, u in piles[0])
-    game = players[0].declare(ups)
-    deal = OffiziersDeal(piles, game)
-    event("declaration", {"game": deal.game_name, "deal": deal})
+    game = players[0].choose_game(ups, 0, OFFIZIERS_GAMES)
+    deal = OffiziersDeal(piles, offiziers_game(game))
+    event("declaration", {"declarer": 0, "game": deal.game_name, "deal": deal})
     st = deal.start_state()
-    if kontra and players[1].kontra(st, 1, "kontra"):
+    if kontra and players[1].kontra(variant.view(deal, st, 1), "kontra"):
         deal.kontra = 2
-        event("kontra", {"side": "R"})
-        if players[0].kontra(st, 0, "re"):
+        event("kontra", {"seat": 1})
+        if players[0].kontra(variant.view(deal, st, 0), "re"):
             deal.kontra = 4
-            event("re", {"side": "F"})
-    while not st.finished:
-        side = st.to_move
-        card = players[side].play(st)
-        st.push(card)
-        deal.played.append(card)
-        event("card", {"side": SIDES[side], "card": card})
+            event("re", {"seat": 0})
+
+    def after_card(st: OffiziersState, p: int, card: int, trick_no: int, used: float) -> None:
+        event("card", {"seat": p, "card": card, "trick": trick_no})
         if not st.trick:
-            event("trick", {"winner": SIDES[st.leader], "cards": deal.played[-2:]})
+            event("trick", {"winner": st.leader, "points": sum(CARD_POINTS[c] for c in deal.played[-2:]),
+                            "cards": deal.played[-2:], "seats": [s for s, _ in st.history[-2:]]})
+
+    play_out(deal, players, after_card=after_card)
+    settled = variant.settle(deal)
     r = score_offiziers(deal)
-    scores = [r.scores["F"], r.scores["R"]]
-    result = {"game": deal.game_name, "declarer_points": r.declarer_points, "won": r.won, "winner": r.winner,
-              "schneider": r.schneider, "schwarz": r.schwarz, "value": r.value, "reason": r.reason,
-              "scores": dict(r.scores)}
+    result = {"declarer": "F", "game": deal.game_name, "declarer_points": r.declarer_points, "won": r.won,
+              "winner": r.winner, "schneider": r.schneider, "schwarz": r.schwarz, "value": r.value,
+              "reason": r.reason, "scores": dict(settled.scores)}
     event("result", result)
-    return OffiziersDealResult(deal, scores, result)
-
-
-def play_offiziers_match(players: list[OffiziersPlayer], deals: int = 2, seed: int = 0, kontra: bool = True,
-                         on_event: Callable[[str, dict], None] | None = None) -> tuple[list[int], list]:
-    """A match of an even number of deals: the players (not sides) take turns as dealer (R).
-    Returns each player's total and the deal results."""
-    if deals % 2:
-        raise ValueError("an Offiziersskat match has an even number of deals, so that each deals equally often")
-    rng = np.random.default_rng(seed)
-    totals = [0, 0]
-    results = []
-    for k in range(deals):
-        dealer = k % 2                                   # player index sitting as R
-        first = 1 - dealer
-        if on_event:
-            on_event("deal", {"number": k + 1, "first": first, "dealer": dealer})
-        r = play_offiziers([players[first], players[dealer]], deal_piles(rng), kontra, on_event)
-        totals[first] += r.scores[0]
-        totals[dealer] += r.scores[1]
-        results.append(r)
-        if on_event:
-            on_event("totals", {"totals": list(totals)})
-    return totals, results
-
-
-# ------------------------------------------------------------------ the arena
-
-def _duplicate(args) -> list[tuple[int, OffiziersDealResult]]:
-    types, seed, k, piles = args
-    out = []
-    for swap in (0, 1):                                  # each type plays each side of the deal
-        order = [types[swap], types[1 - swap]]
-        players = [make_offiziers_player(t, seed + 1000 * (k + 1) + i) for i, t in enumerate(order)]
-        out.append((swap, play_offiziers(players, piles)))
-    return out
-
-
-def run_offiziers_arena(types: list[str], deals: int, seed: int = 0, workers: int = 1,
-                        on_game: Callable[[dict], None] | None = None) -> dict:
-    """Duplicate Offiziersskat: every deal twice, each type once as F and once as R.  Reports
-    each type's score per game (the winner's value; the loser scores 0) with its 95% interval,
-    the mean difference per deal (paired: the deal's luck cancels) and its interval."""
-    from ..pool import map_processes
-    if len(types) != 2:
-        raise ValueError("Offiziersskat is for two: --players A,B")
-    for t in types:
-        make_offiziers_player(t)
-    rng = np.random.default_rng(seed)
-    piles = [deal_piles(rng) for _ in range(deals)]
-    per_type: dict[int, list[int]] = {0: [], 1: []}
-    diffs = []
-    games = 0
-    step = max(1, 2 * workers)                               # a few deals at a time: games are written as they end
-    done = (results for first in range(0, deals, step)
-            for results in map_processes(_duplicate, [(types, seed, k, piles[k])
-                                                      for k in range(first, min(deals, first + step))], workers))
-    for k, results in enumerate(done):
-        d = 0
-        for swap, r in results:
-            games += 1
-            a_side = 0 if swap == 0 else 1                   # the side type A played
-            per_type[0].append(r.scores[a_side])
-            per_type[1].append(r.scores[1 - a_side])
-            d += r.scores[a_side] - r.scores[1 - a_side]
-            if on_game:
-                rec = r.deal.to_record()
-                rec["id"] = f"offiziers-{seed}-{k}-{swap}"
-                rec["players"] = {"F": types[swap], "R": types[1 - swap]}
-                rec["result"] = r.result
-                on_game(rec)
-        diffs.append(d / 2)
-
-    def ci(xs):
-        m, low, high = mean_ci(xs, digits=2)
-        return m, [low, high]
-    out = {"variant": "offiziersskat", "deals": deals, "games": games, "seed": seed, "players": []}
-    for i, t in enumerate(types):
-        m, c = ci(per_type[i])
-        out["players"].append({"player": t, "games": len(per_type[i]), "points_per_game": m, "ci95": c})
-    m, c = ci(diffs)
-    out["difference"] = {"of": f"{types[0]} - {types[1]}", "per_game": m, "ci95": c}
-    return out
+    return DealResult(piles, [], deal, [settled.scores[s] for s in SIDES], result, deal.kontra)

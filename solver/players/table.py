@@ -10,12 +10,13 @@ import dataclasses
 import time
 from dataclasses import dataclass, field
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
 from ..bidding import Auction, auction_record, parse_calls
 from ..cards import CARD_NAMES, card_list, popcount
-from ..deal import Deal, ramsch_record, replay, score_deal, score_ramsch
+from ..deal import Deal, ramsch_record, score_deal, score_ramsch
 from ..games import RAMSCH, SEATS, Declaration
 from ..house import (BockRounds, HouseRules, bock_events, check_ramsch_discard, kontra_call,
                      may_say_kontra)
@@ -23,7 +24,7 @@ from ..match import MatchSheet
 from ..play import spitze_card
 from ..inference import auction_facts
 from ..scoring import multiplied, next_bid, table_scores
-from ..state import GameState, IllegalCard
+from ..state import GameState
 from .base import Player, PlayView
 
 
@@ -46,18 +47,32 @@ class TableOptions:
 class DealResult:
     """The finished deal: a deal record (played), auction, result per seat."""
 
-    dealt: list[int]                         # F, M, R hands and the skat as dealt
+    dealt: Any                               # the cards as dealt (classic: F, M, R hands and the skat)
     auction: list[tuple[int, str]]
-    deal: Deal | None                        # None when passed in
+    deal: Any                                # the variant's deal record (None when passed in)
     scores: list[int] = field(default_factory=lambda: [0, 0, 0])     # per seat
     result: dict = field(default_factory=dict)
     kontra: int = 1                          # 1, 2 (Kontra), 4 (Re), 8 (Bock) or 16 (Hirsch)
     bock_round: bool = False                 # played in a Bock round (scores doubled)
     timeouts: list[tuple[int, int]] = field(default_factory=list)   # (seat, card index) of moves over the clock
+    variant: str = "skat"                    # the registry's name of the deal's variant
 
     @property
     def passed(self) -> bool:
         return self.deal is None
+
+    @property
+    def is_ramsch(self) -> bool:
+        """A classic Ramsch: nobody declared, every seat plays for itself (an Offiziersskat Ramsch
+        is declared by F)."""
+        return self.deal is not None and self.deal.declarer < 0
+
+    @property
+    def game(self) -> str | None:
+        """The game's name as the score sheet writes it (None when passed in)."""
+        if self.deal is None:
+            return None
+        return "ramsch" if self.is_ramsch else self.result.get("declaration") or self.result.get("game")
 
     def multipliers(self) -> str:
         """What multiplied this deal's settlement, for the score sheet: the Kontra chain's last
@@ -65,7 +80,7 @@ class DealResult:
         parts = []
         if self.kontra > 1:
             parts.append(f"{kontra_call(self.kontra).capitalize()} x{self.kontra}")
-        if self.deal is not None and self.deal.declaration.is_ramsch:
+        if self.is_ramsch:
             n = self.deal.pushes
             if n:
                 parts.append(f"{n} push{'es' if n > 1 else ''} x{2 ** n}")
@@ -80,7 +95,8 @@ class DealResult:
                    "skat": card_list(self.dealt[3]), "passed": True}
         else:
             rec = self.deal.to_record()
-        rec["auction"] = auction_record(self.auction)
+        if self.variant == "skat":
+            rec["auction"] = auction_record(self.auction)
         rec["result"] = self.result
         if self.kontra > 1:
             rec["kontra"] = kontra_call(self.kontra)
@@ -121,10 +137,22 @@ def run_auction(players: list[Player], hands: list[int], auction: Auction | None
     return a
 
 
-def play_deal(players: list[Player], dealt: list[int], options: TableOptions | None = None,
-              on_event: Callable[[str, dict], None] | None = None, bock: int = 1) -> DealResult:
-    """Bid, declare and play one deal; seats 0 F, 1 M, 2 R (players in seat order); ``bock`` 2:
-    a deal of a Bock round (its scores doubled by :func:`~solver.scoring.multiplied`)."""
+def play_deal(players: list[Player], dealt: Any, options: TableOptions | None = None,
+              on_event: Callable[[str, dict], None] | None = None, bock: int = 1,
+              variant: str = "skat") -> DealResult:
+    """One deal of ``variant`` at the table, from the cards as dealt (the variant's
+    :meth:`~solver.variants.Variant.shuffle`) to the score: the variant asks its questions
+    before the play (the auction, the declaration, Kontra), then the one card loop
+    :func:`play_out`; ``players`` in seat order; ``bock`` 2: a deal of a Bock round."""
+    from ..variants import find_variant
+    return find_variant(variant).play_deal(players, dealt, options or TableOptions(), on_event, bock)
+
+
+def play_skat_deal(players: list[Player], dealt: list[int], options: TableOptions | None = None,
+                   on_event: Callable[[str, dict], None] | None = None, bock: int = 1) -> DealResult:
+    """Classic Skat's phases: bid, declare and play one deal; seats 0 F, 1 M, 2 R (players in
+    seat order); ``bock`` 2: a deal of a Bock round (its scores doubled by
+    :func:`~solver.scoring.multiplied`)."""
     opts = options or TableOptions()
     event = on_event or (lambda kind, data: None)
     hands = list(dealt[:3])
@@ -255,20 +283,25 @@ def view_of(state: GameState, seat: int, deal: Deal) -> PlayView:
                        auction=parse_calls(deal.extra.get("auction") or []), bid=deal.bid or 0)
 
 
-def play_out(deal: Deal, players: list[Player],
-             before_card: Callable[[GameState, int, PlayView], None] | None = None,
-             after_card: Callable[[GameState, int, int, int, float], None] | None = None) -> GameState:
-    """Play ``deal`` from its position to the end, each seat's card chosen by ``players[seat]``
-    (``deal.played`` grows card by card); returns the final game state.
+def play_out(deal: Any, players: list[Player],
+             before_card: Callable[[Any, int, Any], None] | None = None,
+             after_card: Callable[[Any, int, int, int, float], None] | None = None) -> Any:
+    """The one card loop of every variant: play ``deal`` from its position to the end, each
+    seat's card chosen by ``players[seat]`` from what the variant lets that seat see
+    (:meth:`~solver.variants.Variant.view`); the deal's played cards grow card by card.
+    Returns the final state.
 
     ``before_card(state, seat, view)`` runs before each choice (Kontra), ``after_card(state,
     seat, card, trick number, seconds used)`` after it.  A card the rules do not allow raises
     :class:`IllegalMove` with the reason.
     """
-    st = replay(deal)
+    from ..variants import variant_of_deal
+    variant = variant_of_deal(deal)
+    st = variant.replay(deal)
+    played = variant.played(deal)
     while not st.finished:
         p = st.to_move
-        view = view_of(st, p, deal)
+        view = variant.view(deal, st, p)
         if before_card:
             before_card(st, p, view)
         t = time.perf_counter()
@@ -277,9 +310,9 @@ def play_out(deal: Deal, players: list[Player],
         trick_no = st.trick_number
         try:
             st.push(card)
-        except IllegalCard as e:
-            raise IllegalMove(f"{SEATS[p]} played {CARD_NAMES[card]}, which is not legal: {e}") from None
-        deal.played.append(card)
+        except ValueError as e:                          # IllegalCard, OffiziersError: the rules' reason
+            raise IllegalMove(f"{variant.seats[p]} played {CARD_NAMES[card]}, which is not legal: {e}") from None
+        played.append(card)
         if after_card:
             after_card(st, p, card, trick_no, used)
     return st
@@ -305,46 +338,49 @@ class Partner(Player):
 def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: TableOptions | None = None,
                names: tuple[str, ...] | None = None,
                on_event: Callable[[str, dict], None] | None = None, rounds: int | None = None,
-               target: int | None = None, duel: bool = False) -> tuple[MatchSheet, list[DealResult]]:
-    """A match: ``players`` are the three or four players (not seats); the dealer rotates
-    clockwise and, at four, sits out.  ``duel``: the third player is a partner who never bids
-    and always defends, and whose score does not count (seed 002).
+               target: int | None = None, duel: bool = False,
+               variant: str = "skat") -> tuple[MatchSheet, list[DealResult]]:
+    """A match of ``variant``: ``players`` are the players (not seats); the dealer rotates
+    clockwise (classic Skat at four: the dealer sits out; Offiziersskat: the two take turns).
+    ``duel``: the third player is a partner who never bids and always defends, and whose score
+    does not count (seed 002).
 
     Its length: ``deals``, or ``rounds`` (every player deals once a round), or a point
     ``target`` (the round in which a total reaches it is played to its end).  With the house
     rule ``bock-rounds`` a game lost with Kontra, a 60:60 or a won Grand Hand queues a Bock
     round in which every score counts double.
     """
+    from ..variants import find_variant
+    v = find_variant(variant)
     opts = dataclasses.replace(options or TableOptions(), table_size=len(players))
     if duel:
-        if len(players) != 3:
+        if len(players) != 3 or v.name != "skat":
             raise ValueError("duel mode is for three: you, the opponent and the partner")
         players = [players[0], players[1], Partner(players[2])]
+    v.check_match(len(players), len(players) * rounds if rounds else deals)
     rng = np.random.default_rng(seed)
-    first = int(rng.integers(len(players)))
     sheet = MatchSheet(players=names or tuple(p.name for p in players),
-                       deals=len(players) * rounds if rounds else deals, first_dealer=first, target=target,
-                       counted=(True, True, False) if duel else None)
+                       deals=len(players) * rounds if rounds else deals, first_dealer=v.first_dealer(rng, len(players)),
+                       target=target, counted=(True, True, False) if duel else None, seats=v.seats)
     bock = BockRounds(players=3) if "bock-rounds" in opts.house else None
     results = []
     event = on_event or (lambda kind, data: None)
     k = 0
     while not sheet.finished:
-        seat_player = [sheet.seat_player(k, s) for s in SEATS]          # seat -> player index
+        seat_player = [sheet.seat_player(k, s) for s in v.seats]          # seat -> player index
         factor = bock.next_deal() if bock else 1
         event("deal", {"number": k + 1, "dealer": sheet.dealer, "seats": seat_player, "bock_round": factor > 1})
-        dealt = shuffle(rng)
-        r = play_deal([players[i] for i in seat_player], dealt, opts, on_event, bock=factor)
+        r = v.play_deal([players[i] for i in seat_player], v.shuffle(rng), opts, on_event, factor)
         results.append(r)
         if r.passed:
             sheet.record(passed=True, bock=factor > 1)
-        elif r.deal.declaration.is_ramsch:
-            sheet.record(game="ramsch", seat_scores={seat_player[q]: r.scores[q] for q in range(3)},
+        elif r.is_ramsch:
+            sheet.record(game="ramsch", seat_scores={seat_player[q]: r.scores[q] for q in range(len(v.seats))},
                          bock=factor > 1, multipliers=r.multipliers())
         else:
             d = r.deal.declarer
-            defender = [r.scores[q] for q in range(3) if q != d][0]
-            sheet.record(declarer_player=seat_player[d], score=r.scores[d], game=r.deal.declaration.name,
+            defender = [r.scores[q] for q in range(len(v.seats)) if q != d][0]
+            sheet.record(declarer_player=seat_player[d], score=r.scores[d], game=r.game,
                          defender_score=defender, bock=factor > 1, multipliers=r.multipliers())
             if bock:
                 bock.add(bock_events(r.deal.declaration, r.result["won"], r.result["declarer_points"], r.kontra))
@@ -354,5 +390,6 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
     return sheet, results
 
 
-__all__ = ["DealResult", "IllegalMove", "Partner", "TableOptions", "play_deal", "play_match", "play_out", "run_auction",
+__all__ = ["DealResult", "IllegalMove", "Partner", "TableOptions", "play_deal", "play_match", "play_out",
+           "play_skat_deal", "run_auction",
            "shuffle", "view_of"]

@@ -41,10 +41,18 @@ def find_variant(name: str) -> Variant:
     return cls()
 
 
+def variant_of_deal(deal: object) -> Variant:
+    """The variant a loaded deal is of (by its type)."""
+    for cls in REGISTRY.values():
+        if isinstance(deal, cls.deal_type):
+            return cls()
+    raise UnknownVariant(f"no variant deals a {type(deal).__name__}")
+
+
 def variant_of(rec: dict) -> Variant:
     """The variant a record is of: its ``variant`` key, or classic Skat without one."""
     name = rec.get("variant")
     return find_variant("skat" if name is None else name)
 
 
-__all__ = ["REGISTRY", "Settlement", "UnknownVariant", "Variant", "find_variant", "variant_of"]
+__all__ = ["REGISTRY", "Settlement", "UnknownVariant", "Variant", "find_variant", "variant_of", "variant_of_deal"]

@@ -50,6 +50,8 @@ class Variant(ABC):
     name: ClassVar[str]
     #: The seats' letters, in seat order.
     seats: ClassVar[str]
+    #: The type of this variant's deal (how :func:`~solver.variants.variant_of_deal` knows it).
+    deal_type: ClassVar[type]
 
     @abstractmethod
     def matches(self, rec: dict) -> bool:
@@ -66,6 +68,35 @@ class Variant(ABC):
     @abstractmethod
     def deal(self, rng: np.random.Generator, game: str) -> Any:
         """A shuffled deal to play ``game`` on (a game's name as the record spells it)."""
+
+    @abstractmethod
+    def shuffle(self, rng: np.random.Generator) -> Any:
+        """The cards as dealt, before anybody decides anything (what :meth:`play_deal` takes)."""
+
+    @abstractmethod
+    def play_deal(self, players: list, dealt: Any, options: Any, on_event: Any = None, bock: int = 1) -> Any:
+        """One deal at the table: the questions before the play (auction, declaration, Kontra),
+        then the one card loop :func:`~solver.players.table.play_out`, then :meth:`settle`;
+        returns the table's :class:`~solver.players.table.DealResult`."""
+
+    @abstractmethod
+    def player(self, name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
+               scoring: str = "seeger-fabian") -> Any:
+        """A computer player of this variant by its name (``best``, ``pimc``, ``rules``, ``random``)."""
+
+    def seatings(self, players: int) -> list[list[int]]:
+        """The duplicate arena's seatings of one deal: per game, the seat of each player type
+        (every type holds every seat once: the seats rotate)."""
+        n = len(self.seats)
+        return [[(i + rot) % n for i in range(players)] for rot in range(n)]
+
+    def first_dealer(self, rng: np.random.Generator, players: int) -> int:
+        """The player who deals first in a match (drawn with the match's ``rng``)."""
+        return int(rng.integers(players))
+
+    @abstractmethod
+    def check_match(self, players: int, deals: int) -> None:
+        """Raise ValueError when a match of this size and length breaks the variant's rules."""
 
     @abstractmethod
     def start(self, deal: Any) -> GameStateLike:

@@ -3,23 +3,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from .. import offiziersskat as O
 from .base import Settlement, Variant
-
-
-@dataclass(frozen=True)
-class PileView:
-    """What one side sees: both sides' piles as everybody sees them (the open card on top, a
-    face-down card under it or not), the cards it may play, and the points so far."""
-
-    seat: int
-    piles: tuple[list[tuple[int | None, bool]], list[tuple[int | None, bool]]]
-    playable: int
-    points: tuple[int, int]
 
 
 class Offiziersskat(Variant):
@@ -34,6 +23,7 @@ class Offiziersskat(Variant):
 
     name = "offiziersskat"
     seats = O.SIDES
+    deal_type = O.OffiziersDeal
 
     def matches(self, rec: dict) -> bool:
         return rec.get("variant") == self.name
@@ -48,15 +38,44 @@ class Offiziersskat(Variant):
         from ..players.offiziers import deal_piles
         return O.OffiziersDeal(deal_piles(rng), O.offiziers_game(game))
 
+    def shuffle(self, rng: np.random.Generator) -> list[list[tuple[int, int]]]:
+        from ..players.offiziers import deal_piles
+        return deal_piles(rng)
+
+    def play_deal(self, players: list, dealt: list[list[tuple[int, int]]], options: Any, on_event: Any = None,
+                  bock: int = 1) -> Any:
+        """F declares, R may say Kontra and F Re (the seed's rule, not a house rule: always on)."""
+        from ..players.offiziers import play_offiziers
+        r = play_offiziers(players, dealt, True, on_event)
+        r.variant = self.name
+        return r
+
+    def player(self, name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
+               scoring: str = "seeger-fabian") -> Any:
+        from ..players.offiziers import make_offiziers_player
+        return make_offiziers_player(name, seed)
+
+    def first_dealer(self, rng: np.random.Generator, players: int) -> int:
+        """The first player listed deals first; the two take turns."""
+        return 0
+
+    def check_match(self, players: int, deals: int) -> None:
+        if players != 2:
+            raise ValueError("Offiziersskat is for two players")
+        if deals % 2:
+            raise ValueError("an Offiziersskat match has an even number of deals, so that each deals equally often")
+
     def start(self, deal: O.OffiziersDeal) -> O.OffiziersState:
         return deal.start_state()
+
+    def replay(self, deal: O.OffiziersDeal) -> O.OffiziersState:
+        return deal.replay()
 
     def played(self, deal: O.OffiziersDeal) -> list[int]:
         return deal.played
 
-    def view(self, deal: O.OffiziersDeal, state: O.OffiziersState, seat: int) -> PileView:
-        return PileView(seat, (state.pile_view(0), state.pile_view(1)),
-                        state.legal() if state.to_move == seat else 0, (state.points[0], state.points[1]))
+    def view(self, deal: O.OffiziersDeal, state: O.OffiziersState, seat: int) -> O.PileView:
+        return O.PileView.of(state, seat)
 
     def settle(self, deal: O.OffiziersDeal) -> Settlement:
         r = O.score_offiziers(deal)
@@ -83,4 +102,5 @@ class Offiziersskat(Variant):
 
     def search_row(self, deal: O.OffiziersDeal, state: O.OffiziersState) -> np.ndarray:
         from ..search import layout as K
-        return O.kernel_row(state, K.JOB_POINTS)
+        from ..search.offiziers import kernel_row
+        return kernel_row(state, K.JOB_POINTS)

@@ -26,6 +26,7 @@ class Skat(Variant):
 
     name = "skat"
     seats = SEATS
+    deal_type = Deal
 
     def matches(self, rec: dict) -> bool:
         return rec.get("variant") in (None, self.name)
@@ -48,15 +49,36 @@ class Skat(Variant):
                 break
         return Deal(hands_and_skat[:3], hands_and_skat[3], -1 if decl.is_ramsch else declarer, decl)
 
+    def shuffle(self, rng: np.random.Generator) -> list[int]:
+        from ..players.table import shuffle
+        return shuffle(rng)
+
+    def play_deal(self, players: list, dealt: list[int], options: Any, on_event: Any = None, bock: int = 1) -> Any:
+        from ..players.table import play_skat_deal
+        return play_skat_deal(players, dealt, options, on_event, bock)
+
+    def player(self, name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
+               scoring: str = "seeger-fabian") -> Any:
+        from ..players.arena import make_skat_player
+        return make_skat_player(name, seed, strength, bid_seed, scoring)
+
+    def check_match(self, players: int, deals: int) -> None:
+        if players not in (3, 4):
+            raise ValueError(f"a match has three or four players, got {players}")
+
     def start(self, deal: Deal) -> GameState:
         return deal.start_state()
+
+    def replay(self, deal: Deal) -> GameState:
+        from ..deal import replay
+        return replay(deal)
 
     def played(self, deal: Deal) -> list[int]:
         return deal.played
 
     def view(self, deal: Deal, state: GameState, seat: int) -> Any:
-        from ..players.base import PlayView
-        return PlayView.of(state, seat, skat=deal.skat if seat == deal.declarer else None, bid=deal.bid or 0)
+        from ..players.table import view_of
+        return view_of(state, seat, deal)
 
     def settle(self, deal: Deal) -> Settlement:
         if deal.declaration.is_ramsch:

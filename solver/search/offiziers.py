@@ -1,0 +1,98 @@
+"""Offiziersskat's search encoding: a pile state as the one kernel's position row, and the
+queries the players and the review ask (F's final card points, a threshold, every card's value).
+
+A face-down card is covered by its pile's upper card while that is there (``P_COVER``); F is the
+declarer (seat 0), R seat 1 (``P_TWO``); in Ramsch F keeps his points low (``P_MINIMISE``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..games import RAMSCH
+from ..scoring import TOTAL_POINTS, WIN_POINTS
+from . import layout as K
+
+if TYPE_CHECKING:
+    from ..offiziersskat import OffiziersState
+
+
+def kernel_row(st: OffiziersState, job: int = 0, target: int = 0) -> np.ndarray:
+    """The kernel's position row of a game state, every face-down card known (double-dummy):
+    F is the declarer (seat 0), R seat 1; a face-down card is covered by its pile's upper card
+    while that is there.  Ramsch: F keeps his points low, R makes him take them."""
+    r = st.rules
+    row = np.zeros(K.POS_FIELDS, dtype=np.int64)
+    for side in range(2):
+        cards = 0
+        for i, (d, u) in enumerate(st.deal.piles[side]):
+            if st.up[side][i]:
+                cards |= 1 << u
+                if st.down[side][i]:
+                    row[K.P_COVER + int(r.to_game[d])] = 1 + int(r.to_game[u])
+            if st.down[side][i]:
+                cards |= 1 << d
+        row[K.P_H0 + side] = r.set_to_game(cards)
+    row[K.P_LEADER] = st.leader
+    row[K.P_N] = len(st.trick)
+    row[K.P_C0] = int(r.to_game[st.trick[0][1]]) if st.trick else -1
+    row[K.P_C1] = -1
+    row[K.P_DECL] = 0
+    row[K.P_TRUMP] = r.trump
+    row[K.P_GAMEKIND] = st.deal.rules_game
+    row[K.P_MINIMISE] = 1 if st.deal.game == RAMSCH else 0
+    row[K.P_TWO] = 1
+    row[K.P_JOB] = job
+    row[K.P_TARGET] = target
+    return row
+
+
+def solve_points(states: list[OffiziersState], solver=None) -> list[int]:
+    """F's final card points with best play by both from each state (Ramsch: the fewest F can
+    end with), every card known."""
+    from .api import default_solver
+    s = solver or default_solver()
+    todo = [i for i, st in enumerate(states) if not st.finished]
+    out = [st.points[0] for st in states]
+    if todo:
+        rows = np.array([kernel_row(states[i], K.JOB_POINTS) for i in todo], dtype=np.int64)
+        vals, _ = s.run(rows)
+        for i, v in zip(todo, vals):
+            out[i] = states[i].points[0] + int(v)
+    return out
+
+
+def reach_points(st: OffiziersState, points: int, solver=None) -> bool:
+    """Threshold query: can F end with at least ``points`` card points (every card known)?"""
+    from .api import default_solver
+    need = points - st.points[0]
+    if st.finished or need <= 0:
+        return st.points[0] >= points
+    vals, _ = (solver or default_solver()).run(np.array([kernel_row(st, K.JOB_AT_LEAST, need)], dtype=np.int64))
+    return bool(vals[0])
+
+
+def best_cards(st: OffiziersState, solver=None) -> list[tuple[int, int]]:
+    """Every playable card of the side to move with F's final card points after it, best first
+    for that side (F wants many points, R few; in Ramsch the reverse)."""
+    from .api import default_solver
+    s = solver or default_solver()
+    cards = [c for c in range(32) if (st.legal() >> c) & 1]
+    children = []
+    for c in cards:
+        child = st.copy()
+        child.push(c)
+        children.append(child)
+    with s.shared_table():
+        vals = solve_points(children, s)
+    f_wants = (st.to_move == 0) != (st.deal.game == RAMSCH)
+    return sorted(zip(cards, vals), key=lambda cv: (-cv[1] if f_wants else cv[1], cv[0]))
+
+
+def f_makes_it(st: OffiziersState, solver=None) -> bool:
+    """Threshold query: does F win with best play by both from here (every card known)?"""
+    if st.deal.game == RAMSCH:                     # F wins when R makes 61: F keeps to 59
+        return not reach_points(st, TOTAL_POINTS - WIN_POINTS + 1, solver)
+    return reach_points(st, WIN_POINTS, solver)
