@@ -11,7 +11,7 @@ from rich.console import Console
 
 from solver.records import read_lines
 
-from .io import emit, items_or_say_empty, open_lines
+from .io import emit, open_lines, run_file_command
 from .render import offiziers_table, review_html, review_table
 
 CHUNK = 8
@@ -42,49 +42,44 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
         raise click.ClickException(f"--html {html_out}: the folder {Path(html_out).parent} does not exist")
     from solver.analysis import review_many
     workers = workers or os.cpu_count() or 1
-    failed = 0
     found = 0
     reviews = []
-    batch: list = []
 
-    def flush() -> None:
-        good = [it for it in batch if not it.error and it.classic and it.deal is not None]
-        done = iter(review_many([it.deal for it in good], workers=workers if len(good) > 1 else 1,
-                                declaration=not no_declaration)) if good else iter(())
-        for it in batch:
-            if not it.error and not it.classic:          # another variant: its own review
-                rec = it.variant.review(it.deal)
-                emit(rec) if as_json else offiziers_table(rec, console)
-                continue
-            if not it.error and it.deal is None:        # passed in: nothing was played
-                emit({"id": it.id, "passed": True}) if as_json else console.print(f"{it.id}: passed in\n")
-                continue
-            out(it, None if it.error else next(done))
-        batch.clear()
-
-    def out(item, rv) -> None:
-        nonlocal failed
-        if rv is None:
-            failed += 1
-            emit(item.error_record()) if as_json else console.print(f"[red]error[/red] {item.error}")
-            return
-        reviews.append(rv)
-        if as_json:
-            rec = rv.to_record()
-            if item.iss is not None:
-                rec["iss_result"] = item.iss.recorded
-            emit(rec)
-        else:
-            review_table(rv, console)
-
-    for item in items_or_say_empty(read_lines(open_lines(file), variants=True), file):
+    def chosen(item) -> bool:
+        nonlocal found
         if game_id is not None and item.id != game_id:
-            continue
+            return False
         found += 1
-        batch.append(item)
-        if len(batch) >= CHUNK * workers:
-            flush()
-    flush()
+        return True
+
+    def process(good: list) -> list:
+        """The chunk's classic deals reviewed on the workers; another variant's through its own
+        review; a deal passed in has nothing to review."""
+        classic = [it for it in good if it.classic and it.deal is not None]
+        done = iter(review_many([it.deal for it in classic], workers=workers if len(classic) > 1 else 1,
+                                declaration=not no_declaration)) if classic else iter(())
+        return [next(done) if it.classic and it.deal is not None else
+                it.variant.review(it.deal) if not it.classic else {"id": it.id, "passed": True} for it in good]
+
+    def show(item, rv) -> None:
+        if isinstance(rv, dict) and "error" in rv:
+            emit(rv) if as_json else console.print(f"[red]error[/red] {item.error}")
+        elif isinstance(rv, dict) and rv.get("passed"):
+            emit(rv) if as_json else console.print(f"{item.id}: passed in\n")
+        elif isinstance(rv, dict):                          # another variant's review record
+            emit(rv) if as_json else offiziers_table(rv, console)
+        else:
+            reviews.append(rv)
+            if as_json:
+                rec = rv.to_record()
+                if item.iss is not None:
+                    rec["iss_result"] = item.iss.recorded
+                emit(rec)
+            else:
+                review_table(rv, console)
+
+    failed = run_file_command(read_lines(open_lines(file), variants=True), file, process, show, CHUNK * workers,
+                              keep=chosen)
     if game_id is not None and not found:
         raise click.ClickException(f"no game with id {game_id!r} in {file}")
     if html_out:

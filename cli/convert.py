@@ -8,7 +8,7 @@ import click
 
 from solver.records import read_lines
 
-from .io import emit, items_or_say_empty, open_lines
+from .io import emit, open_lines, run_file_command
 
 
 @click.command()
@@ -23,14 +23,13 @@ def convert(file: str) -> None:
     reads it as it is). A line that cannot be read gives an {"error": ...}
     line naming it, and the exit status 1.
     """
-    failed = 0
-    for item in items_or_say_empty(read_lines(open_lines(file), require_deal=False), file):
-        if item.error is None and item.iss is None:
-            item.error = (f"line {item.line}: a deal record, not an ISS game line (skat convert turns ISS lines "
-                          f"into deal records; every command reads deal records as they are)")
-        if item.error:
-            failed += 1
-            emit(item.error_record())
-            continue
-        emit(item.iss.to_record())
+    def iss_only(items):
+        for item in items:
+            if item.error is None and item.iss is None:
+                item.error = (f"line {item.line}: a deal record, not an ISS game line (skat convert turns ISS lines "
+                              f"into deal records; every command reads deal records as they are)")
+            yield item
+
+    failed = run_file_command(iss_only(read_lines(open_lines(file), require_deal=False)), file,
+                              lambda good: [it.iss.to_record() for it in good], lambda it, r: emit(r))
     sys.exit(1 if failed else 0)

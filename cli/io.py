@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from typing import Any
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 import click
 
@@ -59,3 +59,47 @@ def open_output(path: str | None, option: str):
 
 def emit(obj: dict[str, Any]) -> None:
     click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+def run_file_command(items: Iterable, path: str | None, process: Callable[[list], list],
+                     show: Callable[[Any, Any], None], chunk: int = 1,
+                     keep: Callable[[Any], bool] | None = None) -> int:
+    """The one loop of the file commands (``solve``, ``analyse``, ``playout``, ``score``,
+    ``convert``): read every input item (an empty input is one line and exit status 1), hand
+    the readable ones to ``process`` ``chunk`` at a time (it returns one result per item, in
+    their order), and give every item with its result to ``show`` in input order; an unreadable
+    item's result is its error record.  Returns how many results were error records (``{"error":
+    ...}``), for the exit status.
+
+    >>> shown = []
+    >>> class It:
+    ...     def __init__(self, n, error=None): self.n, self.error = n, error
+    ...     def error_record(self): return {"error": self.error}
+    >>> run_file_command([It(1), It(2, "bad"), It(3)], "f", lambda good: [it.n * 10 for it in good],
+    ...                  lambda it, r: shown.append(r), chunk=2)
+    1
+    >>> shown
+    [10, {'error': 'bad'}, 30]
+    """
+    failed = 0
+    batch: list = []
+
+    def flush() -> None:
+        nonlocal failed
+        good = [it for it in batch if not it.error]
+        results = iter(process(good) if good else ())
+        for it in batch:
+            r = it.error_record() if it.error else next(results)
+            if isinstance(r, dict) and "error" in r:
+                failed += 1
+            show(it, r)
+        batch.clear()
+
+    for item in items_or_say_empty(items, path):
+        if keep is not None and not keep(item):
+            continue
+        batch.append(item)
+        if len(batch) >= chunk:
+            flush()
+    flush()
+    return failed

@@ -9,7 +9,7 @@ import click
 
 from solver.records import read_lines
 
-from .io import emit, items_or_say_empty, open_lines, open_output
+from .io import emit, open_lines, open_output, run_file_command
 
 CHUNK = 16
 
@@ -17,7 +17,7 @@ CHUNK = 16
 @click.command()
 @click.argument("file", required=False, default="-")
 @click.option("--players", "spec", default="best,best,best", show_default=True,
-              help="the players in seats F, M, R: best, pimc, rules or random")
+              help="the players in seats F, M, R (Offiziersskat: F, R): best, pimc, rules or random")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
               help="worlds a move for the sampling players (default: theirs, best 16, pimc 12)")
 @click.option("--seed", type=int, default=0, show_default=True, help="fixes the players' sampling")
@@ -42,41 +42,38 @@ def playout(file: str, spec: str, samples: int | None, seed: int, workers: int, 
     from solver.players.playout import playout_many
     players = [p.strip() for p in spec.split(",")]
     unknown = [p for p in players if p not in PLAYERS and p not in VARIANTS]
-    if len(players) != 3 or unknown:
-        raise click.BadParameter(f"name three of {', '.join(PLAYERS)} (F, M, R), got {spec!r}",
-                                 param_hint="--players")
+    if len(players) not in (2, 3) or unknown:
+        raise click.BadParameter(f"name three of {', '.join(PLAYERS)} (F, M, R; two, F and R, for Offiziersskat), "
+                                 f"got {spec!r}", param_hint="--players")
     fh = open_output(out, "--out")
     write = (lambda rec: fh.write(json.dumps(rec, ensure_ascii=False) + "\n")) if fh else emit
-    failed = 0
     done = 0
-    batch: list = []
 
-    def flush() -> None:
-        nonlocal failed, done
-        good = [it for it in batch if not it.error and it.deal is not None]
+    def process(good: list) -> list[dict]:
+        nonlocal done
+        def why_not(it) -> str | None:
+            if it.deal is None:
+                return "passed in: no game to play"
+            seats = it.variant.seats
+            if len(seats) != len(players):
+                return f"this {it.variant.name} deal needs {len(seats)} players ({', '.join(seats)}), --players names " \
+                       f"{len(players)}"
+            return None
+
+        playable = [it for it in good if why_not(it) is None]
         deals = []
-        for it in good:
-            d = it.deal
+        for it in playable:
             if start == "start":
-                d.played = []
-            deals.append(d)
-        results = iter(playout_many(deals, players, samples, seed, workers, first=done)) if good else iter(())
-        for it in batch:
-            if it.error or it.deal is None:
-                failed += 1
-                write(it.error_record() if it.error else
-                      {"line": it.line, "id": it.id, "error": f"line {it.line}: passed in: no game to play"})
-            else:
-                write(next(results))
-        done += len(good)
-        batch.clear()
+                it.deal.played = []
+            deals.append(it.deal)
+        results = iter(playout_many(deals, players, samples, seed, workers, first=done)) if deals else iter(())
+        done += len(playable)
+        return [next(results) if why_not(it) is None else
+                {"line": it.line, "id": it.id, "error": f"line {it.line}: {why_not(it)}"} for it in good]
 
     try:
-        for item in items_or_say_empty(read_lines(open_lines(file)), file):
-            batch.append(item)
-            if len(batch) >= CHUNK * workers:
-                flush()
-        flush()
+        failed = run_file_command(read_lines(open_lines(file), variants=True), file, process, lambda it, r: write(r),
+                                  CHUNK * workers)
     finally:
         if fh:
             fh.close()

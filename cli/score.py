@@ -10,7 +10,7 @@ from solver.deal import DealError
 from solver.records import read_lines, score_item
 from solver.scoring import SCORINGS
 
-from .io import emit, items_or_say_empty, open_lines
+from .io import emit, open_lines, run_file_command
 
 
 @click.command()
@@ -30,15 +30,12 @@ def score(file: str, fmt: str, scoring: str) -> None:
     for ISS games also the server's result and whether ours agrees. Bad lines
     give an error line and exit status 1.
     """
-    failed = 0
-    for item in items_or_say_empty(read_lines(open_lines(file), fmt=fmt, variants=True), file):
-        if item.error:
-            failed += 1
-            emit(item.error_record())
-            continue
+    def scored(item) -> dict:
         try:
-            emit(score_item(item, scoring))
+            return score_item(item, scoring)
         except DealError as e:
-            failed += 1
-            emit({"line": item.line, "id": item.id, "error": f"line {item.line}: {e}"})
+            return {"line": item.line, "id": item.id, "error": f"line {item.line}: {e}"}
+
+    failed = run_file_command(read_lines(open_lines(file), fmt=fmt, variants=True), file,
+                              lambda good: [scored(it) for it in good], lambda it, r: emit(r))
     sys.exit(1 if failed else 0)

@@ -10,7 +10,7 @@ from rich.console import Console
 from solver.deal import DealError
 from solver.records import Item, item_from_record, read_lines, record_from_fields
 
-from .io import emit, items_or_say_empty, open_lines
+from .io import emit, open_lines, run_file_command
 from .render import offiziers_table, solved_table
 
 CHUNK = 64
@@ -73,45 +73,27 @@ def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> 
     items = read_lines(open_lines(file), variants=True) if file is not None else \
         iter([item_from_record(1, record_from_fields(opts), variants=True)])
     console = Console(highlight=False)
-    failed = 0
-    chunk: list[Item] = []
+    want_best = best or not as_json                         # the tables show every legal card
 
-    def show(r: dict) -> None:
-        nonlocal failed
+    def process(good: list[Item]) -> list[dict]:
+        """The chunk's classic deals solved in one call, another variant's one by one."""
+        classic = [it for it in good if it.classic and it.deal is not None]
+        results = iter(_solve_chunk(classic, want_best, workers)) if classic else iter(())
+        return [next(results) if it.classic and it.deal is not None else
+                it.variant.solve(it.deal, want_best) if not it.classic else
+                {"id": it.id, "passed": True, "message": PASSED} for it in good]
+
+    def show(it: Item, r: dict) -> None:
         if r.get("passed"):
             emit(r) if as_json else console.print(f"{r['id']}: {PASSED}")
         elif "error" in r:
-            failed += 1
             emit(r) if as_json else console.print(f"[red]error[/red] {r['error']}")
         elif as_json:
-            if not best:
-                r.pop("dd_best", None)
-            emit(r)
-        else:
+            emit(r if best else {k: v for k, v in r.items() if k != "dd_best"})
+        elif it.classic:
             solved_table(r, console)
+        else:
+            offiziers_table(r, console)
 
-    def flush() -> None:
-        """Solve the chunk's good records in one call; print everything in input order."""
-        good = [it for it in chunk if not it.error and it.classic and it.deal is not None]
-        results = iter(_solve_chunk(good, best or not as_json, workers)) if good else iter(())
-        for it in chunk:
-            if it.error:
-                show(it.error_record())
-            elif not it.classic:                        # another variant: solved one by one
-                r = it.variant.solve(it.deal, best or not as_json)
-                if as_json:
-                    emit(r if best else {k: v for k, v in r.items() if k != "dd_best"})
-                else:
-                    offiziers_table(r, console)
-            elif it.deal is None:
-                show({"id": it.id, "passed": True, "message": PASSED})
-            else:
-                show(next(results))
-        chunk.clear()
-
-    for item in items_or_say_empty(items, file):
-        chunk.append(item)
-        if len(chunk) >= CHUNK * max(1, workers):
-            flush()
-    flush()
+    failed = run_file_command(items, file, process, show, CHUNK * max(1, workers))
     sys.exit(1 if failed else 0)

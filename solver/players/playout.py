@@ -14,39 +14,38 @@ The finished record carries the play and its result.
 
 from __future__ import annotations
 
+import copy
+import json
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from ..deal import Deal, load_deal, score_deal
-from ..games import SEATS
 from ..pool import map_processes
-from .arena import make_player
+from ..variants import variant_of, variant_of_deal
 from .table import play_out
 
 
-def playout(record: dict | str | Deal, players: Sequence[str], samples: int | None = None, seed: int = 0) -> dict:
-    """Play one record to the end with ``players`` (names for F, M, R; see ``PLAYERS``).
+def playout(record: Any, players: Sequence[str], samples: int | None = None, seed: int = 0) -> dict:
+    """Play one record of any variant to the end with ``players`` (names in seat order, e.g.
+    F, M, R; see ``PLAYERS``) at the one table (:func:`~solver.players.table.play_out`).
 
     ``samples``: worlds a move for the sampling players; ``seed`` fixes their
-    sampling.  Returns the record with the whole play and ``result``
-    (declarer points, tricks, won, game value, score, reason) and ``players``.
+    sampling.  Returns the record with the whole play, ``players``, ``playout_from`` and the
+    variant's ``result`` (classic: declarer points, tricks, won, game value, score, reason).
     """
-    deal = record if isinstance(record, Deal) else load_deal(record)
-    deal = Deal(list(deal.hands), deal.skat, deal.declarer, deal.declaration, list(deal.played), deal.bid,
-                deal.leader, deal.id, dict(deal.extra))
-    if len(players) != 3:
-        raise ValueError(f"name three players (F, M, R), got {len(players)}")
+    deal = copy.deepcopy(record) if not isinstance(record, (dict, str)) else \
+        variant_of(record if isinstance(record, dict) else json.loads(record)).load(
+            record if isinstance(record, dict) else json.loads(record))
+    v = variant_of_deal(deal)
+    if len(players) != len(v.seats):
+        raise ValueError(f"name {len(v.seats)} players ({', '.join(v.seats)}), got {len(players)}")
     strength = {"samples": samples} if samples else None
-    seats = [make_player(name, seed + i, strength) for i, name in enumerate(players)]
-    from_card = len(deal.played)
+    seats = [v.player(name, seed + i, strength) for i, name in enumerate(players)]
+    from_card = len(v.played(deal))
     play_out(deal, seats)
-    res, st = score_deal(deal)
-    rec = deal.to_record()
-    rec["players"] = {SEATS[i]: name for i, name in enumerate(players)}
+    rec = v.dump(deal)
+    rec["players"] = {v.seats[i]: name for i, name in enumerate(players)}
     rec["playout_from"] = from_card
-    rec["result"] = {"declarer_points": st.declarer_points, "defender_points": st.defender_points,
-                     "declarer_tricks": st.declarer_tricks, "won": res.won, "game_value": res.game_value,
-                     "score": res.score, "schneider": res.schneider, "schwarz": res.schwarz,
-                     "overbid": res.overbid, "reason": res.reason}
+    rec["result"] = v.outcome(deal)
     return rec
 
 
@@ -55,7 +54,7 @@ def _one(args) -> dict:
     return playout(record, players, samples, seed)
 
 
-def playout_many(records: Iterable[dict | str | Deal], players: Sequence[str], samples: int | None = None,
+def playout_many(records: Iterable[Any], players: Sequence[str], samples: int | None = None,
                  seed: int = 0, workers: int = 1, first: int = 0) -> list[dict]:
     """:func:`playout` of many records, in order, on ``workers`` processes; record k (counting
     from ``first``) is played with seed ``seed + 1000 * k``, so the results depend neither on

@@ -122,6 +122,11 @@ class Variant(ABC):
         """The settlement of a finished deal (through the rules' one settlement)."""
 
     @abstractmethod
+    def outcome(self, deal: Any) -> dict:
+        """A finished deal's ``result`` as its record carries it (card points, won, the score,
+        the reason): what the table and ``playout`` write."""
+
+    @abstractmethod
     def solve(self, deal: Any, best: bool = False) -> dict:
         """``skat solve``'s record of one deal: its double-dummy value (and with ``best`` every
         playable card's)."""

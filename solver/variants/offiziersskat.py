@@ -82,6 +82,12 @@ class Offiziersskat(Variant):
         return Settlement(dict(r.scores), r.won, r.reason, {"game_value": r.value, "schneider": r.schneider,
                                                             "schwarz": r.schwarz})
 
+    def outcome(self, deal: O.OffiziersDeal) -> dict:
+        r = O.score_offiziers(deal)
+        return {"declarer": "F", "game": deal.game_name, "declarer_points": r.declarer_points, "won": r.won,
+                "winner": r.winner, "schneider": r.schneider, "schwarz": r.schwarz, "value": r.value,
+                "reason": r.reason, "scores": dict(r.scores)}
+
     def solve(self, deal: O.OffiziersDeal, best: bool = False) -> dict:
         return O.solve_offiziers(deal, best)
 

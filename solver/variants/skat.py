@@ -92,6 +92,13 @@ class Skat(Variant):
         return Settlement(scores, res.won, res.reason, {"game_value": res.game_value, "schneider": res.schneider,
                                                         "schwarz": res.schwarz})
 
+    def outcome(self, deal: Deal) -> dict:
+        res, st = score_deal(deal)
+        return {"declarer_points": st.declarer_points, "defender_points": st.defender_points,
+                "declarer_tricks": st.declarer_tricks, "won": res.won, "game_value": res.game_value,
+                "score": res.score, "schneider": res.schneider, "schwarz": res.schwarz,
+                "overbid": res.overbid, "reason": res.reason}
+
     def solve(self, deal: Deal, best: bool = False) -> dict:
         from ..search.api import solve
         return solve(deal, best)
