@@ -41,8 +41,13 @@ def test_playout_does_not_depend_on_workers():
 
 
 def test_playout_cli_refuses_unknown_players_and_writes_records(tmp_path):
-    r = CliRunner().invoke(cli, ["playout", str(ROOT / "data" / "deals.jsonl"), "--players", "rules,best"])
+    r = CliRunner().invoke(cli, ["playout", str(ROOT / "data" / "deals.jsonl"), "--players", "rules,bogus,best"])
     assert r.exit_code == 2 and "--players" in r.output
+    # two names fit Offiziersskat's two seats, not a classic deal's three: each record says so
+    r = CliRunner().invoke(cli, ["playout", str(ROOT / "data" / "deals.jsonl"), "--players", "rules,best"])
+    lines = [json.loads(x) for x in r.output.strip().splitlines()]
+    assert r.exit_code == 1 and lines and all("needs 3 players (F, M, R), --players names 2" in x["error"]
+                                                for x in lines)
     out = tmp_path / "p.jsonl"
     r = CliRunner().invoke(cli, ["playout", str(ROOT / "data" / "deals.jsonl"), "--players", "rules,rules,random",
                                  "--out", str(out), "--from", "start"])
@@ -56,3 +61,18 @@ def test_arena_gives_the_same_games_on_two_processes():
     run_arena(["rules", "rules", "random"], deals=3, seed=4, on_game=a.append, workers=1)
     run_arena(["rules", "rules", "random"], deals=3, seed=4, on_game=b.append, workers=2)
     assert a == b and len(a) == 9
+
+
+def test_playout_plays_an_offiziersskat_record_at_the_one_table():
+    rec = {"variant": "offiziersskat", "game": "clubs", "declarer": "F", "played": ["C8"],
+           "piles": {"F": [["C7", "C8"], ["C9", "CT"], ["CJ", "CQ"], ["CK", "CA"], ["S7", "S8"], ["S9", "ST"],
+                           ["SJ", "SQ"], ["SK", "SA"]],
+                     "R": [["H7", "H8"], ["H9", "HT"], ["HJ", "HQ"], ["HK", "HA"], ["D7", "D8"], ["D9", "DT"],
+                           ["DJ", "DQ"], ["DK", "DA"]]}}
+    out = playout(rec, ["rules", "random"])
+    assert out["playout_from"] == 1 and out["played"][0] == "C8" and len(out["played"]) == 32
+    assert out["players"] == {"F": "rules", "R": "random"}
+    # the result is the rules' settlement of the finished record: 120 card points, the winner scores
+    from solver.variants import variant_of
+    settled = variant_of(out).settle(variant_of(out).load(out))
+    assert out["result"]["scores"] == settled.scores and sorted(settled.scores.values())[0] == 0
