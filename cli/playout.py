@@ -56,8 +56,8 @@ def playout(file: str, spec: str, samples: int | None, seed: int, workers: int, 
                 return "passed in: no game to play"
             seats = it.variant.seats
             if len(seats) != len(players):
-                return f"this {it.variant.name} deal needs {len(seats)} players ({', '.join(seats)}), --players names " \
-                       f"{len(players)}"
+                return (f"this {it.variant.name} deal needs {len(seats)} players ({', '.join(seats)}), "
+                        f"--players names {len(players)}")
             return None
 
         playable = [it for it in good if why_not(it) is None]

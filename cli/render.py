@@ -111,10 +111,10 @@ def offiziers_table(rec: dict[str, Any], console: Console) -> None:
         console.print(bt)
     if "analysis" in rec:
         t = Table(box=None, show_header=True)
-        for col in ("trick", "side", "card", "before", "after", "best", "cost", ""):
+        for col in ("trick", "seat", "card", "before", "after", "best", "cost", ""):
             t.add_column(col, justify="right" if col in ("before", "after", "cost") else "left")
         for r in rec["analysis"]:
-            t.add_row(str(r["trick"]), r["side"], card_text(r["card"]), str(r["value_before"]), str(r["value_after"]),
+            t.add_row(str(r["trick"]), r["seat"], card_text(r["card"]), str(r["value_before"]), str(r["value_after"]),
                       Text(" ").join(card_text(x) for x in r["best"]),
                       Text(str(r["cost"]) if r["cost"] else "", style="red" if r["cost"] else ""),
                       Text(r["outcome_changed"] or "", style="bold red"))

@@ -1,4 +1,5 @@
-"""A double-dummy review of a played deal, card by card.
+"""A double-dummy review of a played deal of any variant, card by card (:func:`review`, the one
+review driver).
 
 For every card played: the value of the position before it (suit/Grand: the
 declarer's final card points under perfect play; Null: whether the declarer
@@ -11,22 +12,26 @@ The values telescope: in a suit or Grand game played out, the declarer's
 final points = the start value - the declarer's total cost + the defenders'
 total cost.  All solves of one review share one transposition table
 (:meth:`~solver.search.api.Solver.shared_table`): every position belongs to
-the same deal.
+the same deal.  A classic Ramsch (each seat's own points) and Offiziersskat (F's points,
+every face-down card known) value every legal card at every card played
+(:func:`review_options`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
-from collections.abc import Iterable
 
 from .cards import CARD_NAMES, iter_cards
 from .deal import Deal, ramsch_record, replay, score_deal, score_ramsch
-from .games import GAME_NAMES, GAMES, NULL, SEATS, Declaration
+from .games import GAME_NAMES, GAMES, NULL, RAMSCH, SEATS, Declaration
 from .heuristics import ranked_discards
+from .offiziersskat import SIDES, OffiziersDeal, f_wins, score_offiziers
 from .pool import map_processes
 from .scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, points_needed
 from .search.api import Position, Solver, default_solver, position, position_of, split_spitze
+from .search.offiziers import best_cards, solve_points
 from .settlement import settle_dd
 
 
@@ -43,9 +48,10 @@ class CardReview:
     best_value: Any
     cost: int                        # card points lost for the side (Null: 1 if the card lost the game)
     outcome_changed: str | None      # e.g. "win -> loss", "Schneider missed"
+    seats: str = SEATS               # the variant's seat letters (Offiziersskat: "FR")
 
     def to_dict(self) -> dict:
-        return {"card": CARD_NAMES[self.card], "seat": SEATS[self.seat], "trick": self.trick,
+        return {"card": CARD_NAMES[self.card], "seat": self.seats[self.seat], "trick": self.trick,
                 "value_before": self.value_before, "value_after": self.value_after,
                 "best": [CARD_NAMES[c] for c in self.best], "best_value": self.best_value,
                 "cost": self.cost, "outcome_changed": self.outcome_changed}
@@ -53,24 +59,28 @@ class CardReview:
 
 @dataclass
 class DealReview:
-    deal: Deal
+    """A reviewed deal of any variant: its cards' reviews, the start value, the actual result."""
+
+    deal: Any                                    # the variant's deal (classic: :class:`~solver.deal.Deal`)
     cards: list[CardReview]
     start_value: Any
     final: dict[str, Any]                        # actual points/tricks, scored result when finished
     alternatives: list[dict] = field(default_factory=list)
+    seats: str = SEATS                           # the variant's seat letters
+    sides: bool = True                           # a declarer against the others (not a classic Ramsch)
 
     @property
     def is_null(self) -> bool:
-        return self.deal.declaration.is_null
+        return self.sides and self.seats == SEATS and self.deal.declaration.is_null
 
     def summary(self) -> dict:
         per_seat: dict[str, dict] = {}
-        for s in range(3):
+        for s, name in enumerate(self.seats):
             mine = [c for c in self.cards if c.seat == s and c.cost > 0]
-            per_seat[SEATS[s]] = {"mistakes": len(mine), "cost": sum(c.cost for c in mine)}
+            per_seat[name] = {"mistakes": len(mine), "cost": sum(c.cost for c in mine)}
         worst = max(self.cards, key=lambda c: (c.cost, -c.index), default=None)
         out: dict[str, Any] = {"start_value": self.start_value}
-        if not self.deal.declaration.is_ramsch:             # (a Ramsch has no sides)
+        if self.sides:                                       # (a Ramsch has no sides)
             out["declarer_cost"] = sum(c.cost for c in self.cards if c.declarer_side)
             out["defender_cost"] = sum(c.cost for c in self.cards if not c.declarer_side)
         out.update(mistakes=per_seat, **self.final)
@@ -117,14 +127,19 @@ def _changed(decl: Declaration, before: Any, after: Any) -> str | None:
     return None
 
 
-def review(deal: Deal, solver: Solver | None = None, declaration: bool = True) -> DealReview:
-    """Review every card of ``deal.played`` double-dummy (see the module docs).
+def review(deal: Any, solver: Solver | None = None, declaration: bool = True) -> DealReview:
+    """Review every card of a deal of any variant double-dummy (see the module docs): the one
+    review driver.  A classic Ramsch and Offiziersskat value every legal card at every card
+    played (:func:`review_options`); a classic suit, Grand or Null game solves the positions
+    along the play exactly and probes the other cards (cheaper, the same best cards).
 
-    The play is walked once with a :class:`~solver.state.GameState`: at each
-    card, the position before it is solved exactly and every other legal card
-    is probed by pushing it, taking a snapshot and popping it again.
+    The play is walked once with the variant's state: at each card, the position before it is
+    solved exactly and every other legal card is probed by pushing it, taking a snapshot and
+    popping it again.
     """
     s = solver or default_solver()
+    if not isinstance(deal, Deal):
+        return review_piles(deal, s)
     if deal.declaration.is_ramsch:
         return review_ramsch(deal, s)
     played = list(deal.played)
@@ -233,17 +248,64 @@ def review_ramsch(deal: Deal, solver: Solver | None = None) -> DealReview:
         solved = iter(s.points_many(todo + start_positions))
         values = [[(c, next(solved) if isinstance(p, Position) else p) for c, p in opts] for _, _, _, opts in plans]
         start = {SEATS[q]: v for q, v in enumerate(solved)}
-    entries = []
-    for k, ((trick, seat, card, _), vals) in enumerate(zip(plans, values)):
-        before = min(v for _, v in vals)
-        after = dict(vals)[card]
-        best = sorted(c for c, v in vals if v == before)
-        entries.append(CardReview(k, trick, card, seat, False, before, after, best, before, after - before, None))
+    # every seat keeps his own points low: the value is the mover's, a lower one is better
+    entries = review_options([(t, seat, card, vals) for (t, seat, card, _), vals in zip(plans, values)],
+                             wants_more=lambda seat: False, declarer_side=lambda seat: False)
     final: dict[str, Any] = {"points": {SEATS[q]: st.points[q] for q in range(3)},
                              "tricks": {SEATS[q]: st.tricks[q] for q in range(3)}, "finished": st.over}
     if st.over and not deal.is_study:
         final.update(ramsch_record(*score_ramsch(deal)))
-    return DealReview(deal, entries, start, final)
+    return DealReview(deal, entries, start, final, sides=False)
+
+
+def review_options(plans: list[tuple[int, int, int, list[tuple[int, Any]]]], wants_more: Callable[[int], bool],
+                   declarer_side: Callable[[int], bool], seats: str = SEATS,
+                   changed: Callable[[Any, Any], str | None] | None = None) -> list[CardReview]:
+    """The card reviews of a play whose every legal card was valued: ``plans`` per card played
+    (trick, seat, card, [(legal card, value)]); ``wants_more(seat)``: does that seat want the
+    value high (the declarer's points) or low (a defender's view of them, a Ramsch player's own
+    points)?  The best cards reach the mover's optimum; a card's cost is what it gave up
+    against it, in the value's units.
+
+    >>> [r.cost for r in review_options([(1, 0, 5, [(5, 40), (6, 55)]), (1, 1, 7, [(7, 55), (8, 50)])],
+    ...                                 wants_more=lambda seat: seat == 0, declarer_side=lambda seat: seat == 0)]
+    [15, 5]
+    """
+    out = []
+    for k, (trick, seat, card, vals) in enumerate(plans):
+        sign = 1 if wants_more(seat) else -1
+        before = sign * max(sign * v for _, v in vals)
+        after = dict(vals)[card]
+        best = sorted(c for c, v in vals if v == before)
+        out.append(CardReview(k, trick, card, seat, declarer_side(seat), before, after, best, before,
+                              sign * (before - after), changed(before, after) if changed else None, seats))
+    return out
+
+
+def review_piles(deal: OffiziersDeal, solver: Solver | None = None) -> DealReview:
+    """An Offiziersskat deal reviewed with every face-down card known: at every card played,
+    each legal card's value is F's final card points with best play after it (F wants many, R
+    few; in Ramsch the other way round); a card that turns the winner is marked."""
+    s = solver or default_solver()
+    st = deal.start_state()
+    plans = []
+    with s.shared_table():
+        for card in deal.played:
+            plans.append((st.trick_number, st.to_move, card, best_cards(st, s)))
+            st.push(card)
+        start = plans[0][3][0][1] if plans else solve_points([st], s)[0]
+
+    def changed(before: int, after: int) -> str | None:
+        w0, w1 = f_wins(deal.game, before), f_wins(deal.game, after)
+        return None if w0 == w1 else ("win -> loss" if w0 else "loss -> win")
+
+    entries = review_options(plans, wants_more=lambda seat: (seat == 0) != (deal.game == RAMSCH),
+                             declarer_side=lambda seat: seat == 0, seats=SIDES, changed=changed)
+    final: dict[str, Any] = {"declarer_points": st.points[0], "finished": st.finished}
+    if st.finished:
+        r = score_offiziers(deal)
+        final.update(won=r.won, winner=r.winner, score=r.scores["F"], reason=r.reason)
+    return DealReview(deal, entries, start, final, seats=SIDES)
 
 
 def declaration_alternatives(deal: Deal, solver: Solver | None = None, discards: int = 2) -> list[dict]:
@@ -283,7 +345,7 @@ def declaration_alternatives(deal: Deal, solver: Solver | None = None, discards:
     return out
 
 
-def review_many(deals: Iterable[Deal], workers: int = 1, **kw) -> list[DealReview]:
+def review_many(deals: Iterable[Any], workers: int = 1, **kw) -> list[DealReview]:
     """Review many deals, on ``workers`` processes."""
     return map_processes(_review_one, [(d, kw) for d in deals], workers)
 

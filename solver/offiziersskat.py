@@ -434,38 +434,3 @@ def solve_offiziers(deal: OffiziersDeal, best: bool = False, solver=None) -> dic
     if best:
         out["dd_best"] = {CARD_NAMES[c]: x for c, x in best_cards(st, solver)}
     return out
-
-
-def review_offiziers(deal: OffiziersDeal, solver=None) -> dict:
-    """``skat analyse`` of an Offiziersskat deal, every face-down card known: per card played,
-    F's final card points with best play before and after it, the best cards, and the cost
-    (the points the card gave away for its side: F wants points, R keeps them from him; in
-    Ramsch the other way round)."""
-    from .search.api import default_solver
-    from .search.offiziers import best_cards, solve_points
-    s = solver or default_solver()
-    st = deal.start_state()
-    rows = []
-    with s.shared_table():
-        for i, card in enumerate(deal.played):
-            side = st.to_move
-            moves = best_cards(st, s)
-            before = moves[0][1]
-            after = dict(moves)[card]
-            f_wants = (side == 0) != (deal.game == RAMSCH)
-            cost = (before - after) if f_wants else (after - before)
-            rows.append({"card": CARD_NAMES[card], "side": SIDES[side], "trick": i // 2 + 1, "value_before": before,
-                         "value_after": after, "best": [CARD_NAMES[c] for c, v in moves if v == before],
-                         "cost": cost, "outcome_changed": None if f_wins(deal.game, before) == f_wins(deal.game, after)
-                         else ("win -> loss" if f_wins(deal.game, before) else "loss -> win")})
-            st.push(card)
-    summary: dict[str, Any] = {"start_value": rows[0]["value_before"] if rows else solve_points([st], s)[0],
-                               "mistakes": {side: {"mistakes": sum(1 for r in rows
-                                                                   if r["side"] == side and r["cost"] > 0),
-                                                   "cost": sum(r["cost"] for r in rows if r["side"] == side)}
-                                            for side in SIDES},
-                               "declarer_points": st.points[0], "finished": st.finished}
-    if st.finished:
-        r = score_offiziers(deal)
-        summary.update(won=r.won, winner=r.winner, score=r.scores["F"], reason=r.reason)
-    return {**deal.to_record(), "analysis": rows, "summary": summary}

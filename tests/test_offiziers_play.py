@@ -12,7 +12,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.offiziersskat import load_offiziers, review_offiziers, solve_offiziers
+from solver.analysis import review
+from solver.offiziersskat import load_offiziers, solve_offiziers
 from solver.players import RandomPlayer
 from solver.players.arena import run_arena
 from solver.players.offiziers import (PimcOffiziers, RuleOffiziers, hidden_slots, play_offiziers, sample_worlds,
@@ -86,7 +87,7 @@ def test_solve_and_analyse_a_part_played_record_match_the_minimax():
     assert solved["dd_from"] == "position" and solved["dd_points"] == _minimax(st)
     assert solved["dd_declarer_wins"] == (solved["dd_points"] >= 61)
     # the review of the whole play: its last cards' values against the minimax
-    rv = review_offiziers(load_offiziers(rec))
+    rv = review(load_offiziers(rec)).to_record()
     replay = load_offiziers({**rec, "played": []}).start_state()
     for row, (side, card) in zip(rv["analysis"], st.history):
         if len(replay.history) >= 20:

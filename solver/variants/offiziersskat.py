@@ -92,7 +92,8 @@ class Offiziersskat(Variant):
         return O.solve_offiziers(deal, best)
 
     def review(self, deal: O.OffiziersDeal) -> dict:
-        return O.review_offiziers(deal)
+        from ..analysis import review
+        return review(deal).to_record()
 
     def score_record(self, deal: O.OffiziersDeal, scoring: str = "simple") -> dict:
         """The settlement as ``skat score`` writes it (Offiziersskat scores one way: ``scoring``
