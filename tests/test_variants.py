@@ -129,3 +129,40 @@ def test_a_deal_of_every_variant_through_the_one_table_and_the_one_arena(name, h
     _settles_as_recorded(rec)
     assert rec["played"] == games[0]["played"]                     # the arena's first game, card for card
     assert events.count("card") == len(rec["played"]) and events[-1] == "result"
+
+
+@pytest.mark.slow
+def test_bulk_dd_and_analyse_take_every_variant_in_one_file(tmp_path):
+    """A file mixing Offiziersskat and classic records: each row's values are its variant's own
+    solve and review (the registry finds the variant per row); bid advice refuses the piles."""
+    import json
+
+    from solver.analysis import review
+    from solver.bulk.runner import run_bulk
+    from solver.players.arena import run_arena
+    games: list[dict] = []
+    run_arena(["rules", "random"], 1, seed=2, on_game=games.append, variant="offiziersskat")
+    games = games[:1]                                   # (an Offiziersskat review from the first card is slow)
+    classic = {"hands": {"F": "CJ SJ HA HT HK H9 DA S7 D8 D7", "M": "C8 C9 CT CK CQ CA S8 S9 ST SK",
+                         "R": "H7 H8 HQ DJ HJ SQ D9 DT DK DQ"}, "skat": "SA C7", "declarer": "F", "game": "hearts"}
+    src = tmp_path / "mixed.jsonl"
+    src.write_text("\n".join(json.dumps(r) for r in [*games, classic]) + "\n")
+    for task in ("dd", "analyse"):
+        out = tmp_path / f"{task}.jsonl"
+        summary = run_bulk(task, str(src), str(out), workers=1)
+        assert summary.rows_failed == 0
+        rows = [json.loads(x) for x in out.read_text().splitlines()]
+        assert [r["declarer"] for r in rows] == ["F", "F"]
+        for rec, row in zip(games, rows):
+            v = variant_of(rec)
+            deal = v.load(rec)
+            if task == "dd":
+                assert row["dd_points"] == v.solve(deal)["dd_points"]
+                assert row["played_points"] == v.outcome(deal)["declarer_points"]
+            else:
+                sm = review(deal).summary()
+                assert (row["mistakes_F"], row["mistakes_R"], row["mistakes_M"]) == \
+                    (sm["mistakes"]["F"]["mistakes"], sm["mistakes"]["R"]["mistakes"], None)
+    summary = run_bulk("bid", str(src), str(tmp_path / "bid.jsonl"), workers=1)
+    errors = [json.loads(x) for x in open(summary.errors)]
+    assert len(errors) == 1 and "not offiziersskat" in errors[0]["error"]

@@ -53,13 +53,14 @@ def row_seed(seed: int, key: str, seat: int) -> int:
 
 
 def _item(no: int, raw: Any, fmt: str) -> Item | None:
+    """A row as an input item of any variant (the registry finds it from the record)."""
     if fmt == "csv":
         return None
-    return parse_item(no, raw, "iss" if fmt == "iss" else "json")
+    return parse_item(no, raw, "iss" if fmt == "iss" else "json", variants=True)
 
 
 def _no_ramsch(deal) -> None:
-    if deal.declaration.is_ramsch:
+    if deal.declarer < 0:
         raise DealError("a Ramsch has no declarer, so no row in this table: skat solve and skat analyse give "
                         "each seat's values")
 
@@ -72,6 +73,8 @@ def _dd_rows(item: Item, games: str) -> list[dict]:
         return [dict(base, passed=True)]
     d = item.deal
     _no_ramsch(d)
+    if not item.classic:
+        return [_dd_variant_row(item, base)]
     played: dict[str, Any] = {}
     if d.played:
         st = replay(d)
@@ -100,6 +103,20 @@ def _dd_rows(item: Item, games: str) -> list[dict]:
     return out
 
 
+def _dd_variant_row(item: Item, base: dict) -> dict:
+    """Another variant's row of the dd table: its recorded game solved through the variant
+    (``hand`` does not apply); a finished deal's play and settlement beside it."""
+    v, d = item.variant, item.deal
+    r = v.solve(d)
+    row = dict(base, passed=False, game=r["game"], declarer=v.seats[d.declarer], recorded_game=True,
+               dd_from=r["dd_from"], dd_points=r["dd_points"], dd_declarer_wins=r["dd_declarer_wins"])
+    if v.replay(d).finished:
+        out = v.outcome(d)
+        row.update(played_points=out["declarer_points"], played_won=out["won"],
+                   played_score=v.settle(d).scores[v.seats[d.declarer]])
+    return row
+
+
 def _bid_inputs(no: int, raw: Any, fmt: str, seat_opt: str | None) -> list[tuple[str, int, int, int | None]]:
     """(id, cards, seat, bid) for each hand of an input row."""
     if fmt == "csv":
@@ -113,6 +130,8 @@ def _bid_inputs(no: int, raw: Any, fmt: str, seat_opt: str | None) -> list[tuple
     item = _item(no, raw, fmt)
     if item.error:
         raise ValueError(item.error)
+    if not item.classic:
+        raise ValueError(f"line {no}: bid advice is for classic Skat's ten-card hands, not {item.variant.name}")
     if item.deal is not None:
         hands = item.deal.hands
         if item.iss is not None:                       # as dealt, before the pick-up
@@ -156,14 +175,14 @@ def _analyse_rows(item: Item) -> list[dict]:
     w = sm["worst_mistake"] or {}
     sv = sm["start_value"]
     row = {"row": item.line, "id": item.id, "game": GAME_NAMES[item.deal.game],
-           "declarer": SEATS[item.deal.declarer], "cards_played": len(rv.cards),
+           "declarer": rv.seats[item.deal.declarer], "cards_played": len(rv.cards),
            "start_value": int(sv) if sv is not None else None, "declarer_points": sm["declarer_points"],
            "won": sm.get("won"), "score": sm.get("score"), "declarer_cost": sm["declarer_cost"],
            "defender_cost": sm["defender_cost"], "worst_seat": w.get("seat"), "worst_card": w.get("card"),
            "worst_trick": w.get("trick"), "worst_cost": w.get("cost")}
-    for s in SEATS:
-        row[f"mistakes_{s}"] = sm["mistakes"][s]["mistakes"]
-        row[f"cost_{s}"] = sm["mistakes"][s]["cost"]
+    for s in SEATS:                                     # (Offiziersskat has no M: null there)
+        row[f"mistakes_{s}"] = sm["mistakes"].get(s, {}).get("mistakes")
+        row[f"cost_{s}"] = sm["mistakes"].get(s, {}).get("cost")
     return [row]
 
 
