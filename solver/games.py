@@ -16,8 +16,39 @@ solver.games.DeclarationError: Schneider may only be announced in a Hand game
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntEnum
 
-DIAMONDS_GAME, HEARTS_GAME, SPADES_GAME, CLUBS_GAME, GRAND, NULL, RAMSCH = range(7)
+
+class Game(IntEnum):
+    """The games, as integers (the order of the kernel's ``P_GAMEKIND`` and of
+    :data:`GAME_NAMES`); a member prints as its number and reads as its name.
+
+    >>> Game.HEARTS, GAME_NAMES[Game.HEARTS], Game(4)
+    (<Game.HEARTS: 1>, 'hearts', <Game.GRAND: 4>)
+    """
+
+    DIAMONDS = 0
+    HEARTS = 1
+    SPADES = 2
+    CLUBS = 3
+    GRAND = 4
+    NULL = 5
+    RAMSCH = 6
+
+
+class Seat(IntEnum):
+    """The seats: Forehand (leads the first trick), Middlehand, Rearhand (deals at three).
+
+    >>> Seat.M, SEATS[Seat.M], Seat(2)
+    (<Seat.M: 1>, 'M', <Seat.R: 2>)
+    """
+
+    F = 0
+    M = 1
+    R = 2
+
+
+DIAMONDS_GAME, HEARTS_GAME, SPADES_GAME, CLUBS_GAME, GRAND, NULL, RAMSCH = Game
 #: The games a declarer may declare; Ramsch (house rule: everybody passed) has no declarer.
 GAMES = (DIAMONDS_GAME, HEARTS_GAME, SPADES_GAME, CLUBS_GAME, GRAND, NULL)
 SUIT_GAMES = GAMES[:4]
@@ -27,21 +58,21 @@ BASE_VALUES = (9, 10, 11, 12, 24)
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 
 SEATS = "FMR"
-F, M, R = 0, 1, 2
+F, M, R = Seat
 
 
 class DeclarationError(ValueError):
     """A declaration the rules do not allow."""
 
 
-def parse_game(text: str | int) -> int:
+def parse_game(text: str | int) -> Game:
     """``hearts``, ``H``, ``grand``, ``G``, ``null``, ``N`` (German names too).
 
     >>> parse_game("Herz"), parse_game("G"), parse_game("null")
-    (1, 4, 5)
+    (<Game.HEARTS: 1>, <Game.GRAND: 4>, <Game.NULL: 5>)
     """
     if isinstance(text, int) and not isinstance(text, bool) and 0 <= text <= RAMSCH:
-        return text
+        return Game(text)
     t = str(text).strip().lower()
     aliases = {
         "d": 0, "diamonds": 0, "diamond": 0, "schellen": 0, "karo": 0, "bells": 0,
@@ -53,18 +84,22 @@ def parse_game(text: str | int) -> int:
     if t not in aliases:
         raise DeclarationError(f"unknown game {text!r} (expected diamonds, hearts, spades, clubs, grand, null "
                                f"or ramsch)")
-    return aliases[t]
+    return Game(aliases[t])
 
 
-def parse_seat(text: str | int) -> int:
-    """``F``/``M``/``R`` or 0/1/2."""
+def parse_seat(text: str | int) -> Seat:
+    """``F``/``M``/``R`` or 0/1/2.
+
+    >>> parse_seat("m"), parse_seat(2)
+    (<Seat.M: 1>, <Seat.R: 2>)
+    """
     if isinstance(text, int) and not isinstance(text, bool) and 0 <= text < 3:
-        return text
+        return Seat(text)
     t = str(text).strip().upper()
     if t in ("F", "M", "R"):
-        return SEATS.index(t)
+        return Seat(SEATS.index(t))
     if t in ("0", "1", "2"):
-        return int(t)
+        return Seat(int(t))
     raise DeclarationError(f"unknown seat {text!r} (expected F, M or R)")
 
 
@@ -79,7 +114,7 @@ class Declaration:
     played when everybody passed (house rule), with no flags.
     """
 
-    game: int
+    game: Game
     hand: bool = False
     schneider: bool = False
     schwarz: bool = False
@@ -90,6 +125,7 @@ class Declaration:
         g = self.game
         if g not in GAMES and g != RAMSCH:
             raise DeclarationError(f"unknown game {g!r}")
+        object.__setattr__(self, "game", g := Game(g))
         if g == RAMSCH:
             if self.hand or self.schneider or self.schwarz or self.ouvert or self.spitze:
                 raise DeclarationError("a Ramsch is played without Hand, Schneider, Schwarz, Ouvert or Spitze")
@@ -141,7 +177,7 @@ class Declaration:
         return " ".join(parts)
 
     @classmethod
-    def parse(cls, game: str | int, **flags: bool) -> "Declaration":
+    def parse(cls, game: str | int, **flags: bool) -> Declaration:
         return cls(parse_game(game), **{k: bool(v) for k, v in flags.items()})
 
     @classmethod

@@ -63,7 +63,7 @@ OBVIOUS = 3.0
 #: Logistic slope of "bids it" in the count's distance from the threshold.
 SLOPE = 1.0
 #: The count's threshold per game (suit games 10, Grand 6), as the rule of thumb has it.
-THRESHOLD = {GRAND: 6.0}
+THRESHOLD: dict[int, float] = {GRAND: 6.0}
 #: How unlikely a card choice the ``play`` cue calls a mistake is (a factor on the weight).
 UNLIKELY = 0.25
 

@@ -162,7 +162,7 @@ def _record_item(no: int, rec: dict, require_deal: bool, variants: bool) -> Item
     if variant.name != "skat":
         if not variants:
             return Item(no, record=rec, error=f"line {no}: an {variant.name.capitalize()} record: skat score, "
-                                                    f"solve, analyse and arena --{variant.name} read these")
+                                                    f"solve, analyse, playout and bulk dd/analyse read these")
         try:
             return Item(no, record=rec, deal=variant.load(rec), variant=variant)
         except OffiziersError as e:

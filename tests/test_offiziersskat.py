@@ -78,7 +78,7 @@ def test_records_round_trip_and_errors_name_the_field():
         load_offiziers(dict(rec, played=["H7", "H8"]))          # H8 lies face down
 
 
-def test_skat_score_and_solve_read_a_finished_record_and_other_commands_say_they_cannot(tmp_path):
+def test_skat_score_solve_and_playout_read_a_finished_record(tmp_path):
     d = _deal(GRAND)
     st = d.start_state()
     while not st.finished:
@@ -95,5 +95,7 @@ def test_skat_score_and_solve_read_a_finished_record_and_other_commands_say_they
     assert out["declarer_points"] == st.points[0] and sum(st.points) == 120
     r = CliRunner().invoke(cli, ["solve", str(f), "--json"])
     assert r.exit_code == 0 and json.loads(r.output)["dd_from"] == "start"
-    r = CliRunner().invoke(cli, ["playout", str(f)])
-    assert r.exit_code == 1 and "skat score, solve, analyse and arena --offiziersskat read these" in r.output
+    r = CliRunner().invoke(cli, ["playout", str(f)])                  # three players named (the default)
+    assert r.exit_code == 1 and "needs 2 players (F, R), --players names 3" in r.output
+    r = CliRunner().invoke(cli, ["playout", str(f), "--players", "rules,random", "--from", "start"])
+    assert r.exit_code == 0 and len(json.loads(r.output)["played"]) == 32
