@@ -217,7 +217,7 @@ class HumanOffiziers(Player):
     def play(self, view: PileView) -> int:
         self.show(view)
         if view.trick:
-            self.p.console.print(f"led: {self.p.cards([view.trick[0][1]])}")
+            self.p.console.print(f"led: {self.p.cards([view.trick[0]])}")
 
         def read(ans: str) -> int:
             card = parse_card(ans)

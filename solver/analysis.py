@@ -146,7 +146,7 @@ def review(deal: Any, solver: Solver | None = None, declaration: bool = True) ->
     decl = deal.declaration
     entries: list[CardReview] = []
     st = deal.start_state()
-    positions: list[Position | None] = []        # the position before each card, and after the last
+    positions: list[Position] = []               # the position before each card
     alternatives_at: list[list[tuple[int, Any]]] = []   # per card: (other legal card, its position or value)
     for card in played:
         if st.over:
@@ -337,7 +337,7 @@ def declaration_alternatives(deal: Deal, solver: Solver | None = None, discards:
         positions.append(position(Deal(hands, dsc, deal.declarer, decl, [], deal.bid, deal.leader)))
     out = []
     for (decl, dsc), r in zip(options, settle_dd(positions, deal.bid, s)):
-        row = {k: r[k] for k in ("dd_points", "dd_declarer_wins", "score") if k in r}
+        row: dict[str, Any] = {k: r[k] for k in ("dd_points", "dd_declarer_wins", "score") if k in r}
         row.update(game=GAME_NAMES[decl.game], declaration=decl.name,
                    discard=[CARD_NAMES[c] for c in iter_cards(dsc)], actual=(decl == d0 and dsc == deal.skat))
         out.append(row)

@@ -96,7 +96,7 @@ class DeclarationResult:
         value of a won or lost game stays as the worlds have it); uniform without a model."""
         if self._w is None:
             n = self.won.size
-            if not self.calibrated:
+            if not self.calibrated or self.played is None:
                 self._w = np.full(n, 1.0 / max(n, 1))
             else:
                 p = self.played[0]
@@ -214,7 +214,7 @@ class DeclarationResult:
         double-dummy rate's interval, :func:`calibrate`), scaled by the
         share of won worlds the bid leaves won; else Wilson's over the worlds (widened to hold
         :meth:`p_win` where a repriced Schneider moves it)."""
-        if not self.calibrated:
+        if not self.calibrated or self.played is None:
             lo, hi = self.p_win_dd_ci(bid)
             p = self.p_win(bid)
             return (min(lo, p), max(hi, p))
@@ -485,8 +485,8 @@ def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | Non
         return r
     cls_ = game_class(r.declaration)
     feats = [hand_features(ten, seat, r.declaration, q) for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
-    got = [model.p_win(f, cls_) for f in feats]
-    played = None if got[0] is None else (got[0][0], min(g[1] for g in got), max(g[2] for g in got))
+    got = [g for g in (model.p_win(f, cls_) for f in feats) if g is not None]
+    played = (got[0][0], min(g[1] for g in got), max(g[2] for g in got)) if len(got) == len(feats) else None
     q = None
     if played is not None and model.prices_schneider(r.declaration, r.p_win_dd(18)):
         sch = model.p_schneider(feats[0], float((r.won & r.schneider).sum()) / int(r.won.sum()))
@@ -582,7 +582,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
         results = {c: result(c) for c in solved}
         return sorted(solved, key=lambda c: -results[c].expected_score(at))[:k]
 
-    if total < first:                                # phase 2: the contenders
+    if total < first and contenders is not None:     # phase 2: the contenders (total < first only then)
         kept = best(contenders)
         n = clock.worlds_that_fit(first - total, len(kept))
         if n >= MIN_ROUND:
@@ -732,8 +732,8 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
     t0 = time.perf_counter()
     if skat is not None:
         try:
-            ten = parse_cards(cards) if isinstance(cards, str) else cards
-            sk = parse_cards(skat) if isinstance(skat, str) else skat
+            ten = cards if isinstance(cards, int) else parse_cards(cards)
+            sk = skat if isinstance(skat, int) else parse_cards(skat)
         except CardParseError as e:
             raise EvaluationError(str(e)) from None
         if popcount(sk) != 2:
@@ -757,7 +757,7 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
     mdl = _model(model)
     outcomes, total = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch, batch,
                                 leaders, progress, budget, contenders,
-                                lambda c, r: calibrate(r, twelve & ~c.discard, seat, mdl))
+                                lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
                           time.perf_counter() - t0).calibrated_with(mdl)

@@ -114,7 +114,7 @@ class Declaration:
     played when everybody passed (house rule), with no flags.
     """
 
-    game: Game
+    game: int                        # a Game once constructed (an int is taken)
     hand: bool = False
     schneider: bool = False
     schwarz: bool = False

@@ -200,7 +200,7 @@ def parse_line(line: str) -> IssGame:
         if not auction.done:
             raise IssError("the auction did not finish")
         return IssGame(gid, players, dealt, history, True, None, recorded)
-    if decl is None:
+    if decl is None or declarer is None or auction.declarer is None:
         raise IssError("no declaration after the auction")
     if declarer != auction.declarer:
         raise IssError(f"{SEATS[declarer]} declared but {SEATS[auction.declarer]} won the auction")

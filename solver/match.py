@@ -56,6 +56,11 @@ class MatchSheet:
             self.counted = (True,) * len(self.players)
 
     @property
+    def counts(self) -> tuple[bool, ...]:
+        """Whose scores count, per player (all but a duel's partner)."""
+        return self.counted if self.counted is not None else (True,) * self.size
+
+    @property
     def size(self) -> int:
         return len(self.players)
 
@@ -80,7 +85,7 @@ class MatchSheet:
         total reached the target is complete."""
         if self.target is not None:
             return len(self.entries) % self.size == 0 and \
-                any(t >= self.target for t, c in zip(self.totals(), self.counted) if c) \
+                any(t >= self.target for t, c in zip(self.totals(), self.counts) if c) \
                 or len(self.entries) >= MAX_TARGET_DEALS
         return len(self.entries) >= self.deals
 
@@ -116,7 +121,7 @@ class MatchSheet:
         """(place, name, total) of the players whose scores count, best first; equal totals
         share a place."""
         t = self.totals()
-        ranked = [p for p in range(self.size) if self.counted[p]]
+        ranked = [p for p in range(self.size) if self.counts[p]]
         order = sorted(ranked, key=lambda p: -t[p])
         out = []
         for p in order:

@@ -183,7 +183,7 @@ class OffiziersState:
         self.up = [[True] * 8 for _ in range(2)]            # upper card still there
         self.down = [[True] * 8 for _ in range(2)]          # lower card still there
         self.down_open = [[False] * 8 for _ in range(2)]    # lower card turned up
-        self.trick: list[tuple[int, int]] = []              # (side, card)
+        self.trick: list[int] = []                          # the trick in progress: the leader's card first
         self.leader = 0
         self.points = [0, 0]
         self.tricks = [0, 0]
@@ -224,7 +224,7 @@ class OffiziersState:
         >>> st.pile_view(0)[0]
         (1, True)
         """
-        out = []
+        out: list[tuple[int | None, bool]] = []
         for i, (d, u) in enumerate(self.deal.piles[side]):
             if self.up[side][i]:
                 out.append((u, self.down[side][i]))
@@ -263,7 +263,7 @@ class OffiziersState:
 
     def legal(self) -> int:
         side = self.to_move
-        led = self.trick[0][1] if self.trick else None
+        led = self.trick[0] if self.trick else None
         return self.rules.legal(self.open_cards(side), led)
 
     def check(self, card: int) -> None:
@@ -272,7 +272,7 @@ class OffiziersState:
         if not (self.open_cards(side) >> card) & 1:
             raise OffiziersError(f"{CARD_NAMES[card]} is not an open card of {SIDES[side]}")
         if not (self.legal() >> card) & 1:
-            led = self.trick[0][1]
+            led = self.trick[0]
             raise OffiziersError(f"{CARD_NAMES[card]} is not allowed: {SIDES[side]} must follow "
                                  f"{self.rules.follow_name(led)} with an open card")
 
@@ -286,11 +286,11 @@ class OffiziersState:
                 self.up[side][i] = False
             elif d == card and self.down[side][i]:
                 self.down[side][i] = False
-        self.trick.append((side, card))
+        self.trick.append(card)
         self.history.append((side, card))
         if len(self.trick) == 2:
-            w = self.trick[self.rules.winner([c for _, c in self.trick])][0]
-            self.points[w] += sum(CARD_POINTS[c] for _, c in self.trick)
+            w = (self.leader + self.rules.winner(self.trick)) % 2
+            self.points[w] += sum(CARD_POINTS[c] for c in self.trick)
             self.tricks[w] += 1
             self.leader = w
             self.trick = []
@@ -317,7 +317,7 @@ class OffiziersState:
         side, card = self.history.pop()
         if not self.trick:                                  # the card completed a trick: undo it
             w = self.leader
-            pts = sum(CARD_POINTS[c] for _, c in trick) + CARD_POINTS[card]
+            pts = sum(CARD_POINTS[c] for c in trick) + CARD_POINTS[card]
             self.points[w] -= pts
             self.tricks[w] -= 1
         self.trick, self.leader, self.down_open = trick, leader, down_open
@@ -348,8 +348,8 @@ class PileView:
                    (st.points[0], st.points[1]), st.masked())
 
     @property
-    def trick(self) -> list[tuple[int, int]]:
-        """The trick in progress: (side, card)."""
+    def trick(self) -> list[int]:
+        """The trick in progress: the leader's card first (as :class:`~solver.players.PlayView`'s)."""
         return self.state.trick
 
     def legal(self) -> int:

@@ -34,7 +34,7 @@ from . import jobs
 
 #: The form fields that name a registry entry take that registry's names.
 Scoring = Literal[SCORINGS]  # type: ignore[valid-type]
-Opponent = Literal[tuple(PLAYERS)]  # type: ignore[misc]
+Opponent = Literal[tuple(PLAYERS)]  # type: ignore[misc,valid-type]
 
 #: The house rules the browser app asks its player about (Ramsch, Schieberamsch and Spitze are
 #: played in the terminal: ``skat play --house``).
@@ -109,7 +109,7 @@ class GameRequest(_Strict):
     scoring: Scoring = "simple"
     kontra: bool = False
     clock: bool = Field(False, description="2 minutes to start, +10 s after a quick move (as skat play --clock)")
-    opponents: Opponent = "best"
+    opponents: Opponent = "best"  # type: ignore[valid-type]
     strength: int = Field(1, ge=1, le=3)
     house: str = Field("", max_length=200, description="house rules as skat play --house takes them")
     rounds: int | None = Field(None, ge=1, le=50)
@@ -167,7 +167,8 @@ def create_app(workers: int | None = None) -> FastAPI:
     async def bad_request(request: Request, exc: RequestValidationError):
         first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
-        return JSONResponse({"error": _one_line(f"{where}: {first.get('msg')}" if where else first.get("msg"))}, 400)
+        return JSONResponse({"error": _one_line(f"{where}: {first.get('msg')}" if where else str(first.get("msg")))},
+                            400)
 
     @app.exception_handler(Exception)
     async def internal(request: Request, exc: Exception):
@@ -356,7 +357,7 @@ class GameSession:
 
 
 def _validation_line(e: Exception) -> str:
-    errs = getattr(e, "errors", lambda: [])()
+    errs: list = getattr(e, "errors", lambda: [])()
     if errs:
         where = ".".join(str(x) for x in errs[0].get("loc", ()))
         return _one_line(f"{where}: {errs[0].get('msg')}")

@@ -18,10 +18,10 @@ import csv
 import gzip
 import io
 import lzma
-from typing import IO
-from collections.abc import Iterator
+from typing import IO, Any
+from collections.abc import Callable, Iterator
 
-MAGIC = {b"\x1f\x8b": gzip.open, b"BZh": bz2.open, b"\xfd7zXZ\x00": lzma.open}
+MAGIC: dict[bytes, Callable[..., Any]] = {b"\x1f\x8b": gzip.open, b"BZh": bz2.open, b"\xfd7zXZ\x00": lzma.open}
 FORMATS = ("jsonl", "iss", "csv")
 
 

@@ -52,11 +52,13 @@ def row_seed(seed: int, key: str, seat: int) -> int:
     return int.from_bytes(h[:4], "little") & 0x7FFFFFFF
 
 
-def _item(no: int, raw: Any, fmt: str) -> Item | None:
-    """A row as an input item of any variant (the registry finds it from the record)."""
-    if fmt == "csv":
-        return None
-    return parse_item(no, raw, "iss" if fmt == "iss" else "json", variants=True)
+def _item(no: int, raw: Any, fmt: str) -> Item:
+    """A row (of a JSON-lines or ISS file) as an input item of any variant (the registry finds
+    it from the record)."""
+    item = parse_item(no, raw, "iss" if fmt == "iss" else "json", variants=True)
+    if item is None:
+        raise ValueError(f"line {no}: a blank line or a comment, not a deal")
+    return item
 
 
 def _no_ramsch(deal) -> None:

@@ -9,8 +9,8 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 
 #: ``best`` with parts switched off, for the ablation benchmark: its bidding alone (plain PIMC's
 #: card play), with the inference, with the stakes search and exact endgame.
-VARIANTS = {"best-bidding": {"inference": (), "search": False},
-            "best-inference": {"search": False},
-            "best-search": {"inference": ()}}
+VARIANTS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
+                             "best-inference": {"search": False},
+                             "best-search": {"inference": ()}}
 
 __all__ = ["PLAYERS", "VARIANTS", "BestPlayer", "PimcPlayer", "Player", "PlayView", "RandomPlayer", "RulePlayer"]

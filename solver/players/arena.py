@@ -149,7 +149,7 @@ def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None
                     names = [""] * 3
                     for i, s in enumerate(seat_of):
                         names[s] = f"{types[i]}{i + 1}"
-                    on_iss(format_line(r.dealt, r.auction, r.deal, gid, tuple(names)))
+                    on_iss(format_line(r.dealt, r.auction, r.deal, gid, (names[0], names[1], names[2])))
             diffs.append(diff / len(results))
     out = {"deals": played, "games": games, "seed": seed, "players": [s.summary() for s in stats.values()]}
     if v.name != "skat":

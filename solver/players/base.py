@@ -84,7 +84,8 @@ class PlayView:
         """The one hidden-card sampler, set up with everything this player knows: the remaining
         hands (as :class:`~solver.sampling.World` hands) and the skat."""
         skat_known = self.skat
-        sizes = (*self.hand_sizes, 0 if skat_known is not None else 2)
+        h = self.hand_sizes
+        sizes = (h[0], h[1], h[2], 0 if skat_known is not None else 2)
         return WorldSampler(self.hand, self.seat, rng, skat_known=skat_known, known=self.shown, void=self.void,
                             sizes=sizes, seen=self.played())
 

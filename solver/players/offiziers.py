@@ -43,7 +43,7 @@ def unseen_cards(st: OffiziersState) -> int:
     seen = st.open_cards(0) | st.open_cards(1)
     for _, c in st.history:
         seen |= 1 << c
-    for _, c in st.trick:
+    for c in st.trick:
         seen |= 1 << c
     return ((1 << 32) - 1) & ~seen
 
@@ -97,7 +97,7 @@ class RuleOffiziers(Player):
         if not st.trick:
             return min(legal, key=lambda c: (CARD_POINTS[c], g[c])) if ramsch else \
                 max(legal, key=lambda c: ((r.trump >> g[c]) & 1, g[c]))
-        led = st.trick[0][1]
+        led = st.trick[0]
         winners = [c for c in legal if r.winner([led, c]) == 1]
         losers = [c for c in legal if c not in winners]
         if ramsch:

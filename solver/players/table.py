@@ -79,7 +79,7 @@ class DealResult:
         call, a Ramsch's unseen passes and Jungfrau (Bock rounds are marked apart)."""
         parts = []
         if self.kontra > 1:
-            parts.append(f"{kontra_call(self.kontra).capitalize()} x{self.kontra}")
+            parts.append(f"{str(kontra_call(self.kontra)).capitalize()} x{self.kontra}")
         if self.is_ramsch:
             n = self.deal.pushes
             if n:
@@ -121,9 +121,10 @@ def run_auction(players: list[Player], hands: list[int], auction: Auction | None
     limits = [None if players[p].interactive else players[p].max_bid(hands[p], p) for p in range(3)]
 
     def says_yes(seat: int, kind: str, value: int) -> bool:
-        if limits[seat] is None:
+        limit = limits[seat]
+        if limit is None:
             return players[seat].call(hands[seat], seat, kind, value, list(a.history))
-        return limits[seat] >= value
+        return limit >= value
 
     while not a.done:
         seat, kind = a.to_act()
@@ -165,6 +166,8 @@ def play_skat_deal(players: list[Player], dealt: list[int], options: TableOption
         event("passed", {})
         return res
     d, bid = auction.declarer, auction.value
+    if d is None:                                       # (not passed in: somebody won the auction)
+        raise IllegalMove("the auction ended without a declarer")
     decl = players[d].choose_hand(hands[d], d, bid)
     if decl is not None:
         skat = dealt[3]
@@ -213,15 +216,15 @@ def play_skat_deal(players: list[Player], dealt: list[int], options: TableOption
         card_events(event, deal, st, p, card, trick_no)
 
     play_out(deal, players, before_card, after_card)
-    res, st = score_deal(deal)
-    decl_score, def_score = table_scores(res, opts.scoring, result.kontra, players=opts.table_size, bock=bock)
+    game, st = score_deal(deal)
+    decl_score, def_score = table_scores(game, opts.scoring, result.kontra, players=opts.table_size, bock=bock)
     scores = [def_score] * 3
     scores[d] = decl_score
-    score, _ = multiplied(res.score, res.won, "simple", result.kontra, bock)
+    score, _ = multiplied(game.score, game.won, "simple", result.kontra, bock)
     result.scores = scores
-    result.result = {"declarer": SEATS[d], "declaration": decl.name, "bid": bid, "won": res.won,
-                     "declarer_points": st.declarer_points, "game_value": res.game_value, "score": score,
-                     "reason": res.reason, "scores": {SEATS[q]: scores[q] for q in range(3)}}
+    result.result = {"declarer": SEATS[d], "declaration": decl.name, "bid": bid, "won": game.won,
+                     "declarer_points": st.declarer_points, "game_value": game.game_value, "score": score,
+                     "reason": game.reason, "scores": {SEATS[q]: scores[q] for q in range(3)}}
     event("result", result.result)
     return result
 

@@ -37,7 +37,7 @@ def kernel_row(st: OffiziersState, job: int = 0, target: int = 0) -> np.ndarray:
         row[K.P_H0 + side] = r.set_to_game(cards)
     row[K.P_LEADER] = st.leader
     row[K.P_N] = len(st.trick)
-    row[K.P_C0] = int(r.to_game[st.trick[0][1]]) if st.trick else -1
+    row[K.P_C0] = int(r.to_game[st.trick[0]]) if st.trick else -1
     row[K.P_C1] = -1
     row[K.P_DECL] = 0
     row[K.P_TRUMP] = r.trump
