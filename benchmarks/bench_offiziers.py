@@ -12,17 +12,23 @@ node counts, overall and per game.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# SKAT_SOLVER_TREE: measure another checkout's solver with this script (before/after comparisons)
+sys.path.insert(0, os.environ.get("SKAT_SOLVER_TREE", str(Path(__file__).resolve().parents[1])))
 
 from solver.offiziersskat import deal_from_cards  # noqa: E402
-from solver.search.offiziers import solve_points  # noqa: E402
 from solver.search.api import Solver  # noqa: E402
+
+try:
+    from solver.search.offiziers import solve_points  # noqa: E402
+except ImportError:                                    # an older checkout (SKAT_SOLVER_TREE)
+    from solver.offiziersskat import solve_points  # type: ignore[attr-defined,no-redef]  # noqa: E402
 
 GAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
 
