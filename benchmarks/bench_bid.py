@@ -83,7 +83,7 @@ def speed(args) -> None:
     times, solves, regret = [], [], []
     for cards, seat in hands:
         t = time.perf_counter()
-        ev = evaluate_hand(cards, seat, bid=18, budget=args.budget, contenders=contenders,
+        ev = evaluate_hand(cards, seat, bid=18, budget=args.budget or None, contenders=contenders,
                            model=None if ref else "default")
         dt = time.perf_counter() - t
         times.append(dt)
@@ -190,7 +190,7 @@ def main() -> None:
     sp = sub.add_parser("speed")
     sp.add_argument("--hands", type=int, default=50, help="random hands besides the six fixed ones")
     sp.add_argument("--seed", type=int, default=7)
-    sp.add_argument("--budget", type=float, default=1.0, help="seconds (skat bid's default)")
+    sp.add_argument("--budget", type=float, default=0.0, help="seconds (0: none, skat bid's default)")
     sp.add_argument("--contenders", type=int, default=4, help="0: every declaration gets the first batch")
     sp.add_argument("--reference", type=int, default=0, help="worlds a declaration for the yardstick (0: none)")
     sp.add_argument("--reference-file", default=str(ROOT / "benchmarks" / "results" / "bid_reference.json"))

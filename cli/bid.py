@@ -8,9 +8,10 @@ import sys
 import click
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+from rich import box
 from rich.table import Table
 
-from solver.evaluate import EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand
+from solver.evaluate import STOPPED, EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand
 from solver.scoring import SCORINGS
 
 from .render import cards_text
@@ -28,9 +29,11 @@ COMMON = [
     click.option("--min-win", type=click.FloatRange(0, 1), default=None,
                  help="safe bid: highest bid with at least this win probability (default: positive expectation)"),
     click.option("--workers", type=click.IntRange(min=1), default=None, help="processes (default: all cores)"),
-    click.option("--budget", type=click.FloatRange(0, min_open=True), default=1.0, show_default=True,
-                 help="seconds within which sampling stops (the intervals say how precise it got; how many "
-                      "worlds fit depends on the machine: a large budget makes the answer depend on --seed alone)"),
+    click.option("--budget", type=click.FloatRange(0, min_open=True), default=None,
+                 help="seconds within which sampling stops (default: none, and the answer depends on the cards, "
+                      "the options and --seed alone; with a budget how many worlds fit depends on the machine, "
+                      "and the output says the budget stopped it)"),
+    click.option("--wide", is_flag=True, help="the full table (long names, every column) instead of the compact one"),
     click.option("--spitze", is_flag=True, help="house rule: also Spitze announced (winning the last trick with "
                                                 "the lowest trump, one more level) where the cards hold it"),
     click.option("--json", "as_json", is_flag=True, help="one JSON object instead of the table"),
@@ -47,52 +50,101 @@ def _pct(p: float) -> str:
     return f"{100 * p:.0f}%"
 
 
+def spoken(name: str) -> str:
+    """A declaration's name as the answer says it: "hearts after the pick-up", "hearts Hand"."""
+    if name.endswith(" (pick-up)"):
+        return name[:-len(" (pick-up)")] + " after the pick-up"
+    return name.replace(" hand", " Hand")
+
+
+def short(name: str) -> str:
+    """A declaration's name in the compact table: "hearts", "hearts H", "grand H sch"."""
+    return (name.replace(" (pick-up)", "").replace(" hand", " H").replace(" ouvert", " ouv")
+            .replace(" schneider", " sch").replace(" schwarz", " sw").replace(" spitze", " sp"))
+
+
+def _hint(ev: HandEvaluation) -> str:
+    """What stopped the sampling, and the option that would narrow the numbers."""
+    why, more = STOPPED[ev.stopped]
+    return f"sampling stopped after {ev.samples} worlds: {why}" + (f" ({more} narrows it)" if more else "")
+
+
+def _overbid_note(ev: HandEvaluation) -> str:
+    """A declaration that would win but cannot be worth the bid ("null Hand wins 100% but is
+    worth 35: overbid at 46")."""
+    at = ev.at
+    over = [r for r in ev.declarations if r.overbid_at(at) and r.p_win(18) >= 0.5]
+    if not over:
+        return ""
+    r = max(over, key=lambda r: (r.p_win(18), r.top_value()))
+    return (f"; {spoken(ev.name_of(r))} wins {_pct(r.p_win(18))} but is worth {r.top_value()}: "
+            f"overbid at {at}")
+
+
 def verdict(ev: HandEvaluation, asked: bool = True) -> str:
-    """The one-line answer to "bid N?" (or, with no bid asked, how far to bid)."""
+    """The one-line answer to "bid N?" (or, with no bid asked, how far to bid): the declaration,
+    the highest bid at which it pays, and a higher bid another declaration pays."""
     a = ev.advice()
     r = ev.recommended
     d = r.to_dict(ev.at, ev.min_win)
     lo, hi = d["p_win_ci"]
-    what = d["name"].replace("(pick-up)", "after pick-up")
-    what = what[0].upper() + what[1:]
-    chance = (f"{what} wins {_pct(d['p_win'])} (95% interval {_pct(lo)}–{_pct(hi)}), "
-              f"expected {d['expected_score']:+.0f}")
+    what = spoken(d["name"])
     at, up = ev.at, a["up_to"]
+    chance = f"wins {_pct(d['p_win'])} (95% {_pct(lo)}–{_pct(hi)}), expected {d['expected_score']:+.0f} at {at}"
+    higher = a["higher"]
+    alt = f"; up to {higher['bid']} only as {spoken(higher['declaration'])}" if higher else ""
     if a["verdict"] == "borderline":
         elo, ehi = a["expected_score_ci"]
-        return (f"Borderline at {at}: {chance}, somewhere between {elo:+.0f} and {ehi:+.0f}: "
-                f"the samples cannot tell a gain from a loss (more --samples narrow it)")
+        _, more = STOPPED[ev.stopped]
+        return (f"Borderline at {at}: {what} {chance}, somewhere between {elo:+.0f} and {ehi:+.0f}: the samples "
+                f"cannot tell a gain from a loss" + (f" ({more} narrows it)" if more else "") + alt)
     if a["verdict"] == "yes":
-        if not asked:
-            return f"Bid up to {up}: {chance} at {at}"
-        more = f"; you can go up to {up}" if up and up > at else ""
-        return f"Yes — bid {at}: {chance}{more}"
+        head = (f"Yes — bid up to {up} and play {what}" if asked else f"Bid up to {up} and play {what}")
+        return f"{head}: {chance}{alt}"
     if up and up < at:
-        head = f"No — bid up to {up}, not {at}" if asked else f"Bid up to {up}"
+        head = f"No — bid up to {up}, not {at}, and play {what}" if asked else f"Bid up to {up} and play {what}"
     else:
-        head = f"No — do not bid {at}" if asked else "Pass"
-    return f"{head}: {chance} at {at}"
+        return (f"{f'No — do not bid {at}' if asked else 'Pass'}: {what}, the best game, {chance}{alt}"
+                f"{_overbid_note(ev)}")
+    return f"{head}: {chance}{alt}{_overbid_note(ev)}"
 
 
-def show(ev: HandEvaluation, console: Console, declare: bool = False) -> None:
-    t = Table(title=f"{'declare' if declare else 'bid'}: seat {'FMR'[ev.seat]}, at {ev.at}, "
-                    f"{ev.samples} worlds, {ev.solves} solves, {ev.seconds:.1f} s", title_justify="left")
-    t.add_column("declaration")
+def declare_verdict(ev: HandEvaluation) -> str:
+    """``skat declare``'s one answer: the discard and the game, with its chance and score."""
+    r = ev.recommended
+    d = r.to_dict(ev.at, ev.min_win)
+    lo, hi = d["p_win_ci"]
+    discard = " ".join(d.get("discard") or [])
+    return (f"Discard {discard} and play {d['name']}: wins {_pct(d['p_win'])} (95% {_pct(lo)}–{_pct(hi)}), "
+            f"expected {d['expected_score']:+.0f} at {ev.at}" + _overbid_note(ev))
+
+
+def show(ev: HandEvaluation, console: Console, declare: bool = False, wide: bool = False) -> None:
+    """The declarations, best first: a compact table that fits 80 columns (``wide``: every
+    column, with the long names)."""
+    title = (f"{'declare' if declare else 'bid'}: seat {'FMR'[ev.seat]}, at {ev.at}, {ev.samples} worlds, "
+             f"{ev.solves} solves, {ev.seconds:.1f} s")
+    t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD if not wide else box.HEAVY_HEAD,
+              pad_edge=False, padding=(0, 1))
+    t.add_column("declaration" if wide else "game")
     if declare:
         t.add_column("discard")
-    t.add_column("P(win) played" if ev.model else "P(win)", justify="right")
-    t.add_column("95% interval", justify="right")
+    t.add_column(("P(win) played" if ev.model else "P(win)") if wide else "win", justify="right")
+    t.add_column("95% interval" if wide else "95%", justify="right")
     if ev.model:
-        t.add_column("P(win) dd", justify="right")
-    t.add_column("P(Schneider)", justify="right")
-    t.add_column(f"E(score) at {ev.at}", justify="right")
-    t.add_column("max bid", justify="right")
+        t.add_column("P(win) dd" if wide else "dd", justify="right")
+    t.add_column("P(Schneider)" if wide else "Sch", justify="right")
+    t.add_column(f"E(score) at {ev.at}" if wide else f"E@{ev.at}", justify="right")
+    t.add_column("max bid" if wide else "max", justify="right")
     t.add_column("n", justify="right")
     for i, r in enumerate(ev.ranked()):
         d = r.to_dict(ev.at, ev.min_win)
-        cells = [d["name"]]
+        name = d["name"] if wide else short(d["name"])
+        if "overbid" in d:
+            name += f" (worth {d['overbid']['worth']})"
+        cells = [name]
         if declare:
-            cells.append(cards_text(d["discard"]))
+            cells.append(cards_text(d["discard"]) if wide else " ".join(d["discard"]))
         cells += [_pct(d["p_win"]), f"{_pct(d['p_win_ci'][0])}–{_pct(d['p_win_ci'][1])}"]
         if ev.model:
             cells.append(_pct(d["p_win_dd"]))
@@ -100,6 +152,7 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False) -> None:
                   str(d["max_bid"] or "-"), str(d["samples"])]
         t.add_row(*cells, style="bold" if i == 0 else None)
     console.print(t)
+    console.print(_hint(ev), style="dim")
 
 
 def _run(fn, as_json: bool, console: Console, **kw) -> HandEvaluation:
@@ -119,7 +172,7 @@ def _run(fn, as_json: bool, console: Console, **kw) -> HandEvaluation:
 @click.argument("cards")
 @click.option("--to", "to", type=int, default=None, help="the bid being asked about (18, 20, 22, 23, 24, 27, ...)")
 @common
-def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, budget, spitze, as_json):
+def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, budget, wide, spitze, as_json):
     """Should these ten CARDS bid? Every declaration's win probability (95%
     interval), expected score and highest bid, from sampled hidden cards solved
     double-dummy.
@@ -135,7 +188,7 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
         click.echo(json.dumps(ev.to_dict()))
         return
     console.print(verdict(ev, asked=to is not None))
-    show(ev, console)
+    show(ev, console, wide=wide)
 
 
 @click.command()
@@ -146,7 +199,7 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
               help="discards tried per game (the best by the discard heuristic)")
 @common
 def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision, min_win, workers, budget,
-            spitze, as_json):
+            wide, spitze, as_json):
     """After the pick-up: the best discards and declarations for these twelve
     CARDS (or ten plus --skat) at the bid, ranked by expected score.
 
@@ -160,5 +213,6 @@ def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision
     if as_json:
         click.echo(json.dumps(ev.to_dict()))
         return
-    show(ev, console, declare=True)
+    console.print(declare_verdict(ev))
+    show(ev, console, declare=True, wide=wide)
     sys.stdout.flush()

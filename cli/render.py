@@ -67,12 +67,15 @@ def solved_table(rec: dict[str, Any], console: Console) -> None:
         line = ("double-dummy, each against the other two: the fewest card points "
                 + ", ".join(f"{s} {v}" for s, v in rec["dd_ramsch"].items()))
     elif "dd_points" in rec:
-        line = (f"double-dummy: declarer {rec['dd_points']} card points, "
-                f"{'wins' if rec['dd_declarer_wins'] else 'loses'}"
+        won = ("enough, but the game is worth only " f"{rec['dd_game_value']} against the bid of {rec['bid']}: "
+               "overbid, lost") if rec.get("dd_overbid") else "wins" if rec["dd_declarer_wins"] else "loses"
+        line = (f"double-dummy: declarer {rec['dd_points']} card points, {won}"
                 f"{', takes every trick' if rec.get('dd_all_tricks') else ''}"
                 + (f", Spitze {'kept' if rec['dd_spitze'] else 'lost'}" if "dd_spitze" in rec else ""))
     else:
         line = f"double-dummy: Null {'won' if rec['dd_declarer_wins'] else 'lost'} by the declarer"
+    if "dd_score" in rec:
+        line += f" ({rec['dd_score']:+d} at the bid of {rec['bid']})"
     if rec.get("played"):
         line += (" (solved from the deal's start: the game is finished)" if rec.get("dd_from") == "start"
                  else f" (solved from the position after {len(rec['played'])} cards)")

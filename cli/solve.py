@@ -9,6 +9,7 @@ from rich.console import Console
 
 from solver.deal import DealError
 from solver.records import Item, item_from_record, read_lines, record_from_fields
+from solver.settlement import at_the_bid
 
 from .io import emit, open_lines, run_file_command
 from .render import offiziers_table, solved_table
@@ -44,7 +45,8 @@ PASSED = "passed in: no game to solve"
 @click.option("--declarer", help="F, M or R")
 @click.option("--played", help="cards played so far, in order")
 @click.option("--leader", help="who leads first (endgame studies only)")
-@click.option("--bid", type=int, help="the bid the declarer won at (checked against the game's value)")
+@click.option("--bid", type=int, help="the bid the declarer won at: a game worth less is overbid and lost, as "
+                                      "the rules say (dd_overbid, dd_game_value, dd_score)")
 @click.option("--hand", is_flag=True, help="Hand game")
 @click.option("--schneider", is_flag=True, help="Schneider announced")
 @click.option("--schwarz", is_flag=True, help="Schwarz announced")
@@ -78,7 +80,8 @@ def solve(file: str | None, best: bool, as_json: bool, workers: int, **opts) -> 
     def process(good: list[Item]) -> list[dict]:
         """The chunk's classic deals solved in one call, another variant's one by one."""
         classic = [it for it in good if it.classic and it.deal is not None]
-        results = iter(_solve_chunk(classic, want_best, workers)) if classic else iter(())
+        results = iter([at_the_bid(r, it.deal) if "error" not in r else r
+                        for it, r in zip(classic, _solve_chunk(classic, want_best, workers))]) if classic else iter(())
         return [next(results) if it.classic and it.deal is not None else
                 it.variant.solve(it.deal, want_best) if not it.classic else
                 {"id": it.id, "passed": True, "message": PASSED} for it in good]

@@ -26,8 +26,11 @@ How each world is scored:
 Sampling is adaptive, a race in which declarations drop out: half a first
 batch for every declaration, the rest of it for the four best, then more
 worlds for the two leading ones until their interval is within
-``precision`` (default ±5 points of probability), the advice is clear, the
-time ``budget`` is spent or ``samples`` is reached.  Each declaration's
+``precision`` (default ±5 points of probability), the advice is clear or
+``samples`` is reached.  The plan depends on the cards, the options and the
+seed alone, so the answer is the same on any machine, under any load and on
+any number of processes; only a time ``budget``, when asked for, lets the
+clock stop it (``stopped_by`` says what stopped it).  Each declaration's
 interval is from its own worlds.
 """
 
@@ -214,13 +217,14 @@ class DeclarationResult:
         double-dummy rate's interval, :func:`calibrate`), scaled by the
         share of won worlds the bid leaves won; else Wilson's over the worlds (widened to hold
         :meth:`p_win` where a repriced Schneider moves it)."""
+        p = self.p_win(bid)
         if not self.calibrated or self.played is None:
             lo, hi = self.p_win_dd_ci(bid)
-            p = self.p_win(bid)
-            return (min(lo, p), max(hi, p))
-        p, lo, hi = self.played
-        keep = self.p_win(bid) / p if p > 0 else 0.0
-        return (lo * keep, min(1.0, hi * keep))
+        else:
+            p18, lo, hi = self.played
+            keep = p / p18 if p18 > 0 else 0.0
+            lo, hi = lo * keep, min(1.0, hi * keep)
+        return (min(lo, p), max(hi, p))             # the estimate always inside its own interval
 
     def p_win_dd_ci(self, bid: int = 18) -> tuple[float, float]:
         return wilson(int(self.wins_at(bid).sum()), self.samples)
@@ -229,6 +233,15 @@ class DeclarationResult:
         if not self.samples:
             return 0.0
         return self._mean(bid, 2)
+
+    def score_range(self, bid: int = 18) -> tuple[int, int]:
+        """The lowest and the highest settlement any sampled world gives at ``bid`` (a world's
+        Schneider flipped by the play model included): :meth:`expected_score` lies between."""
+        if not self.samples:
+            return (0, 0)
+        flips = self.schneider_flips().any()
+        scores = [self._settle(bid, False)[2]] + ([self._settle(bid, True)[2]] if flips else [])
+        return (int(min(int(np.min(x)) for x in scores)), int(max(int(np.max(x)) for x in scores)))
 
     def expected_score_ci(self, bid: int = 18) -> tuple[float, float]:
         """A 95% interval on the expected score (normal approximation over the weighted worlds,
@@ -242,6 +255,19 @@ class DeclarationResult:
         n_eff = 1.0 / float(w @ w)
         half = Z95 * math.sqrt(var / n_eff)
         return (m - half, m + half)
+
+    def top_value(self) -> int:
+        """The highest game value this declaration reaches in any sampled world, with the
+        Schneider level the play model may add (:meth:`schneider_flips`); a bid above it is
+        overbid in every world."""
+        v = int(self.value.max(initial=0))
+        return v if self.declaration.is_null or not self.schneider_flips().any() else \
+            max(v, int(self._values(True).max(initial=0)))
+
+    def overbid_at(self, bid: int) -> bool:
+        """Is ``bid`` above everything this declaration can be worth (so it is lost whatever the
+        cards do)?"""
+        return self.samples > 0 and bid > self.top_value()
 
     def max_bid(self, min_win: float | None = None) -> int | None:
         """The highest ladder bid with a positive expected score (or P(win) >= min_win)."""
@@ -280,6 +306,8 @@ class DeclarationResult:
                "p_schneider": round(self.p_schneider(bid), 4), "p_schneider_dd": round(self.p_schneider_dd(bid), 4),
                "expected_score": round(self.expected_score(bid), 2), "max_bid": self.max_bid(min_win),
                "samples": self.samples, "values": self.value_distribution()}
+        if self.overbid_at(bid):
+            out["overbid"] = {"bid": bid, "worth": self.top_value()}
         if self.discard is not None:
             out["discard"] = card_list(self.discard)
         return out
@@ -300,6 +328,8 @@ class HandEvaluation:
     solves: int
     seconds: float
     model: dict | None = None          # the play model's provenance, when P(win) is played out
+    stopped: str = "samples"           # what stopped the sampling (a key of STOPPED)
+    budget: float | None = None        # the time budget asked for (None: none; the answer is the seed's alone)
 
     @property
     def at(self) -> int:
@@ -337,16 +367,38 @@ class HandEvaluation:
 
     @property
     def safe_bid(self) -> int | None:
-        """The highest bid some declaration still plays with a positive expectation (None: pass)."""
-        bids = [b for b in (r.max_bid(self.min_win) for r in self.declarations) if b is not None]
-        return max(bids) if bids else None
+        """The highest bid at which the recommended declaration still pays: a positive expected
+        score there, or ``min_win`` (None: it pays at no bid)."""
+        return self.recommended.max_bid(self.min_win)
+
+    @property
+    def highest_bid(self) -> tuple[int | None, DeclarationResult | None]:
+        """The highest bid at which any declaration still pays, with that declaration (the
+        computer players bid up to it, then choose their game at the bid they get)."""
+        best: tuple[int | None, DeclarationResult | None] = (None, None)
+        for r in self.ranked():
+            b = r.max_bid(self.min_win)
+            if b is not None and (best[0] is None or b > best[0]):
+                best = (b, r)
+        return best
+
+    def name_of(self, r: DeclarationResult) -> str:
+        """A declaration as the advice names it ("hearts (pick-up)", "grand hand")."""
+        return str(r.to_dict(self.at, self.min_win)["name"])
 
     def advice(self) -> dict:
         """One answer to "bid ``at``?": ``yes`` (the best declaration expects to gain there),
         ``no`` (it expects to lose, and the samples are sure of it) or ``borderline`` (the 95%
         interval of the expected score straddles zero: more samples or a coin decide), with
-        the highest bid that still expects a gain (``up_to``; None: pass)."""
+        the highest bid at which that declaration still pays (``up_to``, ``up_to_declaration``;
+        None: pass), and ``higher``: a bid another declaration pays beyond it (``{"bid",
+        "declaration"}``, else None)."""
         r = self.recommended
+        up = self.safe_bid
+        top, top_r = self.highest_bid
+        higher = None
+        if top is not None and top_r is not None and top_r is not r and (up is None or top > up):
+            higher = {"bid": top, "declaration": self.name_of(top_r)}
         e = r.expected_score(self.at)
         lo, hi = r.expected_score_ci(self.at)
         if self.min_win is not None:
@@ -354,9 +406,9 @@ class HandEvaluation:
             verdict = "yes" if plo >= self.min_win else "no" if phi < self.min_win else "borderline"
         else:
             verdict = "yes" if lo > 0 else "no" if hi < 0 else "borderline"
-        return {"verdict": verdict, "bid": self.at, "declaration": r.to_dict(self.at, self.min_win)["name"],
+        return {"verdict": verdict, "bid": self.at, "declaration": self.name_of(r),
                 "expected_score": round(e, 2), "expected_score_ci": [round(lo, 2), round(hi, 2)],
-                "up_to": self.safe_bid}
+                "up_to": up, "up_to_declaration": self.name_of(r) if up is not None else None, "higher": higher}
 
     def to_dict(self) -> dict:
         return {"cards": card_list(self.cards), "seat": SEATS[self.seat], "bid": self.bid,
@@ -364,8 +416,10 @@ class HandEvaluation:
                 "scoring": self.scoring,
                 "declarations": [r.to_dict(self.at, self.min_win) for r in self.ranked()],
                 "recommended": self.recommended.to_dict(self.at, self.min_win),
-                "safe_bid": self.safe_bid, "samples": self.samples, "seed": self.seed,
+                "safe_bid": self.safe_bid, "safe_bid_declaration": self.name_of(self.recommended),
+                "samples": self.samples, "seed": self.seed,
                 "p_win_basis": "played out (solver/data/bid_model.json)" if self.model else "double-dummy",
+                "stopped_by": self.stopped, "budget": self.budget,
                 "solves": self.solves, "seconds": round(self.seconds, 3)}
 
 
@@ -553,7 +607,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
               progress: Callable[[int, int], None] | None,
               budget: float | None = None, contenders: int | None = None,
               judge: Callable[[Candidate, DeclarationResult], DeclarationResult] = lambda c, r: r,
-              ) -> tuple[dict[Candidate, _Outcome], int]:
+              ) -> tuple[dict[Candidate, _Outcome], int, str]:
     """Racing (successive elimination) over the declarations, each reported with its own count:
 
     1. every candidate is solved on the same worlds: the whole first batch, or its first half
@@ -565,7 +619,8 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
     ``budget``: no round starts that the last round's cost says would end after ``budget``
     seconds (phase 1 always runs; the intervals reported say how far it got).  ``judge``: how a
     candidate's result is read for the race (the play model's :func:`calibrate`), so the race
-    ranks as the advice will."""
+    ranks as the advice will.  Returns the outcomes, the worlds solved and what stopped the
+    sampling (:data:`STOPPED`)."""
     clock = _Clock(budget)
     solved = list(dict.fromkeys(_shared(c) for c in cands))
     outcomes: dict[Candidate, _Outcome] = {c: _Outcome() for c in solved}
@@ -591,21 +646,36 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
             if progress:
                 progress(total, samples)
         if total < first:                            # the budget is spent
-            return outcomes, total
+            return outcomes, total, "budget"
+    stopped = "samples"
     while total < samples:                           # phase 3: the leaders
         lead = best(leaders)
         results = [result(c) for c in lead]
         ci = [r.p_win_ci(at) for r in results]
-        if max((hi - lo) / 2 for lo, hi in ci) <= precision or _decided(results, at):
+        if max((hi - lo) / 2 for lo, hi in ci) <= precision:
+            stopped = "precision"
+            break
+        if _decided(results, at):
+            stopped = "decided"
             break
         n = clock.worlds_that_fit(min(batch, samples - total), len(lead))
         if n < MIN_ROUND:
+            stopped = "budget"
             break
         clock.run(ev, lead, sampler.draw(n), outcomes)
         total += n
         if progress:
             progress(total, samples)
-    return outcomes, total
+    return outcomes, total, stopped
+
+
+#: What stopped the sampling, as the advice reports it (``stopped_by``), and the option that
+#: would let it go on.
+STOPPED = {"precision": ("the leaders' 95% interval on P(win) reached --precision", "a smaller --precision"),
+           "decided": ("the advice was clear: the leader beats the runner-up and bid or pass is settled", None),
+           "samples": ("--samples worlds were solved", "more --samples"),
+           "budget": ("the --budget ran out (the answer depends on the machine's speed)",
+                      "a larger --budget, or none")}
 
 
 def _check(cards, n: int, seat, bid, scoring) -> tuple[int, int]:
@@ -673,7 +743,7 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
         cands += [Candidate(dataclasses.replace(c.declaration, spitze=True)) for c in cands
                   if _spitze_possible(c.declaration, cards)]
     mdl = _model(model)
-    outcomes, total = _adaptive(ev, cands, WorldSampler(cards, seat, seed), at, scoring, samples, precision,
+    outcomes, total, stopped = _adaptive(ev, cands, WorldSampler(cards, seat, seed), at, scoring, samples, precision,
                                 first_batch, batch, leaders, progress, budget, contenders,
                                 lambda c, r: calibrate(r, cards, seat, mdl))
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
@@ -689,7 +759,7 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
             results.append(_result(base, o, scoring, Declaration(g, hand=True, schwarz=True)))
             results.append(_result(base, o, scoring, Declaration(g, hand=True, ouvert=True)))
     return HandEvaluation(cards, seat, bid, results, scoring, min_win, total, seed, ev.solves,
-                          time.perf_counter() - t0).calibrated_with(mdl)
+                          time.perf_counter() - t0, stopped=stopped, budget=budget).calibrated_with(mdl)
 
 
 def _spitze_possible(decl: Declaration, cards: int) -> bool:
@@ -755,9 +825,9 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                 cands.append(Candidate(Declaration(NULL, ouvert=True), d))
     sampler = WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0))
     mdl = _model(model)
-    outcomes, total = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch, batch,
+    outcomes, total, stopped = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch, batch,
                                 leaders, progress, budget, contenders,
                                 lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
-                          time.perf_counter() - t0).calibrated_with(mdl)
+                          time.perf_counter() - t0, stopped=stopped, budget=budget).calibrated_with(mdl)

@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .scoring import matadors, outcome, settle
+from .deal import Deal
+from .scoring import SCHNEIDER_POINTS, game_value, matadors, outcome, settle
 from .search.api import Position, Solver, default_solver
 
 
@@ -40,4 +41,34 @@ def settle_dd(positions: Sequence[Position], bid: int | None = None, solver: Sol
     return out
 
 
-__all__ = ["settle_dd"]
+def at_the_bid(rec: dict[str, Any], deal: Deal) -> dict[str, Any]:
+    """A solved record (``dd_points``, ``dd_all_tricks``, ``dd_declarer_wins``) settled at the
+    bid its deal was won at: a game worth less than the bid is overbid and lost, as the rules
+    say.  Adds ``dd_game_value`` (what the game is worth with double-dummy play) and ``dd_score``
+    (its settlement at the bid), and ``dd_overbid`` where the bid turned a won game into a lost
+    one; a record without a bid, or a Ramsch, comes back as it is.
+
+    >>> from solver.deal import load_deal
+    >>> d = load_deal({"hands": {"F": "CJ SJ HA HT HK H9 SA S7 D8 D7", "M": "C8 C9 CT CK CQ CA S8 S9 ST SK",
+    ...                "R": "H7 H8 HQ DJ HJ SQ D9 DT DK DQ"}, "skat": "DA C7", "declarer": "M", "game": "clubs",
+    ...                "bid": 100})
+    >>> r = at_the_bid({"dd_points": 88, "dd_all_tricks": False, "dd_declarer_wins": True}, d)
+    >>> r["dd_declarer_wins"], r["dd_overbid"], r["dd_game_value"], r["dd_score"]
+    (False, True, 60, -216)
+    """
+    d = deal.declaration
+    if deal.bid is None or d.is_ramsch or "dd_declarer_wins" not in rec:
+        return rec
+    mats = matadors(deal.hands[deal.declarer] | deal.skat, d.game)
+    won = bool(rec["dd_declarer_wins"])
+    schneider = not d.is_null and rec.get("dd_points", 0) >= SCHNEIDER_POINTS
+    schwarz = not d.is_null and bool(rec.get("dd_all_tricks"))
+    won_at_bid, _, score, _ = settle(d, mats, won, schneider, schwarz, deal.bid)
+    value = d.value_base if d.is_null else game_value(d, mats, schneider, schwarz)
+    out = {**rec, "dd_declarer_wins": bool(won_at_bid), "dd_game_value": int(value), "dd_score": int(score)}
+    if won and not won_at_bid:
+        out["dd_overbid"] = True
+    return out
+
+
+__all__ = ["at_the_bid", "settle_dd"]

@@ -120,7 +120,7 @@ def test_bid_gives_one_answer_and_intervals_as_intervals():
     r = _run(["bid", "CJ SJ HJ DJ CA CT SA ST HA HT", "--seat", "F", "--to", "18", "--samples", "32",
               "--workers", "1"])
     first = r.output.splitlines()[0]
-    assert first.startswith("Yes — bid 18") and "± 0%" not in r.output and "95% interval" in first
+    assert first.startswith("Yes — bid up to ") and "± 0%" not in r.output and "(95% " in first
     assert "advice: pass" not in r.output
     r = _run(["bid", "C7 C9 S8 SQ H9 HQ D7 D8 D9 DK", "--seat", "R", "--to", "60", "--samples", "32",
               "--workers", "1"])

@@ -104,7 +104,9 @@ def test_cli_bid_verdict_and_json():
     run = CliRunner().invoke
     r = run(cli, ["bid", FOUR_JACKS, "--seat", "F", "--to", "48", "--samples", "24", "--workers", "1"])
     assert r.exit_code == 0, r.output
-    assert r.output.startswith("Yes — bid 48: Grand")
+    # Grand Hand Ouvert with four: (4 + game + Hand + Schneider + announced + Schwarz + announced + Ouvert)
+    # x 24 = 264, the highest bid it pays, named with the game
+    assert r.output.startswith("Yes — bid up to 264 and play grand Hand ouvert")
     r = run(cli, ["bid", FOUR_JACKS, "--seat", "F", "--samples", "24", "--workers", "1", "--json"])
     out = json.loads(r.output)
     assert {"declarations", "recommended", "safe_bid", "samples", "seed"} <= set(out)

@@ -31,7 +31,8 @@ SCHEMAS: dict[str, pa.Schema] = {
                       ("hand", pa.bool_()), ("p_win", pa.float64()), ("p_win_low", pa.float64()),
                       ("p_win_high", pa.float64()), ("p_win_dd", pa.float64()),
                       ("p_schneider", pa.float64()), ("p_schneider_dd", pa.float64()), ("expected_score", pa.float64()),
-                      ("safe_bid", pa.int64()),
+                      ("safe_bid", pa.int64()), ("verdict", pa.string()), ("up_to", pa.int64()),
+                      ("higher_bid", pa.int64()), ("higher_declaration", pa.string()),
                       ("samples", pa.int64()), ("seed", pa.int64())]),
     "analyse": pa.schema([("row", pa.int64()), ("id", pa.string()), ("game", pa.string()),
                           ("declarer", pa.string()), ("cards_played", pa.int64()), ("start_value", pa.int64()),
@@ -42,6 +43,10 @@ SCHEMAS: dict[str, pa.Schema] = {
                           ("worst_seat", pa.string()), ("worst_card", pa.string()), ("worst_trick", pa.int64()),
                           ("worst_cost", pa.int64())]),
 }
+
+
+#: The bid table's verdict at the asked bid (18 when none): the advice's yes / no / borderline.
+VERDICT_WORDS = {"yes": "bid", "no": "pass", "borderline": "borderline"}
 
 
 def row_seed(seed: int, key: str, seat: int) -> int:
@@ -157,12 +162,16 @@ def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
                            precision=opts.get("precision", 0.05))
         r = ev.recommended
         lo, hi = r.p_win_ci(ev.at)
+        a = ev.advice()
+        higher = a["higher"] or {}
         out.append({"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_list(cards)), "bid": bid,
                     "recommended": r.to_dict(ev.at)["name"], "game": GAME_NAMES[r.declaration.game],
                     "hand": r.declaration.hand, "p_win": r.p_win(ev.at), "p_win_low": lo, "p_win_high": hi,
                     "p_win_dd": r.p_win_dd(ev.at), "p_schneider": r.p_schneider(ev.at),
                     "p_schneider_dd": r.p_schneider_dd(ev.at),
-                    "expected_score": r.expected_score(ev.at), "safe_bid": ev.safe_bid, "samples": ev.samples,
+                    "expected_score": r.expected_score(ev.at), "safe_bid": ev.safe_bid,
+                    "verdict": VERDICT_WORDS[a["verdict"]], "up_to": a["up_to"], "higher_bid": higher.get("bid"),
+                    "higher_declaration": higher.get("declaration"), "samples": ev.samples,
                     "seed": seed})
     return out
 

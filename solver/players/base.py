@@ -296,7 +296,7 @@ class PimcPlayer(Player):
         return _EVALUATIONS[mkey]
 
     def max_bid(self, hand: int, seat: int) -> int:
-        return self._evaluation(hand, seat).safe_bid or 0
+        return self._evaluation(hand, seat).highest_bid[0] or 0
 
     def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
         ev = self._evaluation(hand, seat)

@@ -101,7 +101,8 @@ class Skat(Variant):
 
     def solve(self, deal: Deal, best: bool = False) -> dict:
         from ..search.api import solve
-        return solve(deal, best)
+        from ..settlement import at_the_bid
+        return at_the_bid(solve(deal, best), deal)
 
     def review(self, deal: Deal) -> dict:
         from ..analysis import review

@@ -67,16 +67,18 @@ export function advisorPage(main) {
 function sentence(ev) {
   const a = ev.advice;
   const verdict = { yes: "Yes", no: "No", borderline: "Borderline" }[a.verdict] ?? a.verdict;
-  const upTo = a.up_to ? `; it pays up to ${a.up_to}` : "; no declaration expects a gain: pass";
+  const upTo = a.up_to ? `; ${a.up_to_declaration} pays up to ${a.up_to}` : "; it expects a gain at no bid";
+  const higher = a.higher ? `; up to ${a.higher.bid} only as ${a.higher.declaration}` : "";
   return `Bid ${a.bid}? ${verdict}: ${a.declaration} expects ${a.expected_score >= 0 ? "+" : ""}` +
-         `${a.expected_score} (95% ${a.expected_score_ci[0]} … ${a.expected_score_ci[1]})${upTo}.`;
+         `${a.expected_score} (95% ${a.expected_score_ci[0]} … ${a.expected_score_ci[1]})${upTo}${higher}.`;
 }
 
 export function render(out, ev) {
   const rows = ev.declarations;
   out.append(
     h("p", { class: "answer", id: "answer" }, sentence(ev)),
-    h("p", { id: "basis" }, `Safe bid: ${ev.safe_bid ?? "pass"}. ` + (ev.p_win_basis === "double-dummy"
+    h("p", { id: "basis" }, `Safe bid: ${ev.safe_bid ? `${ev.safe_bid} (${ev.safe_bid_declaration})` : "pass"}. ` +
+      (ev.p_win_basis === "double-dummy"
       ? `Win probabilities are double-dummy (every card seen) over up to ${ev.samples} sampled worlds.`
       : `Win probabilities are ${ev.p_win_basis}: by players who see only their own cards; ` +
         `"open cards" is the double-dummy rate over up to ${ev.samples} sampled worlds.`)),

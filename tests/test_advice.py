@@ -1,0 +1,190 @@
+"""Bid advice a player can act on: one consistent answer, probabilities that respect their own
+worlds, the same answer on any machine and number of processes, readable at 80 columns.
+
+Expected values come from the rules (game values, matadors, Null's fixed values, the overbid
+rule) or are properties every answer must have; none is copied from a run of the code.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing as mp
+import time
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.evaluate import STOPPED, evaluate_hand
+from solver.games import CLUBS_GAME, NULL, Declaration
+from solver.players.table import shuffle
+
+
+def _json(ev) -> str:
+    d = ev.to_dict()
+    d.pop("seconds")
+    return json.dumps(d, sort_keys=True)
+
+
+def test_safe_bid_and_up_to_belong_to_the_recommended_declaration():
+    # the web advisor's hand: it said "safe bid 30" while its pick-up game paid only 20
+    ev = evaluate_hand("CJ DJ HA HK H9 H7 SA S8 C9 D7", "M", bid=20, samples=96, seed=4, workers=1)
+    out = ev.to_dict()
+    rec = out["recommended"]
+    assert out["safe_bid"] == rec["max_bid"] == out["advice"]["up_to"]
+    assert out["safe_bid_declaration"] == rec["name"] == out["advice"]["up_to_declaration"]
+    higher = out["advice"]["higher"]
+    if higher is not None:                        # another declaration pays more: named with its bid
+        other = next(d for d in out["declarations"] if d["name"] == higher["declaration"])
+        assert other["name"] != rec["name"] and other["max_bid"] == higher["bid"] > (rec["max_bid"] or 0)
+    # every declaration's max bid is one at which that declaration still pays
+    for r in ev.declarations:
+        b = r.max_bid()
+        if b is not None:
+            assert r.expected_score(b) > 0
+
+
+@pytest.mark.slow
+def test_clubs_without_one_is_24_after_the_pick_up_and_36_only_as_a_hand_game():
+    # SJ DJ without the club jack: "without 1", clubs 2 x 12 = 24 after the pick-up (36 only when
+    # the skat brings the club jack, "with 2", or with Schneider); clubs Hand 3 x 12 = 36.  The
+    # advice said "bid up to 36: clubs after the pick-up"
+    ev = evaluate_hand("SJ DJ CA CT C9 C7 SA S9 H8 D9", "M", seed=0, workers=1)
+    pick = next(r for r in ev.declarations if r.declaration == Declaration(CLUBS_GAME))
+    assert set(np.unique(pick.mats)) <= {-1, 2, 3, 4}
+    assert not (pick.wins_at(36) & (pick.mats == -1) & ~pick.schneider).any()
+    a = ev.advice()
+    assert (a["up_to"], a["up_to_declaration"]) == (24, "clubs (pick-up)")
+    assert a["higher"] == {"bid": 36, "declaration": "clubs hand"}
+    r = CliRunner().invoke(cli, ["bid", "SJ DJ CA CT C9 C7 SA S9 H8 D9", "--seat", "M", "--workers", "1"],
+                           env={"COLUMNS": "200"})
+    assert r.output.startswith("Bid up to 24 and play clubs after the pick-up")
+    assert "up to 36 only as clubs Hand" in r.output.splitlines()[0]
+
+
+def test_an_unbeatable_null_is_played_ouvert_at_46_and_the_others_are_named_overbid():
+    # the lowest cards of every suit: no Null loses; Null 23 and Null Hand 35 are overbid at 46,
+    # Null Hand Ouvert (59) is not
+    ev = evaluate_hand("C7 C8 C9 S7 S8 H7 H8 H9 D7 D8", "R", bid=46, samples=32, seed=1, workers=1)
+    out = ev.to_dict()
+    by = {d["name"]: d for d in out["declarations"]}
+    assert by["null hand"]["overbid"] == {"bid": 46, "worth": 35}
+    assert by["null (pick-up)"]["overbid"] == {"bid": 46, "worth": 23}
+    assert "overbid" not in by["null hand ouvert"] and by["null hand ouvert"]["p_win_dd"] == 1.0
+    assert out["recommended"]["name"] == "null hand ouvert" and out["advice"]["verdict"] == "yes"
+    r = CliRunner().invoke(cli, ["bid", "C7 C8 C9 S7 S8 H7 H8 H9 D7 D8", "--seat", "R", "--to", "46",
+                                 "--samples", "32", "--workers", "1"], env={"COLUMNS": "80"})
+    assert r.output.startswith("Yes — bid up to 59 and play null Hand ouvert")
+    assert "null H (worth 35)" in r.output
+
+
+def test_a_game_that_wins_only_with_schneider_keeps_its_probability_inside_its_interval():
+    # clubs Hand with 2 is worth 36, with Schneider 48: at 48 it wins only with Schneider
+    ev = evaluate_hand("CJ HJ CA CT CK SA ST S9 HA D7", "R", bid=48, samples=8, seed=0, workers=1)
+    for r in ev.declarations:
+        lo, hi = r.p_win_ci(48)
+        assert lo <= r.p_win(48) <= hi
+
+
+@pytest.mark.slow
+def test_properties_over_seeded_random_hands():
+    """Every declaration of every hand: P(win) inside its interval, P(Schneider) at most P(win)
+    (none in Null), the expected score between the lowest and highest settlement of its worlds,
+    and the max bid one at which the declaration pays."""
+    for k in range(12):
+        dealt = shuffle(np.random.default_rng([77, k]))
+        seat = k % 3
+        for bid in (18, 33):
+            ev = evaluate_hand(dealt[seat], seat, bid=bid, samples=16, seed=k, workers=1)
+            for r in ev.declarations:
+                lo, hi = r.p_win_ci(bid)
+                assert lo <= r.p_win(bid) <= hi, (k, r.declaration)
+                assert r.p_schneider(bid) <= r.p_win(bid) + 1e-9
+                if r.declaration.game == NULL:
+                    assert r.p_schneider(bid) == 0
+                low, high = r.score_range(bid)
+                assert low - 1e-9 <= r.expected_score(bid) <= high + 1e-9, (k, r.declaration)
+                b = r.max_bid()
+                assert b is None or r.expected_score(b) > 0
+            assert ev.safe_bid == ev.recommended.max_bid()
+
+
+def _burn(seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+@pytest.mark.slow
+def test_the_same_seed_gives_the_same_answer_on_one_or_two_workers_and_under_load():
+    hand = "C7 C8 S7 S9 H8 HQ D7 D9 DK SK"          # the hand that said 67% and then 40% by the clock
+    quiet = _json(evaluate_hand(hand, "M", bid=18, samples=64, seed=3, workers=1))
+    assert _json(evaluate_hand(hand, "M", bid=18, samples=64, seed=3, workers=2)) == quiet
+    burners = [mp.get_context("spawn").Process(target=_burn, args=(20.0,)) for _ in range(2)]
+    for p in burners:
+        p.start()
+    try:
+        loaded = _json(evaluate_hand(hand, "M", bid=18, samples=64, seed=3, workers=2))
+    finally:
+        for p in burners:
+            p.terminate()
+            p.join()
+    assert loaded == quiet
+    out = json.loads(quiet)
+    assert out["budget"] is None and out["stopped_by"] in STOPPED
+
+
+def test_the_cli_has_no_clock_by_default_and_says_what_stopped_the_sampling():
+    r = CliRunner().invoke(cli, ["bid", "C7 C8 S7 S9 H8 HQ D7 D9 DK SK", "--seat", "M", "--samples", "24",
+                                 "--workers", "1", "--json"])
+    out = json.loads(r.output)
+    assert out["budget"] is None and out["stopped_by"] == "samples"
+    r = CliRunner().invoke(cli, ["bid", "C7 C8 S7 S9 H8 HQ D7 D9 DK SK", "--seat", "M", "--samples", "24",
+                                 "--workers", "1"], env={"COLUMNS": "80"})
+    assert "sampling stopped after 24 worlds: --samples worlds were solved (more --samples narrows it)" \
+        in " ".join(r.output.split())
+
+
+def test_the_tables_fit_80_columns_and_declare_answers_in_its_first_line():
+    env = {"COLUMNS": "80"}
+    for args in (["bid", "CJ SJ HA HT HK H9 SA S7 D8 D7", "--seat", "F", "--to", "27"],
+                 ["declare", "CJ SJ HA HT HK H9 SA S7 D8 D7", "--skat", "CK DT", "--seat", "F", "--bid", "27"]):
+        r = CliRunner().invoke(cli, [*args, "--samples", "16", "--workers", "1"], env=env)
+        assert r.exit_code == 0, r.output
+        lines = r.output.splitlines()
+        assert max(len(x) for x in lines) <= 80 and "…" not in r.output
+        assert len(lines) <= 30
+    assert lines[0].startswith("Discard ") and " and play " in lines[0]
+    wide = CliRunner().invoke(cli, [*args, "--samples", "16", "--workers", "1", "--wide"], env={"COLUMNS": "160"})
+    assert "95% interval" in wide.output and "E(score) at 27" in wide.output
+
+
+def test_solve_reports_an_overbid_game_as_lost():
+    # clubs by M without 4 (no jack; CA CT CK CQ C9 C8 and the skat's C7): game 5 x 12 = 60, below
+    # the bid of 100: lost at the lowest multiple of 12 reaching 100 (108), -2 x 108 = -216
+    deal = ["--F", "CJ SJ HA HT HK H9 SA S7 D8 D7", "--M", "C8 C9 CT CK CQ CA S8 S9 ST SK",
+            "--R", "H7 H8 HQ DJ HJ SQ D9 DT DK DQ", "--skat", "DA C7", "--game", "clubs", "--declarer", "M"]
+    out = json.loads(CliRunner().invoke(cli, ["solve", *deal, "--bid", "100", "--json"]).output)
+    assert out["dd_points"] >= 61 and out["dd_declarer_wins"] is False and out["dd_overbid"] is True
+    assert (out["dd_game_value"], out["dd_score"]) == (60, -216)
+    table = CliRunner().invoke(cli, ["solve", *deal, "--bid", "100"], env={"COLUMNS": "200"}).output
+    assert "overbid, lost (-216 at the bid of 100)" in table
+    ok = json.loads(CliRunner().invoke(cli, ["solve", *deal, "--bid", "60", "--json"]).output)
+    assert ok["dd_declarer_wins"] is True and "dd_overbid" not in ok and ok["dd_score"] == 60
+
+
+def test_bulk_bid_gives_a_verdict_and_the_bid_it_pays_up_to(tmp_path):
+    from solver.bulk.runner import run_bulk
+    src = tmp_path / "hands.csv"
+    hands = ["CJ SJ HJ DJ CA CT SA ST HA HT", "C7 C8 S7 S9 H8 HQ D7 D9 DK SK"]
+    src.write_text("cards,seat,bid\n" + "".join(f"{h},F,18\n" for h in hands))
+    out = tmp_path / "bid.jsonl"
+    run_bulk("bid", str(src), str(out), workers=1, options={"samples": 16, "seed": 1})
+    rows = sorted((json.loads(x) for x in out.read_text().splitlines()), key=lambda r: r["row"])
+    assert len(rows) == 2
+    strong = rows[0]                              # four jacks and the tops: Grand Hand Ouvert with 4, 11 x 24
+    assert strong["verdict"] == "bid" and strong["up_to"] == strong["safe_bid"] == 264
+    for r in rows:
+        assert r["verdict"] in ("bid", "pass", "borderline")
+        assert (r["verdict"] == "pass") == (r["expected_score"] < 0 and r["verdict"] != "borderline")
