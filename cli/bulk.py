@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 import click
 from rich.console import Console
@@ -11,7 +12,28 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, 
                            TimeRemainingColumn)
 
 from solver.bulk.readers import count_rows, detect_format
-from solver.bulk.runner import BulkError, run_bulk
+from solver.bulk.runner import BulkError, BulkInterrupted, run_bulk
+
+
+class PlainProgress:
+    """Progress as plain lines, one every ``every`` seconds and one at the end (for logs and
+    pipes, where a bar's redrawing would run together)."""
+
+    def __init__(self, task: str, total: int, console: Console, every: float = 10.0):
+        self.task, self.total, self.console, self.every = task, total, console, every
+        self.done, self.t0 = 0, time.perf_counter()
+        self.last = self.t0
+
+    def step(self, n: int) -> None:
+        self.done += n
+        now = time.perf_counter()
+        if now - self.last < self.every and self.done < self.total:
+            return
+        self.last = now
+        rate = self.done / max(now - self.t0, 1e-9)
+        eta = (self.total - self.done) / rate if rate > 0 else float("inf")
+        left = f"ETA {int(eta) // 60}:{int(eta) % 60:02d}" if eta != float("inf") else "ETA -"
+        self.console.print(f"{self.task}: {self.done}/{self.total} rows, {rate:.1f} rows/s, {left}", soft_wrap=True)
 
 
 @click.command()
@@ -23,7 +45,10 @@ from solver.bulk.runner import BulkError, run_bulk
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="local processes (default: all cores)")
 @click.option("--resume", is_flag=True, help="continue an interrupted run with the same options")
 @click.option("--scheduler", help="a Dask scheduler address (tcp://host:8786) instead of local processes")
-@click.option("--quiet", is_flag=True, help="no progress bar")
+@click.option("--quiet", is_flag=True, help="no progress (the same as --progress none)")
+@click.option("--progress", "progress_mode", type=click.Choice(["auto", "bar", "plain", "none"]), default="auto",
+              show_default=True, help="a bar (auto: when stderr is a terminal), a plain line every 10 seconds "
+                                      "(auto: otherwise, e.g. into a log file), or nothing")
 @click.option("--chunk-size", type=click.IntRange(min=1), default=16, show_default=True,
               help="rows per chunk (unit of resume)")
 @click.option("--games", type=click.Choice(["recorded", "all"]), default="recorded", show_default=True,
@@ -34,8 +59,8 @@ from solver.bulk.runner import BulkError, run_bulk
 @click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=0.05, show_default=True,
               help="bid: wanted half-width of the 95% interval on P(win)")
 @click.option("--seed", type=int, default=0, show_default=True, help="bid: base seed (each row derives its own)")
-def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, quiet, chunk_size, games, seat,
-         samples, precision, seed):
+def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, quiet, progress_mode, chunk_size, games,
+         seat, samples, precision, seed):
     """Run TASK over every row of INPUT and write one output row per input row
     (dd on deals: per game with --games all; bid on deals: per seat).
 
@@ -47,15 +72,21 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
           optionally .gz/.bz2/.xz compressed.
 
     Bad rows go to OUT.errors.jsonl with their line number and id and never
-    stop the run; the exit status is 1 when every row failed.
+    stop the run; the exit status is 1 when every row failed. Ctrl-C or
+    SIGTERM stops the run and its workers, keeps the chunks done, and says how
+    to finish with --resume (exit status 130 or 143).
     """
     opts = {"games": games} if task == "dd" else {"seat": seat, "samples": samples, "precision": precision,
                                                     "seed": seed} if task == "bid" else {}
     err = Console(stderr=True)
+    mode = "none" if quiet else progress_mode if progress_mode != "auto" else "bar" if err.is_terminal else "plain"
     try:
         fmt = fmt or detect_format(input_path)
-        if quiet:
+        if mode == "none":
             summary = run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size, opts)
+        elif mode == "plain":
+            summary = run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
+                               opts, progress=PlainProgress(task, count_rows(input_path, fmt), err).step)
         else:
             total = count_rows(input_path, fmt)
             with Progress(TextColumn(f"{task}"), BarColumn(), MofNCompleteColumn(), TextColumn("rows"),
@@ -70,10 +101,13 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
                         prog.update(bar, rate=f"{t.completed / t.elapsed:.1f} rows/s")
                 summary = run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
                                    opts, progress=step)
+    except BulkInterrupted as e:
+        err.print(str(e), soft_wrap=True)
+        sys.exit(e.exit_code)
     except (BulkError, ValueError) as e:
         raise click.ClickException(str(e)) from None
     s = summary.to_dict()
-    if not quiet:
+    if mode != "none":
         err.print(f"{s['rows_in']} rows in {s['seconds']:.1f} s ({s['rows_per_second']} rows/s): "
                   f"{s['rows_out']} output rows, {s['rows_failed']} failed"
                   + (f", {s['chunks_resumed']} of {s['chunks']} chunks resumed" if s["chunks_resumed"] else "")

@@ -440,7 +440,10 @@ def _game_writer(fh, progress: Console | None, games_per_deal: int, deals: int):
             fh.write(json.dumps(rec) + "\n")
             fh.flush()
         if progress is not None and done[0] % games_per_deal == 0:
-            progress.print(f"\r{done[0] // games_per_deal}/{deals} deals", end="")
+            if progress.is_terminal:                  # one line redrawn in place
+                progress.print(f"\r{done[0] // games_per_deal}/{deals} deals", end="")
+            else:                                     # a log: a line each
+                progress.print(f"{done[0] // games_per_deal}/{deals} deals")
     return on_game
 
 

@@ -1,15 +1,20 @@
 """The one process-pool helper: every batch form (solves, reviews, bulk chunks) runs on it.
 
 Workers are forked, so they start with the parent's compiled kernels and
-imports; each has its own transposition table.
+imports; each has its own transposition table.  A worker never outlives its
+parent: it ignores Ctrl-C (the parent decides), dies with the parent (Linux's
+parent-death signal, so even ``kill -9`` of the parent leaves no orphan), and
+:func:`imap_unordered` terminates its workers when the run is interrupted.
 """
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing as mp
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable, Iterator
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -17,9 +22,41 @@ R = TypeVar("R")
 _kept: dict[int, ProcessPoolExecutor] = {}
 
 
+class SchedulerUnreachable(ConnectionError):
+    """The Dask scheduler named does not answer (refused, unknown host, or no answer in time)."""
+
+
+#: Seconds to wait for a Dask scheduler to answer before giving up.
+SCHEDULER_TIMEOUT = 5.0
+
+
+def _worker_init() -> None:
+    """In each forked worker: leave Ctrl-C to the parent, end at once on SIGTERM (not by a
+    handler the parent had installed when it forked), and die when the parent dies."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGTERM)                # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):                # not Linux: the parent's terminate() still holds
+        pass
+
+
 def fork_pool(workers: int) -> ProcessPoolExecutor:
     """A new pool of ``workers`` forked processes (the caller closes it)."""
-    return ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
+    return ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"), initializer=_worker_init)
+
+
+def terminate(ex: ProcessPoolExecutor) -> None:
+    """Stop a pool now: cancel what has not started and end the worker processes (a run that
+    was interrupted must not leave them computing)."""
+    procs = list((getattr(ex, "_processes", None) or {}).values())
+    ex.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(timeout=5)
 
 
 def kept_pool(workers: int) -> ProcessPoolExecutor:
@@ -37,16 +74,26 @@ def map_processes(fn: Callable[[T], R], items: Iterable[T], workers: int, keep: 
         return [fn(x) for x in items]
     if keep:
         return list(kept_pool(workers).map(fn, items))
-    with fork_pool(workers) as ex:
-        return list(ex.map(fn, items))
+    ex = fork_pool(workers)
+    try:
+        out = list(ex.map(fn, items))
+    except BaseException:                            # Ctrl-C or a failure: no worker goes on computing
+        terminate(ex)
+        raise
+    ex.shutdown(wait=True)
+    return out
 
 
 def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
-                   scheduler: str | None = None, window: int | None = None) -> Iterator[tuple[T, R]]:
+                   scheduler: str | None = None, window: int | None = None,
+                   on_wait: Callable[[], None] | None = None) -> Generator[tuple[T, R], None, None]:
     """``(x, fn(x))`` for every item, as each finishes: on the Dask cluster at ``scheduler``, on
     ``workers`` forked processes, or in this process for one.  At most ``window`` items (default
     four a worker) are in flight, so a long input is read as it goes; a slow item never holds up
-    the others (:func:`map_processes` waits for its whole list).
+    the others (:func:`map_processes` waits for its whole list).  ``on_wait`` is called about
+    four times a second while the local workers compute (to report progress from within items).
+    Closing the iterator early (an interrupted run) terminates the local workers.  A scheduler
+    that does not answer within :data:`SCHEDULER_TIMEOUT` raises :class:`SchedulerUnreachable`.
 
     >>> sorted(imap_unordered(abs, [-2, 1, -3], workers=1))
     [(-3, 3), (-2, 2), (1, 1)]
@@ -54,7 +101,12 @@ def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
     window = window or 4 * max(workers, 1)
     if scheduler:
         from distributed import Client, as_completed
-        client = Client(scheduler)
+        try:
+            client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+        except (OSError, TimeoutError, ValueError) as e:
+            why = str(e).splitlines()[0] if str(e) else type(e).__name__
+            raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {scheduler} within "
+                                       f"{SCHEDULER_TIMEOUT:.0f} s ({why})") from None
         try:
             pending: dict = {}
             ac = as_completed()
@@ -75,15 +127,30 @@ def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
             yield x, fn(x)
         return
     from concurrent.futures import FIRST_COMPLETED, wait
-    with fork_pool(workers) as ex:
+    ex = fork_pool(workers)
+    finished = False
+    try:
         inflight: dict = {}
+
+        def ready() -> Iterator:
+            while True:
+                done, _ = wait(list(inflight), timeout=0.25 if on_wait else None, return_when=FIRST_COMPLETED)
+                if on_wait:
+                    on_wait()
+                if done:
+                    return iter(done)
+
         for x in items:
             inflight[ex.submit(fn, x)] = x
             while len(inflight) >= window:
-                ready, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
-                for f in ready:
+                for f in ready():
                     yield inflight.pop(f), f.result()
         while inflight:
-            ready, _ = wait(list(inflight), return_when=FIRST_COMPLETED)
-            for f in ready:
+            for f in ready():
                 yield inflight.pop(f), f.result()
+        finished = True
+    finally:
+        if finished:
+            ex.shutdown(wait=True)
+        else:                                        # interrupted, closed early or failed: stop them now
+            terminate(ex)

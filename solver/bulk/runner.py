@@ -15,8 +15,11 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import multiprocessing as mp
 import os
 import shutil
+import signal
+import threading
 import time
 from dataclasses import dataclass
 from itertools import islice
@@ -24,14 +27,45 @@ from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Iterator
 
-from ..pool import imap_unordered
+from ..pool import SchedulerUnreachable, imap_unordered
 from .readers import FORMATS, detect_format, iter_rows
 from .tasks import SCHEMAS, TASKS, run_chunk
 from .writers import done_chunks, merge, output_format, write_part
 
 
 class BulkError(ValueError):
-    """A bulk run that cannot start (bad options, a manifest that does not match)."""
+    """A bulk run that cannot start (bad options, a manifest that does not match, a scheduler
+    that does not answer)."""
+
+
+class BulkInterrupted(Exception):
+    """The run was stopped (Ctrl-C, SIGTERM): the workers are stopped too, the chunks written so
+    far are kept, and the same command with ``--resume`` completes the run."""
+
+    def __init__(self, signame: str, parts: Path, written: int):
+        super().__init__(f"interrupted by {signame}: {written} chunk{'s' if written != 1 else ''} kept in {parts}; "
+                         f"the same command with --resume finishes the run")
+        self.signame, self.parts, self.written = signame, parts, written
+        self.exit_code = 128 + (signal.SIGTERM if signame == "SIGTERM" else signal.SIGINT)
+
+
+class _Stop(BaseException):
+    """Raised in the main thread by the SIGTERM handler during a run."""
+
+
+#: Set before the local pool forks: counts the rows done (in any process), for progress by the
+#: row; ``_IN_PROCESS``: the run's own process id and its look at the count, when rows are
+#: computed there too (one worker).
+_ROWS_DONE: Any = None
+_IN_PROCESS: tuple[int, Callable[[], None]] | None = None
+
+
+def _tick() -> None:
+    if _ROWS_DONE is not None:
+        with _ROWS_DONE.get_lock():
+            _ROWS_DONE.value += 1
+        if _IN_PROCESS is not None and _IN_PROCESS[0] == os.getpid():
+            _IN_PROCESS[1]()
 
 
 @dataclass
@@ -73,7 +107,7 @@ def _fingerprint(path: str) -> str:
 
 
 def _chunk_job(task: str, fmt: str, options: dict, chunk: tuple[int, list]) -> tuple[list[dict], list[dict]]:
-    return run_chunk(task, fmt, chunk[1], options)
+    return run_chunk(task, fmt, chunk[1], options, on_row=_tick if _ROWS_DONE is not None else None)
 
 
 def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_format: str | None = None,
@@ -82,7 +116,10 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
              progress: Callable[[int], None] | None = None) -> BulkSummary:
     """Run ``task`` (dd, bid, analyse) over ``input_path`` into ``out``; see the module docs.
 
-    ``progress(rows)`` is called as chunks finish with the rows they held.
+    ``progress(rows)`` is called with the rows done since its last call: row by row on local
+    processes, chunk by chunk on a Dask cluster.  Ctrl-C or SIGTERM stops the workers with the
+    run and raises :class:`BulkInterrupted` (the parts written so far are kept for ``resume``);
+    a scheduler that does not answer is a :class:`BulkError` within seconds.
     """
     t0 = time.perf_counter()
     if task not in TASKS:
@@ -136,14 +173,50 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
                 continue
             yield k, block
 
+    by_row = scheduler is None                       # local processes report each row as it is done
+    seen = [0]
+
+    def rows_done() -> None:
+        """Forward the rows the workers finished since the last look."""
+        if progress and by_row and _ROWS_DONE is not None:
+            n = _ROWS_DONE.value
+            if n > seen[0]:
+                progress(n - seen[0])
+                seen[0] = n
+
+    written = [0]
+
     def finished(k: int, n: int, result: tuple[list[dict], list[dict]]) -> None:
         write_part(parts, k, result[0], result[1], schema, ofmt)
+        written[0] += 1
         if progress:
-            progress(n)
+            rows_done() if by_row else progress(n)
 
+    global _ROWS_DONE, _IN_PROCESS
+    _ROWS_DONE = mp.get_context("fork").Value("q", 0) if by_row else None
+    _IN_PROCESS = (os.getpid(), rows_done) if by_row and workers <= 1 else None
     job = functools.partial(_chunk_job, task, fmt, options)
-    for (k, block), result in imap_unordered(job, todo(), workers, scheduler):
-        finished(k, len(block), result)
+    results = imap_unordered(job, todo(), workers, scheduler, on_wait=rows_done)
+    stopping = signal.getsignal(signal.SIGTERM) if threading.current_thread() is threading.main_thread() else None
+
+    def on_term(signum, frame) -> None:
+        raise _Stop()
+    try:
+        if stopping is not None:
+            signal.signal(signal.SIGTERM, on_term)
+        for (k, block), result in results:
+            finished(k, len(block), result)
+    except (KeyboardInterrupt, _Stop) as e:
+        results.close()                              # stops the workers now
+        raise BulkInterrupted("SIGTERM" if isinstance(e, _Stop) else "SIGINT", parts,
+                              len(done) + written[0]) from None
+    except SchedulerUnreachable as e:
+        raise BulkError(str(e)) from None
+    finally:
+        results.close()
+        _ROWS_DONE, _IN_PROCESS = None, None
+        if stopping is not None:
+            signal.signal(signal.SIGTERM, stopping)
     rows_in, n_chunks = count["rows"], count["chunks"]
     errors_p = out_p.with_name(out_p.name + ".errors.jsonl")
     if rows_in == 0:

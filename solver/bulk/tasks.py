@@ -8,6 +8,7 @@ the same result, whichever worker runs it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pyarrow as pa
@@ -197,26 +198,43 @@ def _analyse_rows(item: Item) -> list[dict]:
     return [row]
 
 
-def run_chunk(task: str, fmt: str, rows: list[tuple[int, Any]], opts: dict) -> tuple[list[dict], list[dict]]:
-    """Process one chunk: (output rows, error rows).  A bad row never stops the chunk."""
+def run_chunk(task: str, fmt: str, rows: list[tuple[int, Any]], opts: dict,
+              on_row: Callable[[], None] | None = None) -> tuple[list[dict], list[dict]]:
+    """Process one chunk: (output rows, error rows).  A bad row never stops the chunk.
+    ``on_row`` is called after each input row (progress by the row)."""
     out: list[dict] = []
     errors: list[dict] = []
     for no, raw in rows:
-        rid = line_id(no, raw)
         try:
-            if task == "bid":
-                out.extend(_bid_rows(no, raw, fmt, opts))
-                continue
-            if fmt == "csv":
-                raise ValueError(f"line {no}: task {task} needs deals (JSON records or ISS lines), not hands")
-            item = _item(no, raw, fmt)
-            rid = item.id
-            if item.error:
-                raise ValueError(item.error)
-            out.extend(_dd_rows(item, opts.get("games", "recorded")) if task == "dd" else _analyse_rows(item))
+            out.extend(_row(task, fmt, no, raw, opts))
         except Exception as e:  # noqa: BLE001 - a bad row must never stop the run
             msg = str(e).splitlines()[0] if str(e) else type(e).__name__
             if not msg.startswith("line "):
                 msg = f"line {no}: {msg}"
-            errors.append({"row": no, "id": rid, "error": msg})
+            errors.append({"row": no, "id": getattr(e, "row_id", None) or line_id(no, raw), "error": msg})
+        if on_row is not None:
+            on_row()
     return out, errors
+
+
+class _RowError(ValueError):
+    """A row's error, with the id its item gave it (an ISS game's, a record's)."""
+
+    def __init__(self, msg: str, row_id: str | None):
+        super().__init__(msg)
+        self.row_id = row_id
+
+
+def _row(task: str, fmt: str, no: int, raw: Any, opts: dict) -> list[dict]:
+    """One input row's output rows (an error raises, naming the row)."""
+    if task == "bid":
+        return _bid_rows(no, raw, fmt, opts)
+    if fmt == "csv":
+        raise ValueError(f"line {no}: task {task} needs deals (JSON records or ISS lines), not hands")
+    item = _item(no, raw, fmt)
+    try:
+        if item.error:
+            raise ValueError(item.error)
+        return _dd_rows(item, opts.get("games", "recorded")) if task == "dd" else _analyse_rows(item)
+    except Exception as e:  # noqa: BLE001 - reported with the item's id
+        raise _RowError(str(e).splitlines()[0] if str(e) else type(e).__name__, item.id) from None
