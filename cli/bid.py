@@ -11,6 +11,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich import box
 from rich.table import Table
 
+from solver.bidding import BiddingError, auction_record, parse_auction
 from solver.evaluate import STOPPED, EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand
 from solver.scoring import SCORINGS
 
@@ -33,6 +34,9 @@ COMMON = [
                  help="seconds within which sampling stops (default: none, and the answer depends on the cards, "
                       "the options and --seed alone; with a budget how many worlds fit depends on the machine, "
                       "and the output says the budget stopped it)"),
+    click.option("--auction", "auction_text", default=None,
+                 help="the auction so far, seat:call words (\"M:18 F:yes M:20 F:yes M:pass\") or ISS's form "
+                      "(\"1 18 0 y 1 p\"): the worlds are weighted by how likely the others' calls are"),
     click.option("--wide", is_flag=True, help="the full table (long names, every column) instead of the compact one"),
     click.option("--spitze", is_flag=True, help="house rule: also Spitze announced (winning the last trick with "
                                                 "the lowest trump, one more level) where the cards hold it"),
@@ -124,6 +128,9 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False, wide: bool
     column, with the long names)."""
     title = (f"{'declare' if declare else 'bid'}: seat {'FMR'[ev.seat]}, at {ev.at}, {ev.samples} worlds, "
              f"{ev.solves} solves, {ev.seconds:.1f} s")
+    if ev.auction:
+        title += (f"\nworlds weighted by the auction {' '.join(auction_record(ev.auction))} "
+                  f"({_pct(ev.acceptance or 0)} of uniform worlds fit it)")
     t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD if not wide else box.HEAVY_HEAD,
               pad_edge=False, padding=(0, 1))
     t.add_column("declaration" if wide else "game")
@@ -155,6 +162,17 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False, wide: bool
     console.print(_hint(ev), style="dim")
 
 
+def _auction(text: str | None) -> list[tuple[int, str]] | None:
+    """``--auction`` read and checked against the bidding rules (a bad call is a usage error
+    naming it)."""
+    if not text:
+        return None
+    try:
+        return parse_auction(text)
+    except BiddingError as e:
+        raise click.BadParameter(str(e), param_hint="--auction") from None
+
+
 def _run(fn, as_json: bool, console: Console, **kw) -> HandEvaluation:
     err = Console(stderr=True)
     try:
@@ -172,7 +190,8 @@ def _run(fn, as_json: bool, console: Console, **kw) -> HandEvaluation:
 @click.argument("cards")
 @click.option("--to", "to", type=int, default=None, help="the bid being asked about (18, 20, 22, 23, 24, 27, ...)")
 @common
-def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, budget, wide, spitze, as_json):
+def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, budget, auction_text, wide, spitze,
+        as_json):
     """Should these ten CARDS bid? Every declaration's win probability (95%
     interval), expected score and highest bid, from sampled hidden cards solved
     double-dummy.
@@ -183,7 +202,7 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
     console = Console(highlight=False)
     ev = _run(evaluate_hand, as_json, console, cards=cards, seat=seat, bid=to, samples=samples, seed=seed,
               scoring=scoring, min_win=min_win, precision=precision, workers=workers, spitze=spitze,
-              budget=budget)
+              budget=budget, auction=_auction(auction_text))
     if as_json:
         click.echo(json.dumps(ev.to_dict()))
         return
@@ -199,7 +218,7 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
               help="discards tried per game (the best by the discard heuristic)")
 @common
 def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision, min_win, workers, budget,
-            wide, spitze, as_json):
+            auction_text, wide, spitze, as_json):
     """After the pick-up: the best discards and declarations for these twelve
     CARDS (or ten plus --skat) at the bid, ranked by expected score.
 
@@ -209,7 +228,7 @@ def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision
     console = Console(highlight=False)
     ev = _run(evaluate_declare, as_json, console, cards=cards, skat=skat, seat=seat, bid=bid_, samples=samples,
               seed=seed, scoring=scoring, min_win=min_win, precision=precision, discards_per_game=discards,
-              workers=workers, spitze=spitze, budget=budget)
+              workers=workers, spitze=spitze, budget=budget, auction=_auction(auction_text))
     if as_json:
         click.echo(json.dumps(ev.to_dict()))
         return

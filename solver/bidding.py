@@ -101,6 +101,62 @@ def auction_record(history: list[tuple[int, str]]) -> list[str]:
     return [f"{SEATS[p]}:{m}" for p, m in history]
 
 
+#: The words a call may be typed as (besides a number on the bid ladder).
+CALL_WORDS = {"y": "y", "yes": "y", "hold": "y", "ja": "y", "p": "p", "pass": "p", "passe": "p", "weg": "p"}
+
+
+def parse_auction(text: str) -> list[tuple[int, str]]:
+    """An auction so far as a person types it -- seat:call words ("M:18 F:yes M:20 F:yes M:pass")
+    or ISS's form ("1 18 0 y 1 p": seat numbers 0 F, 1 M, 2 R) -- as (seat, call) pairs, each
+    call checked against the bidding rules.  The errors name the call.
+
+    >>> parse_auction("M:18 F:yes M:20 F:yes M:pass")
+    [(1, '18'), (0, 'y'), (1, '20'), (0, 'y'), (1, 'p')]
+    >>> parse_auction("1 18 0 y 1 p 2 p")
+    [(1, '18'), (0, 'y'), (1, 'p'), (2, 'p')]
+    >>> parse_auction("M:18 R:yes")
+    Traceback (most recent call last):
+    ...
+    solver.bidding.BiddingError: call 2 (R:yes): F answers M's 18, not R
+    """
+    tokens = str(text).replace(",", " ").split()
+    pairs: list[tuple[str, str]] = []
+    if any(":" in t for t in tokens):
+        for t in tokens:
+            seat, _, call = t.partition(":")
+            pairs.append((seat.strip().upper(), call.strip().lower()))
+    else:
+        if len(tokens) % 2:
+            raise BiddingError(f"the ISS form is pairs of seat and call (0 F, 1 M, 2 R), got {len(tokens)} words")
+        pairs = [({"0": "F", "1": "M", "2": "R"}.get(tokens[i], tokens[i].upper()), tokens[i + 1].lower())
+                 for i in range(0, len(tokens), 2)]
+    a = Auction()
+    for i, (seat, word) in enumerate(pairs, 1):
+        shown = f"call {i} ({seat}:{word})"
+        if seat not in SEATS:
+            raise BiddingError(f"{shown}: unknown seat {seat!r} (expected F, M or R)")
+        call = CALL_WORDS.get(word, word)
+        if not (call in ("y", "p") or call.isdigit()):
+            raise BiddingError(f"{shown}: not a call (a bid like 18, yes or pass)")
+        if a.done:
+            raise BiddingError(f"{shown}: the auction was over")
+        expect, kind = a.to_act()
+        if SEATS.index(seat) != expect:
+            asked = {"bid": "bids", "answer": f"answers {SEATS[a.bidder]}'s {a.value}",
+                     "play18": "may play 18 or pass"}[kind]
+            raise BiddingError(f"{shown}: {SEATS[expect]} {asked}, not {seat}")
+        try:
+            if call == "p":
+                a.pass_()
+            elif call == "y":
+                a.hold()
+            else:
+                a.bid(int(call))
+        except BiddingError as e:
+            raise BiddingError(f"{shown}: {e}") from None
+    return list(a.history)
+
+
 def parse_calls(calls: list) -> list[tuple[int, str]]:
     """A record's auction ("M:18", "F:y", "R:p" ...) as (seat, call) pairs; unreadable entries
     are left out (the auction only informs the players' inference)."""

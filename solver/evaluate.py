@@ -44,6 +44,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 
+from .bidding import auction_record
 from .calibration import PlayModel, default_model, game_class, hand_features
 from .cards import card_list, popcount
 from .deal import Deal
@@ -51,7 +52,7 @@ from .heuristics import choose_discard, ranked_discards
 from .games import (BASE_VALUES, GAME_NAMES, GAMES, GRAND, NULL, SEATS, SUIT_GAMES, Declaration, DeclarationError,
                     parse_seat)
 from .play import spitze_card
-from .sampling import World, WorldSampler
+from .sampling import NoWorld, World, WorldSampler
 from .scoring import (BID_LADDER, SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, check_bid, game_value, matadors,
                       play_outcome, settle)
 from .search import layout as K
@@ -330,6 +331,8 @@ class HandEvaluation:
     model: dict | None = None          # the play model's provenance, when P(win) is played out
     stopped: str = "samples"           # what stopped the sampling (a key of STOPPED)
     budget: float | None = None        # the time budget asked for (None: none; the answer is the seed's alone)
+    auction: list[tuple[int, str]] = field(default_factory=list)   # the calls the worlds were drawn by
+    acceptance: float | None = None    # with an auction: the share of uniform worlds its calls kept
 
     @property
     def at(self) -> int:
@@ -391,13 +394,13 @@ class HandEvaluation:
         ``no`` (it expects to lose, and the samples are sure of it) or ``borderline`` (the 95%
         interval of the expected score straddles zero: more samples or a coin decide), with
         the highest bid at which that declaration still pays (``up_to``, ``up_to_declaration``;
-        None: pass), and ``higher``: a bid another declaration pays beyond it (``{"bid",
-        "declaration"}``, else None)."""
+        None: pass), and ``higher``: a bid another declaration pays beyond it and at least the
+        asked bid (``{"bid", "declaration"}``, else None)."""
         r = self.recommended
         up = self.safe_bid
         top, top_r = self.highest_bid
         higher = None
-        if top is not None and top_r is not None and top_r is not r and (up is None or top > up):
+        if top is not None and top_r is not None and top_r is not r and top >= self.at and (up is None or top > up):
             higher = {"bid": top, "declaration": self.name_of(top_r)}
         e = r.expected_score(self.at)
         lo, hi = r.expected_score_ci(self.at)
@@ -420,6 +423,8 @@ class HandEvaluation:
                 "samples": self.samples, "seed": self.seed,
                 "p_win_basis": "played out (solver/data/bid_model.json)" if self.model else "double-dummy",
                 "stopped_by": self.stopped, "budget": self.budget,
+                "auction": auction_record(self.auction) if self.auction else None,
+                "auction_acceptance": None if self.acceptance is None else round(self.acceptance, 4),
                 "solves": self.solves, "seconds": round(self.seconds, 3)}
 
 
@@ -715,7 +720,8 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                   workers: int | None = None,
                   progress: Callable[[int, int], None] | None = None,
                   model: "PlayModel | None | str" = "default", spitze: bool = False,
-                  budget: float | None = None, contenders: int | None = 4) -> HandEvaluation:
+                  budget: float | None = None, contenders: int | None = 4,
+                  auction: Sequence[tuple[int, str]] | None = None) -> HandEvaluation:
     """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R); see the module docs.
 
     ``samples`` caps the worlds of the leading declarations; ``precision`` is
@@ -728,7 +734,9 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     should end in time; half the first batch is always solved); sampling also stops once the
     advice is clear (:func:`_decided`).  ``contenders``: after half the first batch, only this
     many declarations (the best by expected score) get the rest of it (None: all of them); see
-    :func:`_adaptive`.
+    :func:`_adaptive`.  ``auction``: the calls so far ((seat, '18' | 'y' | 'p'), see
+    :func:`~solver.bidding.parse_auction`): the worlds are then drawn in proportion to how
+    likely the other two seats' calls are with their hands (:func:`_worlds`).
 
     >>> ev = evaluate_hand("CJ SJ HJ DJ CA CT SA ST HA HT", "M", samples=32, workers=1)
     >>> ev.recommended.declaration.game == GRAND, ev.recommended.p_win()
@@ -743,9 +751,13 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
         cands += [Candidate(dataclasses.replace(c.declaration, spitze=True)) for c in cands
                   if _spitze_possible(c.declaration, cards)]
     mdl = _model(model)
-    outcomes, total, stopped = _adaptive(ev, cands, WorldSampler(cards, seat, seed), at, scoring, samples, precision,
-                                first_batch, batch, leaders, progress, budget, contenders,
-                                lambda c, r: calibrate(r, cards, seat, mdl))
+    sampler = _worlds(WorldSampler(cards, seat, seed), seat, seed, auction)
+    try:
+        outcomes, total, stopped = _adaptive(ev, cands, sampler, at, scoring, samples, precision,
+                                             first_batch, batch, leaders, progress, budget, contenders,
+                                             lambda c, r: calibrate(r, cards, seat, mdl))
+    except NoWorld as e:
+        raise EvaluationError(f"the auction {' '.join(auction_record(list(auction or [])))}: {e}") from None
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     # Hand announcements that are not hopeless share the Hand game's play
     for g in list(SUIT_GAMES) + [GRAND]:
@@ -759,7 +771,18 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
             results.append(_result(base, o, scoring, Declaration(g, hand=True, schwarz=True)))
             results.append(_result(base, o, scoring, Declaration(g, hand=True, ouvert=True)))
     return HandEvaluation(cards, seat, bid, results, scoring, min_win, total, seed, ev.solves,
-                          time.perf_counter() - t0, stopped=stopped, budget=budget).calibrated_with(mdl)
+                          time.perf_counter() - t0, stopped=stopped, budget=budget, auction=list(auction or []),
+                          acceptance=getattr(sampler, "acceptance", None)).calibrated_with(mdl)
+
+
+def _worlds(sampler: WorldSampler, seat: int, seed: int, auction: Sequence[tuple[int, str]] | None):
+    """The worlds the advice samples: uniform, or with an auction drawn by how likely the other
+    two seats' calls are with their hands (:func:`~solver.inference.auction_likelihood`,
+    rejection sampling: :class:`~solver.sampling.LikelySampler`)."""
+    from .inference import auction_likelihood
+    from .sampling import LikelySampler
+    likelihood = auction_likelihood(list(auction), seat) if auction else None
+    return sampler if likelihood is None else LikelySampler(sampler, likelihood, seed)
 
 
 def _spitze_possible(decl: Declaration, cards: int) -> bool:
@@ -790,7 +813,8 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                      batch: int = 32, leaders: int = 2, solver: Solver | None = None, workers: int | None = None,
                      progress: Callable[[int, int], None] | None = None,
                      model: "PlayModel | None | str" = "default", spitze: bool = False,
-                     budget: float | None = None, contenders: int | None = 4) -> HandEvaluation:
+                     budget: float | None = None, contenders: int | None = 4,
+                     auction: Sequence[tuple[int, str]] | None = None) -> HandEvaluation:
     """After the pick-up: rank discards and declarations by expected score at ``bid``
     (``spitze``: Spitze announced too, for discards that keep the lowest trump).
 
@@ -823,11 +847,15 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                 cands.append(Candidate(Declaration(g, spitze=True), d))
             if g == NULL:
                 cands.append(Candidate(Declaration(NULL, ouvert=True), d))
-    sampler = WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0))
+    sampler = _worlds(WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0)), seat, seed, auction)
     mdl = _model(model)
-    outcomes, total, stopped = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch, batch,
-                                leaders, progress, budget, contenders,
-                                lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
+    try:
+        outcomes, total, stopped = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch,
+                                             batch, leaders, progress, budget, contenders,
+                                             lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
+    except NoWorld as e:
+        raise EvaluationError(f"the auction {' '.join(auction_record(list(auction or [])))}: {e}") from None
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
-                          time.perf_counter() - t0, stopped=stopped, budget=budget).calibrated_with(mdl)
+                          time.perf_counter() - t0, stopped=stopped, budget=budget, auction=list(auction or []),
+                          acceptance=getattr(sampler, "acceptance", None)).calibrated_with(mdl)

@@ -171,6 +171,25 @@ def bidder_weight(cards: int, bid: int = 0, refused: int | None = None) -> float
     return w
 
 
+def auction_likelihood(history: list[tuple[int, str]], seat: int):
+    """The likelihood of the auction's calls by the two other seats in a world (a function of
+    the world, in [0, 1]; :func:`bidder_weight` per seat), for ``seat``'s bid advice; None when
+    the others have made no call."""
+    facts = auction_facts(history)
+    others = [p for p in range(3) if p != seat and (p in facts.bid or p in facts.refused)]
+    if not others:
+        return None
+
+    def likelihood(world) -> float:
+        w = 1.0
+        for p in others:
+            w *= bidder_weight(world.hands[p], facts.bid.get(p, 0), facts.refused.get(p))
+            if w == 0.0:
+                return 0.0
+        return w
+    return likelihood
+
+
 def declarer_weight(cards10: int, skat: int, decl: Declaration, bid: int) -> float:
     """The likelihood (up to a constant) that a player with these ten cards (after the discard)
     and this skat (his discard, or the skat of a Hand game) declared ``decl`` at ``bid``."""

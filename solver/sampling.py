@@ -177,3 +177,48 @@ class WorldSampler:
             else:
                 return self._world(got)
         raise NoWorld("no deal fits what is known (voids and known cards contradict)")
+
+
+class LikelySampler:
+    """Worlds drawn in proportion to how well they explain what the others did: each world of
+    ``sampler`` is kept with probability ``likelihood(world)`` (a number in [0, 1], e.g. the
+    auction's :func:`~solver.inference.auction_likelihood`), so the worlds kept are distributed
+    as the prior times the likelihood -- unweighted, so every count and interval reads as
+    before (rejection sampling).  Reproducible: its own generator is seeded with ``seed``.
+    ``acceptance`` is the share of candidates kept so far.
+
+    >>> from solver.cards import parse_card, parse_cards
+    >>> base = WorldSampler(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), seat=0, seed=3)
+    >>> hk = parse_card("HK")
+    >>> m_holds_the_heart_king = lambda w: float(w.hands[1] >> hk & 1)
+    >>> worlds = LikelySampler(base, m_holds_the_heart_king, seed=3).draw(5)
+    >>> all(w.hands[1] >> hk & 1 for w in worlds)
+    True
+    """
+
+    def __init__(self, sampler: WorldSampler, likelihood: Callable[[World], float], seed: int = 0,
+                 max_tries: int = 2000):
+        self.sampler, self.likelihood = sampler, likelihood
+        self.rng = np.random.default_rng([seed, 0x5A7])
+        self.max_tries = max_tries
+        self.tried = self.kept = 0
+
+    @property
+    def acceptance(self) -> float:
+        return self.kept / self.tried if self.tried else 1.0
+
+    def draw(self, n: int) -> list[World]:
+        out: list[World] = []
+        misses = 0
+        while len(out) < n:
+            w = self.sampler.draw(1)[0]
+            self.tried += 1
+            if self.rng.random() < self.likelihood(w):
+                out.append(w)
+                self.kept += 1
+                misses = 0
+            else:
+                misses += 1
+                if misses >= self.max_tries:
+                    raise NoWorld(f"no world in {self.max_tries} draws explains what the others did")
+        return out

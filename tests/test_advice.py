@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import multiprocessing as mp
+import re
 import time
 
 import numpy as np
@@ -16,6 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from solver.cards import parse_cards as parse_cards_
 from solver.evaluate import STOPPED, evaluate_hand
 from solver.games import CLUBS_GAME, NULL, Declaration
 from solver.players.table import shuffle
@@ -188,3 +190,66 @@ def test_bulk_bid_gives_a_verdict_and_the_bid_it_pays_up_to(tmp_path):
     for r in rows:
         assert r["verdict"] in ("bid", "pass", "borderline")
         assert (r["verdict"] == "pass") == (r["expected_score"] < 0 and r["verdict"] != "borderline")
+
+
+# ------------------------------------------------------------------ the auction
+
+def test_an_auction_is_read_in_both_forms_and_a_bad_call_is_named():
+    from solver.bidding import BiddingError, parse_auction
+    words = parse_auction("M:18 F:yes M:20 F:yes M:pass R:22 F:pass")
+    assert words == parse_auction("1 18 0 y 1 20 0 y 1 p 2 22 0 p")
+    assert words == [(1, "18"), (0, "y"), (1, "20"), (0, "y"), (1, "p"), (2, "22"), (0, "p")]
+    for bad, says in [("M:19", "call 1 (M:19): 19 is not on the bid ladder"),
+                      ("F:18", "call 1 (F:18): M bids, not F"),
+                      ("M:18 F:maybe", "call 2 (F:maybe): not a call"),
+                      ("M:18 X:yes", "call 2 (X:yes): unknown seat"),
+                      ("M:p R:p F:p F:18", "call 4 (F:18): the auction was over")]:
+        with pytest.raises(BiddingError, match=re.escape(says)):
+            parse_auction(bad)
+    r = CliRunner().invoke(cli, ["bid", "CJ SJ HA HT HK H9 SA S7 D8 D7", "--seat", "R", "--auction", "M:19"])
+    assert r.exit_code == 2 and "call 1 (M:19)" in r.output
+
+
+def test_the_worlds_explain_the_others_calls():
+    """With "M bid 24, F held 23 and passed 24", every world gives M a hand that can bid 24 and F
+    none that passes 24 with a hand it would obviously play (the inference rules' weight 0), and
+    the share of uniform worlds kept is reported."""
+    from solver.bidding import parse_auction
+    from solver.evaluate import _worlds
+    from solver.inference import auction_facts, bidder_weight
+    from solver.sampling import WorldSampler
+    calls = parse_auction("M:18 F:yes M:20 F:yes M:22 F:yes M:23 F:yes M:24 F:pass")
+    cards = parse_cards_("CJ DJ HA HK H9 H7 SA S8 C9 D7")
+    sampler = _worlds(WorldSampler(cards, 2, 5), 2, 5, calls)
+    facts = auction_facts(calls)
+    worlds = sampler.draw(40)
+    assert all(bidder_weight(w.hands[1], facts.bid[1]) > 0 and
+               bidder_weight(w.hands[0], facts.bid[0], facts.refused[0]) > 0 for w in worlds)
+    assert 0 < sampler.acceptance < 1
+    # the worlds kept explain the calls better than uniform ones do
+    from solver.inference import auction_likelihood
+    like = auction_likelihood(calls, 2)
+    uniform = WorldSampler(cards, 2, 6).draw(200)
+    assert np.mean([like(w) for w in worlds]) > 2 * np.mean([like(w) for w in uniform])
+
+
+@pytest.mark.slow
+def test_advice_after_an_auction_differs_from_the_bare_hand_and_names_the_auction():
+    hand, calls = "CJ DJ HA HK H9 H7 SA S8 C9 D7", "M:18 F:yes M:20 F:yes M:22 F:yes M:23 F:yes M:24 F:pass"
+    bare = evaluate_hand(hand, "R", bid=27, samples=64, seed=2, workers=1)
+    from solver.bidding import parse_auction
+    heard = evaluate_hand(hand, "R", bid=27, samples=64, seed=2, workers=1, auction=parse_auction(calls))
+    out = heard.to_dict()
+    assert out["auction"] == ["M:18", "F:y", "M:20", "F:y", "M:22", "F:y", "M:23", "F:y", "M:24", "F:p"]
+    assert bare.to_dict()["auction"] is None and 0 < out["auction_acceptance"] < 1
+    assert _json(bare) != _json(heard)
+    # the same seed and auction: the same answer on two processes
+    again = evaluate_hand(hand, "R", bid=27, samples=64, seed=2, workers=2, auction=parse_auction(calls))
+    assert _json(again) == _json(heard)
+
+
+def test_an_auction_no_world_explains_is_an_error_naming_it():
+    # F holds all four jacks and the tops: no hand of M can be worth 264 (Grand without 4 reaches 144)
+    r = CliRunner().invoke(cli, ["bid", "CJ SJ HJ DJ CA CT SA ST HA HT", "--seat", "F", "--auction", "M:264",
+                                 "--samples", "8", "--workers", "1"])
+    assert r.exit_code == 1 and "the auction M:264" in r.output and "explains" in r.output

@@ -60,6 +60,8 @@ class BidRequest(_Strict):
     seed: int = 0
     precision: float = Field(0.05, gt=0, le=1)
     min_win: float | None = Field(None, ge=0, le=1)
+    auction: str | None = Field(None, max_length=400, description='the auction so far: "M:18 F:yes M:20 F:pass" '
+                                                                  'or ISS\'s "1 18 0 y 1 20 0 p"')
 
 
 class DeclareRequest(_Strict):
@@ -73,6 +75,7 @@ class DeclareRequest(_Strict):
     seed: int = 0
     precision: float = Field(0.05, gt=0, le=1)
     min_win: float | None = Field(None, ge=0, le=1)
+    auction: str | None = Field(None, max_length=400, description="the auction as it went")
 
 
 class DealFields(_Strict):

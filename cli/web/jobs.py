@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.bidding import parse_auction
 from solver.cards import CardParseError
 from solver.deal import DealError
 from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand
@@ -28,7 +29,8 @@ def bid(p: dict[str, Any], progress=None) -> dict:
     try:
         return evaluate_hand(p["cards"], p["seat"], bid=p.get("to"), samples=p.get("samples", 400),
                              seed=p.get("seed", 0), scoring=p.get("scoring", "simple"), min_win=p.get("min_win"),
-                             precision=p.get("precision", 0.05), workers=1, progress=progress).to_dict()
+                             precision=p.get("precision", 0.05), workers=1, progress=progress,
+                             auction=_auction(p.get("auction"))).to_dict()
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
 
@@ -39,9 +41,16 @@ def declare(p: dict[str, Any], progress=None) -> dict:
         return evaluate_declare(p["cards"], p["seat"], p["bid"], skat=p.get("skat"), samples=p.get("samples", 400),
                                 seed=p.get("seed", 0), scoring=p.get("scoring", "simple"),
                                 min_win=p.get("min_win"), precision=p.get("precision", 0.05),
-                                discards_per_game=p.get("discards", 3), workers=1, progress=progress).to_dict()
+                                discards_per_game=p.get("discards", 3), workers=1, progress=progress,
+                                auction=_auction(p.get("auction"))).to_dict()
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
+
+
+def _auction(text: str | None) -> list[tuple[int, str]] | None:
+    """The request's ``auction`` (as ``skat bid --auction`` reads it); a bad call is a
+    :class:`~solver.bidding.BiddingError` naming it, a 400."""
+    return parse_auction(text) if text else None
 
 
 def _item(p: dict[str, Any]):

@@ -12,6 +12,8 @@ export function advisorPage(main) {
   const seat = h("select", { id: "seat" }, ...["F", "M", "R"].map(s => h("option", { value: s }, s)));
   const bid = h("select", { id: "bid" }, ...LADDER.map(b => h("option", { value: b }, String(b))));
   const samples = h("input", { type: "number", id: "samples", value: 200, min: 8, max: 2000, step: 8 });
+  const auction = h("input", { type: "text", id: "auction", size: 36,
+                               placeholder: "the auction so far, e.g. M:18 F:yes M:20 F:pass" });
   const go = h("button", { class: "primary", id: "advise", disabled: true }, "Advise");
   const bar = h("div", { class: "progress" }, h("div"));
   const status = h("div", { id: "status", class: "muted" });
@@ -42,6 +44,7 @@ export function advisorPage(main) {
     try {
       const params = { cards: [...chosen].join(" "), seat: seat.value, to: Number(bid.value),
                        samples: Number(samples.value), seed: 1 };
+      if (auction.value.trim()) params.auction = auction.value.trim();
       const ev = await runJob("bid", params, (done, total) => {
         bar.firstChild.style.width = total ? `${(100 * done) / total}%` : "0";
         status.textContent = `${done} of ${total} worlds`;
@@ -60,7 +63,8 @@ export function advisorPage(main) {
     h("h2", {}, "Bid advisor"),
     h("fieldset", {}, h("legend", {}, "Your ten cards"), deck, paste, " ", count),
     h("fieldset", {}, h("legend", {}, "The question"),
-      h("label", {}, "Seat ", seat), h("label", {}, "Bid ", bid), h("label", {}, "Worlds ", samples), go),
+      h("label", {}, "Seat ", seat), h("label", {}, "Bid ", bid), h("label", {}, "Worlds ", samples),
+      h("label", {}, "Auction ", auction), go),
     bar, status, out);
 }
 
@@ -78,6 +82,8 @@ export function render(out, ev) {
   out.append(
     h("p", { class: "answer", id: "answer" }, sentence(ev)),
     h("p", { id: "basis" }, `Safe bid: ${ev.safe_bid ? `${ev.safe_bid} (${ev.safe_bid_declaration})` : "pass"}. ` +
+      (ev.auction ? `Worlds weighted by the auction ${ev.auction.join(" ")} ` +
+                    `(${pct(ev.auction_acceptance)} of uniform worlds fit it). ` : "") +
       (ev.p_win_basis === "double-dummy"
       ? `Win probabilities are double-dummy (every card seen) over up to ${ev.samples} sampled worlds.`
       : `Win probabilities are ${ev.p_win_basis}: by players who see only their own cards; ` +
