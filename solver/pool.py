@@ -43,7 +43,11 @@ def _worker_init() -> None:
 
 
 def fork_pool(workers: int) -> ProcessPoolExecutor:
-    """A new pool of ``workers`` forked processes (the caller closes it)."""
+    """A new pool of ``workers`` forked processes (the caller closes it).  The search is
+    compiled (or loaded from the cache) here first, so the workers inherit it: one compile, one
+    notice, not one per worker."""
+    from .search.api import compile_kernel
+    compile_kernel()
     return ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"), initializer=_worker_init)
 
 

@@ -63,7 +63,7 @@ class Position:
 #: Called with one line of text before the kernel compiles for this machine (a cold cache);
 #: the command line sets it to print the line.  The library itself prints nothing.
 compile_notice: Callable[[str], None] | None = None
-COMPILE_MESSAGE = "compiling the solver for this machine, first run only (about 27 s)"
+COMPILE_MESSAGE = "compiling the solver for this machine, first run only (about 15 s)"
 
 
 def compile_kernel():

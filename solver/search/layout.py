@@ -77,8 +77,8 @@ def kernel_cached() -> bool:
     notice.
     """
     places = [KERNEL_SOURCE.parent / "__pycache__"]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        places[:0] = Path(os.environ["NUMBA_CACHE_DIR"]).glob(f"{KERNEL_SOURCE.parent.name}_*")
+    if os.environ.get("NUMBA_CACHE_DIR"):              # numba then caches there alone
+        places = list(Path(os.environ["NUMBA_CACHE_DIR"]).glob(f"{KERNEL_SOURCE.parent.name}_*"))
     mtime = KERNEL_SOURCE.stat().st_mtime
     for name in ("search", "solve_batch"):
         found = [f for d in places if d.is_dir() for f in d.glob(f"kernel.{name}-*.nbi")]
