@@ -25,11 +25,19 @@ CHUNK = 8
 @click.option("--no-declaration", is_flag=True, help="skip the check of other discards and games")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="processes for many games (default: all cores)")
+@click.option("--info/--no-info", default=True, show_default=True,
+              help="also judge every card by what its player knew (sampled worlds; a few seconds a game); "
+                   "--no-info: the double-dummy review alone")
+@click.option("--samples", type=click.IntRange(min=2), default=16, show_default=True,
+              help="worlds a card for the review by what the player knew")
+@click.option("--seed", type=int, default=0, show_default=True, help="fixes those worlds")
 def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None, no_declaration: bool,
-            workers: int | None) -> None:
+            workers: int | None, info: bool, samples: int, seed: int) -> None:
     """Review played deals card by card: the double-dummy value before and after
     every card, the best cards, each mistake's cost, and whether another
-    discard or game would have done better.
+    discard or game would have done better; and every card judged by what its
+    player knew (the worlds he could not tell apart): its cost in expected
+    score and its class, best, good, inaccuracy, mistake or blunder.
 
     FILE holds deal records with their played cards, or ISS game lines ('-':
     stdin).
@@ -57,7 +65,8 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
         review; a deal passed in has nothing to review."""
         classic = [it for it in good if it.classic and it.deal is not None]
         done = iter(review_many([it.deal for it in classic], workers=workers if len(classic) > 1 else 1,
-                                declaration=not no_declaration)) if classic else iter(())
+                                declaration=not no_declaration, info=info, seed=seed,
+                                samples=samples)) if classic else iter(())
         return [next(done) if it.classic and it.deal is not None else
                 it.variant.review(it.deal) if not it.classic else {"id": it.id, "passed": True} for it in good]
 

@@ -138,6 +138,11 @@ def _v(v) -> str:
     return str(v)
 
 
+#: The information review's class marks and colours in the terminal (chess notation's).
+INFO_MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+INFO_STYLES = {"inaccuracy": "yellow", "mistake": "red", "blunder": "bold red"}
+
+
 def review_table(rv, console: Console) -> None:
     """A review in the terminal: the deal, one row per card, mistakes in red, the summary."""
     rec = rv.deal.to_record()
@@ -150,19 +155,31 @@ def review_table(rv, console: Console) -> None:
                       + cards_text(rec["hands"][seat], rec["game"]))
     console.print(Text("skat: ", style="bold") + cards_text(rec["skat"]))
     t = Table(box=None, show_header=True)
-    for col in ("trick", "seat", "card", "before", "after", "best", "cost", ""):
-        t.add_column(col, justify="right" if col in ("before", "after", "cost") else "left")
+    judged = any(c.info is not None for c in rv.cards)
+    cols = ("trick", "seat", "card", "before", "after", "best", "dd cost") + (("info", "info cost") if judged else ()) \
+        + ("",)
+    for col in cols:
+        t.add_column(col, justify="right" if col in ("before", "after", "dd cost", "info cost") else "left")
     last_trick = None
     for c in rv.cards:
         d = c.to_dict()
         style = "red" if c.cost else ""
-        t.add_row(str(c.trick) if c.trick != last_trick else "", d["seat"], card_text(d["card"]),
-                  _v(d["value_before"]), _v(d["value_after"]),
-                  Text(" ").join(card_text(x) for x in d["best"]),
-                  Text(str(c.cost) if c.cost else "", style=style),
-                  Text(d["outcome_changed"] or "", style="bold red" if d["outcome_changed"] else ""))
+        cells = [str(c.trick) if c.trick != last_trick else "", d["seat"], card_text(d["card"]),
+                 _v(d["value_before"]), _v(d["value_after"]),
+                 Text(" ").join(card_text(x) for x in d["best"]),
+                 Text(str(c.cost) if c.cost else "", style=style)]
+        if judged:
+            i = c.info or {}
+            cls = i.get("class") or ""
+            cells += [Text(INFO_MARKS.get(cls, cls), style=INFO_STYLES.get(cls, "")),
+                      Text(f"{i['cost']:.1f}" if i.get("cost") else "", style=INFO_STYLES.get(cls, ""))]
+        cells.append(Text(d["outcome_changed"] or "", style="bold red" if d["outcome_changed"] else ""))
+        t.add_row(*cells)
         last_trick = c.trick
     console.print(t)
+    if judged:
+        console.print("info: each card by what each player knew (the worlds he could not tell apart, solved "
+                      "and settled); dd cost: with every card seen. marks: ?! inaccuracy, ? mistake, ?? blunder")
     if ramsch:
         console.print("values: the fewest card points the player to move can end with, the other two "
                       "playing against him (double-dummy)")
@@ -181,8 +198,12 @@ def review_table(rv, console: Console) -> None:
         console.print(f"actual: {sm['declarer_points']} card points, {sm['reason']}, score {sm['score']:+d}")
     else:
         console.print(f"actual so far: {sm['declarer_points']} card points (game not finished)")
-    console.print("mistakes: " + ", ".join(f"{s} {m['mistakes']} (cost {m['cost']})"
-                                           for s, m in sm["mistakes"].items()))
+    console.print("mistakes (double-dummy): " + ", ".join(f"{s} {m['mistakes']} (cost {m['cost']})"
+                                                          for s, m in sm["mistakes"].items()))
+    if "info" in sm:
+        console.print("by what each player knew: " + ", ".join(
+            f"{s} cost {m['cost']:.1f} ({m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, "
+            f"{m['blunder']} blunders)" for s, m in sm["info"].items()))
     w = sm["worst_mistake"]
     if w:
         console.print(f"most expensive: trick {w['trick']}, {w['seat']} played {w['card']} "

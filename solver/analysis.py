@@ -19,9 +19,12 @@ every face-down card known) value every legal card at every card played
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+import numpy as np
 
 from .cards import CARD_NAMES, iter_cards
 from .deal import Deal, ramsch_record, replay, score_deal, score_ramsch
@@ -33,6 +36,7 @@ from .scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, points_needed
 from .search.api import Position, Solver, default_solver, position, position_of, split_spitze
 from .search.offiziers import best_cards, solve_points
 from .settlement import settle_dd
+from .stats import Z95
 
 
 @dataclass
@@ -49,12 +53,16 @@ class CardReview:
     cost: int                        # card points lost for the side (Null: 1 if the card lost the game)
     outcome_changed: str | None      # e.g. "win -> loss", "Schneider missed"
     seats: str = SEATS               # the variant's seat letters (Offiziersskat: "FR")
+    info: dict | None = None         # the card judged from the mover's seat (:func:`info_review`)
 
     def to_dict(self) -> dict:
-        return {"card": CARD_NAMES[self.card], "seat": self.seats[self.seat], "trick": self.trick,
-                "value_before": self.value_before, "value_after": self.value_after,
-                "best": [CARD_NAMES[c] for c in self.best], "best_value": self.best_value,
-                "cost": self.cost, "outcome_changed": self.outcome_changed}
+        out = {"card": CARD_NAMES[self.card], "seat": self.seats[self.seat], "trick": self.trick,
+               "value_before": self.value_before, "value_after": self.value_after,
+               "best": [CARD_NAMES[c] for c in self.best], "best_value": self.best_value,
+               "cost": self.cost, "dd_cost": self.cost, "outcome_changed": self.outcome_changed}
+        if self.info is not None:
+            out["info"] = self.info
+        return out
 
 
 @dataclass
@@ -85,6 +93,8 @@ class DealReview:
             out["defender_cost"] = sum(c.cost for c in self.cards if not c.declarer_side)
         out.update(mistakes=per_seat, **self.final)
         out["worst_mistake"] = worst.to_dict() | {"index": worst.index} if worst and worst.cost > 0 else None
+        if any(c.info is not None for c in self.cards):
+            out["info"] = info_summary(self.cards, self.seats)
         if self.alternatives:
             out["declaration"] = self.alternatives
         return out
@@ -127,7 +137,8 @@ def _changed(decl: Declaration, before: Any, after: Any) -> str | None:
     return None
 
 
-def review(deal: Any, solver: Solver | None = None, declaration: bool = True) -> DealReview:
+def review(deal: Any, solver: Solver | None = None, declaration: bool = True, info: bool = False,
+           seed: int = 0, samples: int = 16) -> DealReview:
     """Review every card of a deal of any variant double-dummy (see the module docs): the one
     review driver.  A classic Ramsch and Offiziersskat value every legal card at every card
     played (:func:`review_options`); a classic suit, Grand or Null game solves the positions
@@ -140,8 +151,15 @@ def review(deal: Any, solver: Solver | None = None, declaration: bool = True) ->
     s = solver or default_solver()
     if not isinstance(deal, Deal):
         return review_piles(deal, s)
-    if deal.declaration.is_ramsch:
-        return review_ramsch(deal, s)
+    rv = review_ramsch(deal, s) if deal.declaration.is_ramsch else _review_game(deal, s, declaration)
+    if info:
+        for c, judged in zip(rv.cards, info_review(deal, seed, samples, solver=s)):
+            c.info = judged
+    return rv
+
+
+def _review_game(deal: Deal, s: Solver, declaration: bool) -> DealReview:
+    """A classic suit, Grand or Null game reviewed double-dummy (see :func:`review`)."""
     played = list(deal.played)
     decl = deal.declaration
     entries: list[CardReview] = []
@@ -342,6 +360,130 @@ def declaration_alternatives(deal: Deal, solver: Solver | None = None, discards:
                    discard=[CARD_NAMES[c] for c in iter_cards(dsc)], actual=(decl == d0 and dsc == deal.skat))
         out.append(row)
     out.sort(key=lambda r: (-r["score"], not r["actual"]))
+    return out
+
+
+# ------------------------------------------------------------------ by what the mover knew
+
+#: A card's class by what it gave up from the mover's seat: (most expected score given up, most
+#: winning chance given up) for each class but the last; a card past both limits of a class
+#: falls to the next.  The score is the mover's side's (the declarer's settlement, its negative
+#: for a defender), the chance his side's.
+CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
+LIMITS = {"best": (0.5, 0.005), "good": (3.0, 0.03), "inaccuracy": (10.0, 0.10), "mistake": (30.0, 0.25)}
+#: A Ramsch has no winner's chance: the limits on the card points a card gives up.
+RAMSCH_LIMITS = {"best": 0.5, "good": 2.0, "inaccuracy": 6.0, "mistake": 15.0}
+
+
+def card_class(cost: float, drop: float, ramsch: bool = False) -> str:
+    """The class of a card that gave up ``cost`` (expected score, or a Ramsch's card points) and
+    ``drop`` (its side's winning chance) against the best card.
+
+    >>> card_class(0.0, 0.0), card_class(2.0, 0.01), card_class(12.0, 0.05), card_class(1.0, 0.4)
+    ('best', 'good', 'mistake', 'blunder')
+    >>> card_class(4.0, 0.0, ramsch=True)
+    'inaccuracy'
+    """
+    for name in CLASSES[:-1]:
+        if ramsch:
+            if cost <= RAMSCH_LIMITS[name]:
+                return name
+        elif cost <= LIMITS[name][0] and drop <= LIMITS[name][1]:
+            return name
+    return CLASSES[-1]
+
+
+def info_review(deal: Deal, seed: int = 0, samples: int = 16, scoring: str = "simple",
+                solver: Solver | None = None) -> list[dict]:
+    """Every card of ``deal.played`` judged by what its player knew: the worlds he could not tell
+    apart (his hand, the cards played and by whom, the voids shown, the skat if he is the
+    declarer who saw it, the declaration, an Ouvert hand, the auction), weighted by the
+    inference the ``best`` player uses, each solved double-dummy for every legal card, and
+    settled by the one settlement (:meth:`~solver.players.best.BestPlayer.card_values`).
+
+    Per card: ``cards`` (each legal card's declarer ``p_win``, the mover's side's
+    ``expected_score`` and the declarer's expected card ``points``), ``cost`` (the expected score
+    it gave up against the best card; a Ramsch: the card points), ``drop`` (its side's winning
+    chance given up), ``class`` (:func:`card_class` of what the worlds show for sure: the cost
+    and the drop less 1.96 standard errors of their paired, per-world differences, so that a
+    card the sample cannot tell from the best is not called a mistake), ``best`` and ``worlds``.  The worlds of card
+    ``i`` come from ``seed`` and ``i`` alone: two deals the mover cannot tell apart get the same
+    judgement.  A card that was the only legal one is ``forced``."""
+    from .players.best import BestPlayer
+    from .players.table import view_of
+    s = solver or default_solver()
+    st = deal.start_state()
+    ramsch = deal.declaration.is_ramsch
+    out: list[dict] = []
+    for i, card in enumerate(deal.played):
+        if st.over:
+            break
+        seat = st.to_move
+        view = view_of(st, seat, deal)
+        legal = list(iter_cards(view.legal()))
+        if len(legal) == 1:
+            out.append({"cost": 0.0, "drop": 0.0, "class": "best", "forced": True, "best": [CARD_NAMES[card]],
+                        "worlds": 0, "cards": {}})
+            st.push(card)
+            continue
+        player = BestPlayer(seed=0, scoring=scoring, samples=samples, solver=s)
+        player.rng = np.random.default_rng([seed, i])
+        player.early_half = False                     # a judgement wants every world, early too
+        vals = player.card_values(view)
+        if vals is None:                              # what he saw contradicts the inference: no judgement
+            out.append({"cost": None, "drop": None, "class": None, "best": [], "worlds": 0, "cards": {}})
+            st.push(card)
+            continue
+        mine = seat == deal.declarer
+        sign = 1.0 if mine else -1.0
+        w = vals["weights"]
+        # per world: the mover's side's value of each card, and his side's win
+        per_world = -vals["world_score"] if ramsch else sign * vals["world_score"]
+        wins = np.zeros(per_world.shape) if ramsch else (vals["won"] if mine else ~vals["won"]).astype(float)
+        side, chance = w @ per_world, w @ wins
+        k = legal.index(card)
+        top = int(np.argmax(side))
+        cost = float(side[top] - side[k])
+        drop = max(0.0, float(chance[top] - chance[k]))
+        sure_cost = _surely(per_world[:, top] - per_world[:, k], w)
+        sure_drop = _surely(wins[:, top] - wins[:, k], w)
+        out.append({"cost": round(cost, 2), "drop": round(drop, 4),
+                    "class": card_class(sure_cost, sure_drop, ramsch),
+                    "best": [CARD_NAMES[c] for j, c in enumerate(legal) if side[j] >= side[top] - 1e-9],
+                    "worlds": vals["worlds"],
+                    "cards": {CARD_NAMES[c]: {"p_win": None if ramsch else round(float(vals["p_win"][j]), 4),
+                                              "expected_score": round(float(side[j]), 2),
+                                              "points": round(float(vals["points"][j]), 2)}
+                              for j, c in enumerate(legal)}})
+        st.push(card)
+    return out
+
+
+def _surely(diff: np.ndarray, w: np.ndarray) -> float:
+    """What the weighted worlds show for sure of a paired difference: its mean less 1.96
+    standard errors (with the worlds' effective number), at least 0.
+
+    >>> _surely(np.array([10.0, 10.0, 10.0, 10.0]), np.full(4, 0.25))      # the same in every world
+    10.0
+    >>> _surely(np.array([40.0, -30.0, 20.0, -10.0]), np.full(4, 0.25))    # +5 on average, noise
+    0.0
+    """
+    m = float(w @ diff)
+    n_eff = 1.0 / float(w @ w)
+    if n_eff < 2:
+        return max(0.0, m)
+    var = float(w @ (diff - m) ** 2) * n_eff / (n_eff - 1)
+    return max(0.0, m - Z95 * math.sqrt(var / n_eff))
+
+
+def info_summary(cards: list[CardReview], seats: str = SEATS) -> dict[str, dict]:
+    """Per seat: the information cost of its cards (the expected score they gave up) and how
+    many fell in each class."""
+    out: dict[str, dict] = {}
+    for s, name in enumerate(seats):
+        mine = [c.info for c in cards if c.seat == s and c.info is not None and c.info.get("class")]
+        out[name] = {"cards": len(mine), "cost": round(sum(i["cost"] for i in mine), 2),
+                     **{cls: sum(1 for i in mine if i["class"] == cls) for cls in CLASSES}}
     return out
 
 

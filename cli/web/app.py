@@ -104,6 +104,9 @@ class AnalyseRequest(_Strict):
     record: dict[str, Any] | None = None
     iss: str | None = Field(None, max_length=MAX_BODY)
     no_declaration: bool = False
+    info: bool = Field(True, description="also judge every card by what its player knew (skat analyse --info)")
+    samples: int = Field(16, ge=2, le=256, description="worlds a card for that judgement")
+    seed: int = 0
 
 
 class GameRequest(_Strict):

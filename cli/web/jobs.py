@@ -100,7 +100,8 @@ def analyse(p: dict[str, Any]) -> dict:
     if it.deal is None:
         return {"id": it.id, "passed": True}
     try:
-        rv = review_many([it.deal], workers=1, declaration=not p.get("no_declaration"))[0]
+        rv = review_many([it.deal], workers=1, declaration=not p.get("no_declaration"), info=p.get("info", True),
+                         samples=p.get("samples", 16), seed=p.get("seed", 0))[0]
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
     rec = rv.to_record()

@@ -72,6 +72,7 @@ class BestPlayer(PimcPlayer):
         self.search = search
         self.scoring = scoring
         self.play_model = default_model()            # played-out bid advice, once a model ships
+        self.early_half = True                       # half the worlds in the first two tricks (speed)
 
     # ------------------------------------------------------------------ worlds
 
@@ -86,7 +87,7 @@ class BestPlayer(PimcPlayer):
                         self.inference) if self.inference and not view.declaration.is_ramsch else None
         # the first two tricks solve the whole game in every world: half the worlds keep the
         # slowest moves under two seconds (and the inference knows least there anyway)
-        n = self.samples if len(view.history) >= EARLY_CARDS else max(4, self.samples // 2)
+        n = self.samples if len(view.history) >= EARLY_CARDS or not self.early_half else max(4, self.samples // 2)
         try:
             every = sampler.all_worlds(self.endgame) if self.search else None
             if every is not None:
@@ -129,6 +130,22 @@ class BestPlayer(PimcPlayer):
         worlds = self.worlds(view)
         if not worlds:
             return legal[0]
+        points, weights = self.world_points(view, worlds, legal)
+        mean_points = weights @ points
+        if self.search:
+            stakes = weights @ self._stakes(view, worlds, points, legal)
+            key = np.round(stakes, 6) + 1e-4 * mean_points
+        else:
+            key = mean_points
+        index = {c: i for i, c in enumerate(legal)}
+        sign = 1.0 if view.seat == view.declarer else -1.0
+        return max(legal, key=lambda c: (sign * key[index[c]], -c))
+
+    def world_points(self, view: PlayView, worlds: list[tuple[World, float]],
+                     legal: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Each world's and legal card's double-dummy value (the declarer's card points of the
+        study from the trick in progress; Null: whether he wins; a Ramsch: the mover's points),
+        and the worlds' weights, summing to 1."""
         from ..search.api import default_solver
         solver = self.solver or default_solver()
         deals = [_study(view, list(w.hands), w.skat) for w, _ in worlds]
@@ -139,18 +156,31 @@ class BestPlayer(PimcPlayer):
             for c, v in moves:
                 points[k, index[c]] = float(v)
         weights = np.array([x for _, x in worlds])
-        weights = weights / weights.sum()
-        mean_points = weights @ points
-        if self.search:
-            stakes = weights @ self._stakes(view, worlds, points, legal)
-            key = np.round(stakes, 6) + 1e-4 * mean_points
-        else:
-            key = mean_points
-        sign = 1.0 if view.seat == view.declarer else -1.0
-        return max(legal, key=lambda c: (sign * key[index[c]], -c))
+        return points, weights / weights.sum()
+
+    def card_values(self, view: PlayView) -> dict[str, Any] | None:
+        """What each legal card is worth to the mover over the worlds he cannot tell apart (his
+        view, weighted by the inference; the information review's yardstick): per card the
+        declarer's chance to win, the declarer's expected settlement under ``scoring`` (a
+        Ramsch: the mover's card points) and the declarer's expected card points.  None when no
+        world fits what he knows."""
+        legal = list(iter_cards(view.legal()))
+        worlds = self.worlds(view)
+        if not worlds:
+            return None
+        points, weights = self.world_points(view, worlds, legal)
+        score, won = self._settled(view, worlds, points, legal)
+        earlier = 0 if view.declaration.is_ramsch or view.declaration.is_null else \
+            view.declarer_points - (card_points(view.skat) if view.skat is not None else 0)
+        return {"legal": legal, "worlds": len(worlds), "weights": weights, "won": won, "world_score": score,
+                "p_win": weights @ won.astype(float), "score": weights @ score, "points": weights @ points + earlier}
 
     def _stakes(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray,
                 legal: list[int]) -> np.ndarray:
+        return self._settled(view, worlds, points, legal)[0]
+
+    def _settled(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray,
+                 legal: list[int]) -> tuple[np.ndarray, np.ndarray]:
         """Each world's and card's settlement for the declarer (his score under ``scoring``); in a
         Ramsch the mover's own card points.  ``points``: the solver's card points of each world's
         study (the world's skat and what is still to play); the declarer's tricks won before the
@@ -158,16 +188,16 @@ class BestPlayer(PimcPlayer):
         Schwarz by tricks (asked of the solver where the points leave it open)."""
         decl = view.declaration
         if decl.is_ramsch:
-            return points                # his own card points, which he keeps low
+            return points, np.zeros(points.shape, dtype=bool)    # his own card points, which he keeps low
         kept: Any = True
         if decl.spitze:
             kept = points >= SPITZE_BONUS
             points = np.where(kept, points - SPITZE_BONUS, points)
         if decl.is_null:
             won = points > 0.5
-            _, _, score, _ = settle(decl, np.zeros_like(points, dtype=np.int64), won, won, won,
-                                    view.bid or None, self.scoring)
-            return np.asarray(score, dtype=float)
+            won_at, _, score, _ = settle(decl, np.zeros_like(points, dtype=np.int64), won, won, won,
+                                         view.bid or None, self.scoring)
+            return np.asarray(score, dtype=float), np.asarray(won_at, dtype=bool)
         d = view.declarer
         played_d = 0
         for p, c in view.history:
@@ -179,8 +209,8 @@ class BestPlayer(PimcPlayer):
         total = points + earlier
         all_tricks, any_trick = self._trick_facts(view, worlds, total, legal)
         won, schneider, schwarz = outcome(decl, total, all_tricks, any_trick, kept)
-        _, _, score, _ = settle(decl, mats, won, schneider, schwarz, view.bid or None, self.scoring)
-        return np.asarray(score, dtype=float)
+        won_at, _, score, _ = settle(decl, mats, won, schneider, schwarz, view.bid or None, self.scoring)
+        return np.asarray(score, dtype=float), np.asarray(won_at, dtype=bool)
 
     def _trick_facts(self, view: PlayView, worlds: list[tuple[World, float]], total: np.ndarray,
                      legal: list[int]) -> tuple[np.ndarray, np.ndarray]:

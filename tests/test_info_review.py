@@ -1,0 +1,127 @@
+"""The review by what the player knew: each card judged over the worlds its player could not
+tell apart (:func:`solver.analysis.info_review`).
+
+What is asserted comes from the rules and from what a player can see: two deals the mover
+cannot tell apart get the same judgement; a natural opening lead that double-dummy calls a
+mistake (it sees every card) is none; an ace thrown on the declarer's trick when a card worth
+nothing would do, turning his lost game into a won one, is a mistake in both reviews.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cli
+from solver.analysis import CLASSES, info_review, review
+from solver.cards import CARD_NAMES, CARD_POINTS, iter_cards
+from solver.deal import Deal, load_deal
+from solver.iss import parse_line
+from solver.players.playout import playout
+
+from .conftest import REF, ROOT
+
+
+def _iss(game_id: str, path=ROOT / "data" / "iss_games.sgf"):
+    line = next(x for x in open(path) if f"ID[{game_id}]" in x)
+    return parse_line(line).deal
+
+
+@pytest.mark.slow
+def test_the_sample_games_opening_ace_of_spades_is_no_mistake_by_what_forehand_knew():
+    deal = _iss("541932")
+    rv = review(deal, declaration=False, info=True)
+    first = rv.cards[0]
+    assert (CARD_NAMES[first.card], first.seat) == ("SA", 0)
+    assert first.cost > 0                                  # double-dummy calls it a mistake (the 8 was better)
+    assert first.info["class"] not in ("mistake", "blunder")
+    rec = rv.to_record()
+    row = rec["analysis"][0]
+    assert row["dd_cost"] == row["cost"] == first.cost and row["info"]["class"] in CLASSES
+    assert set(row["info"]["cards"]) == {CARD_NAMES[c] for c in iter_cards(deal.start_state().legal())}
+    assert set(rec["summary"]["info"]) == {"F", "M", "R"}
+
+
+@pytest.mark.slow
+def test_an_ace_thrown_on_the_declarers_trick_is_a_mistake_in_both_reviews():
+    # random players on the shipped sample deal: Rearhand, a defender, throws the ace of spades on
+    # a trick Middlehand (the declarer) takes, while holding cards worth nothing
+    rec = next(json.loads(x) for x in open(ROOT / "data" / "deals.jsonl") if '"sample-1"' in x)
+    rec.pop("played", None)
+    deal = load_deal(playout(rec, ["random", "random", "random"], seed=5))
+    k = 20
+    st = deal.start_state()
+    for c in deal.played[:k]:
+        st.push(c)
+    card, seat = deal.played[k], st.to_move
+    assert (CARD_NAMES[card], seat, deal.declarer) == ("SA", 2, 1)
+    assert any(CARD_POINTS[c] == 0 for c in iter_cards(st.legal()))
+    for c in deal.played[k:k - k % 3 + 3]:
+        st.push(c)
+    assert st.trick_winners[-1] == deal.declarer
+    rv = review(deal, declaration=False, info=True)
+    judged = rv.cards[k]
+    assert judged.cost > 0 and judged.outcome_changed == "loss -> win"
+    assert judged.info["class"] in ("mistake", "blunder")
+
+
+def _swap_unplayed(deal: Deal, upto: int) -> Deal | None:
+    """The deal with one unplayed card of each of the two seats the mover cannot see swapped,
+    where neither has shown out of the suit it receives (so the mover cannot tell them apart);
+    None when no such pair exists."""
+    st = deal.start_state()
+    for c in deal.played[:upto]:
+        st.push(c)
+    mover = st.to_move
+    a, b = [p for p in range(3) if p != mover]
+    for x in iter_cards(st.hands[a]):
+        for y in iter_cards(st.hands[b]):
+            if (st.voids[a] >> y) & 1 or (st.voids[b] >> x) & 1:
+                continue
+            hands = list(deal.hands)
+            hands[a] = hands[a] & ~(1 << x) | (1 << y)
+            hands[b] = hands[b] & ~(1 << y) | (1 << x)
+            return Deal(hands, deal.skat, deal.declarer, deal.declaration, list(deal.played[:upto + 1]), deal.bid,
+                        deal.leader, deal.id, dict(deal.extra))
+    return None
+
+
+@pytest.mark.slow
+def test_deals_the_mover_cannot_tell_apart_get_the_same_judgement():
+    checked = 0
+    for line in open(REF / "iss_sample.sgf"):
+        g = parse_line(line)
+        if g.deal is None or g.deal.declaration.is_null:
+            continue
+        deal = g.deal
+        for upto in (7, 16):
+            if upto >= len(deal.played):
+                continue
+            other = _swap_unplayed(deal, upto)
+            if other is None:
+                continue
+            same = Deal(deal.hands, deal.skat, deal.declarer, deal.declaration, list(deal.played[:upto + 1]),
+                        deal.bid, deal.leader, deal.id, dict(deal.extra))
+            assert other.hands != same.hands
+            a = info_review(same, seed=3, samples=8)[upto]
+            b = info_review(other, seed=3, samples=8)[upto]
+            assert a == b, (g.id, upto)
+            checked += 1
+    assert checked >= 4
+
+
+@pytest.mark.slow
+def test_analyse_shows_both_reviews_and_json_carries_info():
+    r = CliRunner().invoke(cli, ["analyse", str(ROOT / "data" / "iss_games.sgf"), "--game", "541932", "--json",
+                                 "--samples", "8"])
+    assert r.exit_code == 0, r.output
+    rec = json.loads(r.output)
+    assert all("info" in row and "dd_cost" in row for row in rec["analysis"])
+    r = CliRunner().invoke(cli, ["analyse", str(ROOT / "data" / "iss_games.sgf"), "--game", "541932",
+                                 "--samples", "8"], env={"COLUMNS": "120"})
+    assert "info" in r.output and "by what each player knew" in r.output
+    quick = CliRunner().invoke(cli, ["analyse", str(ROOT / "data" / "iss_games.sgf"), "--game", "541932",
+                                     "--json", "--no-info"])
+    assert all("info" not in row for row in json.loads(quick.output)["analysis"])
