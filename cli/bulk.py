@@ -36,8 +36,42 @@ class PlainProgress:
         self.console.print(f"{self.task}: {self.done}/{self.total} rows, {rate:.1f} rows/s, {left}", soft_wrap=True)
 
 
+def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out_format: str | None,
+                      workers: int | None, resume: bool, scheduler: str | None, chunk_size: int, opts: dict,
+                      mode: str, err: Console):
+    """:func:`~solver.bulk.runner.run_bulk` with progress as ``mode`` says (``auto``: a bar on a
+    terminal, else plain lines; ``bar``, ``plain``, ``none``); an interrupted run says how to
+    resume and exits 130/143, a run that cannot start is a one-line error."""
+    mode = mode if mode != "auto" else "bar" if err.is_terminal else "plain"
+    try:
+        fmt = fmt or detect_format(input_path)
+        if mode == "none":
+            return run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size, opts)
+        if mode == "plain":
+            return run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
+                            opts, progress=PlainProgress(task, count_rows(input_path, fmt), err).step)
+        total = count_rows(input_path, fmt)
+        with Progress(TextColumn(f"{task}"), BarColumn(), MofNCompleteColumn(), TextColumn("rows"),
+                      TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
+                      TimeRemainingColumn(), console=err) as prog:
+            bar = prog.add_task(task, total=total, rate="")
+
+            def step(n: int) -> None:
+                prog.advance(bar, n)
+                t = prog.tasks[0]
+                if t.elapsed:
+                    prog.update(bar, rate=f"{t.completed / t.elapsed:.1f} rows/s")
+            return run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
+                            opts, progress=step)
+    except BulkInterrupted as e:
+        err.print(str(e), soft_wrap=True)
+        sys.exit(e.exit_code)
+    except (BulkError, ValueError) as e:
+        raise click.ClickException(str(e)) from None
+
+
 @click.command()
-@click.argument("task", type=click.Choice(["dd", "bid", "analyse"]))
+@click.argument("task", type=click.Choice(["dd", "bid", "analyse", "stats"]))
 @click.argument("input_path", metavar="INPUT", type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", required=True, help="output file: .parquet, .csv or .jsonl (or any name with --out-format)")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "iss", "csv"]), help="input format (default: detected)")
@@ -54,8 +88,8 @@ class PlainProgress:
 @click.option("--games", type=click.Choice(["recorded", "all"]), default="recorded", show_default=True,
               help="dd: the declared game only, or every suit, Grand and Null for the declarer")
 @click.option("--seat", type=click.Choice(["F", "M", "R"]), help="bid on deals: only this seat (default: all three)")
-@click.option("--samples", type=click.IntRange(min=1), default=400, show_default=True,
-              help="bid: most worlds per hand")
+@click.option("--samples", type=click.IntRange(min=1), default=None,
+              help="bid: most worlds per hand (400); stats: worlds a card (16)")
 @click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=0.05, show_default=True,
               help="bid: wanted half-width of the 95% interval on P(win)")
 @click.option("--seed", type=int, default=0, show_default=True, help="bid: base seed (each row derives its own)")
@@ -68,6 +102,8 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
     TASK  dd       double-dummy value of each deal (and the recorded result)
           bid      hand evaluation and bid advice for each hand
           analyse  per-game review summary: start value, result, mistakes and their cost
+          stats    per seat of each game, by what each player knew: information cost, classes
+                   (skat stats sums them per player)
     INPUT deal records (.jsonl), ISS lines (.sgf) or CSV hands (columns: cards, seat[, id, bid]),
           optionally .gz/.bz2/.xz compressed.
 
@@ -76,36 +112,13 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
     SIGTERM stops the run and its workers, keeps the chunks done, and says how
     to finish with --resume (exit status 130 or 143).
     """
-    opts = {"games": games} if task == "dd" else {"seat": seat, "samples": samples, "precision": precision,
-                                                    "seed": seed} if task == "bid" else {}
+    opts = {"games": games} if task == "dd" else {"seat": seat, "samples": samples or 400, "precision": precision,
+                                                    "seed": seed} if task == "bid" else \
+        {"samples": samples or 16, "seed": seed} if task == "stats" else {}
     err = Console(stderr=True)
-    mode = "none" if quiet else progress_mode if progress_mode != "auto" else "bar" if err.is_terminal else "plain"
-    try:
-        fmt = fmt or detect_format(input_path)
-        if mode == "none":
-            summary = run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size, opts)
-        elif mode == "plain":
-            summary = run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
-                               opts, progress=PlainProgress(task, count_rows(input_path, fmt), err).step)
-        else:
-            total = count_rows(input_path, fmt)
-            with Progress(TextColumn(f"{task}"), BarColumn(), MofNCompleteColumn(), TextColumn("rows"),
-                          TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
-                          TimeRemainingColumn(), console=err) as prog:
-                bar = prog.add_task(task, total=total, rate="")
-
-                def step(n: int) -> None:
-                    prog.advance(bar, n)
-                    t = prog.tasks[0]
-                    if t.elapsed:
-                        prog.update(bar, rate=f"{t.completed / t.elapsed:.1f} rows/s")
-                summary = run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
-                                   opts, progress=step)
-    except BulkInterrupted as e:
-        err.print(str(e), soft_wrap=True)
-        sys.exit(e.exit_code)
-    except (BulkError, ValueError) as e:
-        raise click.ClickException(str(e)) from None
+    mode = "none" if quiet else progress_mode
+    summary = run_with_progress(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
+                                opts, mode, err)
     s = summary.to_dict()
     if mode != "none":
         err.print(f"{s['rows_in']} rows in {s['seconds']:.1f} s ({s['rows_per_second']} rows/s): "

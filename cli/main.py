@@ -15,6 +15,7 @@ from .playout import playout
 from .score import score
 from .serve import serve
 from .solve import solve
+from .stats import stats
 
 EPILOG = """\b
 Examples:
@@ -29,6 +30,7 @@ Examples:
   skat arena --players best,pimc,rules --deals 30 --out games.jsonl
   skat playout data/deals.jsonl --players best,best,best    play records to the end
   skat score data/iss_games.sgf                score recorded ISS games
+  skat stats data/iss_games.sgf                rate each player's card play
   skat convert data/iss_games.sgf > deals.jsonl
   skat serve --open                            the web app in the browser
 """
@@ -53,6 +55,7 @@ cli.add_command(play)
 cli.add_command(arena)
 cli.add_command(playout)
 cli.add_command(serve)
+cli.add_command(stats)
 
 if __name__ == "__main__":  # pragma: no cover
     cli()

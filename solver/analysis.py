@@ -487,6 +487,37 @@ def info_summary(cards: list[CardReview], seats: str = SEATS) -> dict[str, dict]
     return out
 
 
+def ratings(rows: Iterable[dict]) -> list[dict]:
+    """Card play rated per player over the rows of ``skat bulk stats`` (one per seat of a
+    reviewed game), best first: games and cards reviewed, the mean information cost per card
+    with its 95% interval (over the games), each class per game, and as declarer the games won
+    against the winning chance he saw at his first card (``surplus``: won minus expected, per
+    game)."""
+    from .stats import mean_ci
+    by: dict[str, list[dict]] = {}
+    for r in rows:
+        by.setdefault(str(r["player"]), []).append(r)
+    out = []
+    for name, rs in by.items():
+        cards = sum(r["cards"] for r in rs)
+        per_game = [r["info_cost"] / r["cards"] for r in rs if r["cards"]]
+        mean, low, high = mean_ci(per_game, digits=3) if len(per_game) > 1 else \
+            ((round(per_game[0], 3), float("-inf"), float("inf")) if per_game else (0.0, float("-inf"), float("inf")))
+        decl = [r for r in rs if r["declarer"] and r.get("won") is not None]
+        expected = [r["expected_win"] for r in decl if r.get("expected_win") is not None]
+        row = {"player": name, "games": len(rs), "cards": cards,
+               "info_cost_per_card": round(sum(r["info_cost"] for r in rs) / cards, 3) if cards else None,
+               "per_game_ci95": [low, high], "mean_per_game": mean,
+               **{f"{c}_per_game": round(sum(r[c] for r in rs) / len(rs), 3) for c in CLASSES[2:]},
+               "declared": len(decl), "won": sum(bool(r["won"]) for r in decl),
+               "expected_wins": round(sum(expected), 2) if expected else None}
+        row["surplus_per_game"] = round((row["won"] - sum(expected)) / len(decl), 3) \
+            if decl and len(expected) == len(decl) else None
+        out.append(row)
+    return sorted(out, key=lambda r: (r["info_cost_per_card"] if r["info_cost_per_card"] is not None
+                                      else math.inf, r["player"]))
+
+
 def review_many(deals: Iterable[Any], workers: int = 1, **kw) -> list[DealReview]:
     """Review many deals, on ``workers`` processes."""
     return map_processes(_review_one, [(d, kw) for d in deals], workers)

@@ -125,3 +125,31 @@ def test_analyse_shows_both_reviews_and_json_carries_info():
     quick = CliRunner().invoke(cli, ["analyse", str(ROOT / "data" / "iss_games.sgf"), "--game", "541932",
                                      "--json", "--no-info"])
     assert all("info" not in row for row in json.loads(quick.output)["analysis"])
+
+
+@pytest.mark.slow
+def test_skat_stats_rates_every_player_of_the_sample_games():
+    r = CliRunner().invoke(cli, ["stats", str(ROOT / "data" / "iss_games.sgf"), "--json", "--workers", "1",
+                                 "--samples", "4", "--progress", "none"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output.strip().splitlines()[-1])
+    # every game that was played (not passed in, no Ramsch): its three players, ten cards each
+    played = [g for g in map(parse_line, open(ROOT / "data" / "iss_games.sgf")) if g.deal is not None]
+    expected: dict[str, int] = {}
+    cards: dict[str, int] = {}
+    for g in played:
+        st = g.deal.start_state()
+        for name in g.players:
+            expected[name] = expected.get(name, 0) + 1
+        for c in g.deal.played:                           # the cards each played (a conceded game: none)
+            if st.over:
+                break
+            cards[g.players[st.to_move]] = cards.get(g.players[st.to_move], 0) + 1
+            st.push(c)
+    assert out["reviewed"] == len(played)
+    assert {p["player"]: p["games"] for p in out["players"]} == expected
+    assert {p["player"]: p["cards"] for p in out["players"] if p["cards"]} == cards
+    # declarer results count the games played to the end (a conceded game has no result of play)
+    assert sum(p["declared"] for p in out["players"]) == sum(1 for g in played if g.ended_early is None)
+    rated = [p["info_cost_per_card"] for p in out["players"] if p["cards"]]
+    assert rated == sorted(rated)                          # best first

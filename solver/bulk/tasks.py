@@ -18,7 +18,7 @@ from ..deal import Deal, DealError
 from ..games import GAME_NAMES, GAMES, SEATS, Declaration
 from ..records import Item, line_id, parse_item
 
-TASKS = ("dd", "bid", "analyse")
+TASKS = ("dd", "bid", "analyse", "stats")
 
 SCHEMAS: dict[str, pa.Schema] = {
     "dd": pa.schema([("row", pa.int64()), ("id", pa.string()), ("passed", pa.bool_()), ("game", pa.string()),
@@ -43,6 +43,13 @@ SCHEMAS: dict[str, pa.Schema] = {
                           ("cost_F", pa.int64()), ("cost_M", pa.int64()), ("cost_R", pa.int64()),
                           ("worst_seat", pa.string()), ("worst_card", pa.string()), ("worst_trick", pa.int64()),
                           ("worst_cost", pa.int64())]),
+    # one row per seat of a reviewed game, by what each player knew (skat stats sums them)
+    "stats": pa.schema([("row", pa.int64()), ("id", pa.string()), ("seat", pa.string()), ("player", pa.string()),
+                        ("declarer", pa.bool_()), ("game", pa.string()), ("cards", pa.int64()),
+                        ("info_cost", pa.float64()), ("best", pa.int64()), ("good", pa.int64()),
+                        ("inaccuracy", pa.int64()), ("mistake", pa.int64()), ("blunder", pa.int64()),
+                        ("dd_cost", pa.int64()), ("won", pa.bool_()), ("expected_win", pa.float64()),
+                        ("score", pa.int64())]),
 }
 
 
@@ -198,6 +205,51 @@ def _analyse_rows(item: Item) -> list[dict]:
     return [row]
 
 
+def _players(item: Item) -> list[str]:
+    """The players' names by seat: an ISS game's P0-P2, a record's ``players``, else the seat."""
+    if item.iss is not None and any(item.iss.players):
+        return [n or SEATS[i] for i, n in enumerate(item.iss.players)]
+    named = (item.record or {}).get("players")
+    if isinstance(named, dict):
+        return [str(named.get(s) or s) for s in SEATS]
+    if isinstance(named, list) and len(named) == 3:
+        return [str(n) for n in named]
+    return list(SEATS)
+
+
+def _stats_rows(item: Item, opts: dict) -> list[dict]:
+    """A played game reviewed by what each player knew: per seat its cards' information cost and
+    classes, its double-dummy cost, and for the declarer the result against his own expectation
+    (his winning chance by what he knew at his first card, :func:`~solver.analysis.info_review`)."""
+    from ..analysis import CLASSES, info_summary, review
+    if item.deal is None:
+        raise DealError("passed in: no play to review")
+    if not item.classic:
+        raise DealError(f"skat stats reviews classic Skat, not {item.variant.name}")
+    deal = item.deal
+    _no_ramsch(deal)
+    seed = row_seed(opts.get("seed", 0), item.id, 0)
+    rv = review(deal, declaration=False, info=True, samples=opts.get("samples", 16), seed=seed)
+    sm = rv.summary()
+    judged = info_summary(rv.cards)                 # (a game conceded before a card: no cards, no cost)
+    names = _players(item)
+    first = next((c.info for c in rv.cards if c.seat == deal.declarer and c.info and c.info.get("cards")), None)
+    expected = None
+    if first is not None:
+        best = max(first["cards"].values(), key=lambda v: v["expected_score"])
+        expected = best["p_win"]
+    out = []
+    for s, seat in enumerate(SEATS):
+        info = judged[seat]
+        row = {"row": item.line, "id": item.id, "seat": seat, "player": names[s], "declarer": s == deal.declarer,
+               "game": GAME_NAMES[deal.game], "cards": info["cards"], "info_cost": info["cost"],
+               "dd_cost": sm["mistakes"][seat]["cost"], **{c: info[c] for c in CLASSES}}
+        if s == deal.declarer:
+            row.update(won=sm.get("won"), expected_win=expected, score=sm.get("score"))
+        out.append(row)
+    return out
+
+
 def run_chunk(task: str, fmt: str, rows: list[tuple[int, Any]], opts: dict,
               on_row: Callable[[], None] | None = None) -> tuple[list[dict], list[dict]]:
     """Process one chunk: (output rows, error rows).  A bad row never stops the chunk.
@@ -235,6 +287,8 @@ def _row(task: str, fmt: str, no: int, raw: Any, opts: dict) -> list[dict]:
     try:
         if item.error:
             raise ValueError(item.error)
+        if task == "stats":
+            return _stats_rows(item, opts)
         return _dd_rows(item, opts.get("games", "recorded")) if task == "dd" else _analyse_rows(item)
     except Exception as e:  # noqa: BLE001 - reported with the item's id
         raise _RowError(str(e).splitlines()[0] if str(e) else type(e).__name__, item.id) from None

@@ -1,0 +1,91 @@
+"""``skat stats``: card play rated per player over a file of games."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+
+import click
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from .bulk import run_with_progress
+
+
+@click.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--out", default=None, help="keep the per-seat rows here (.jsonl, .csv or .parquet; with --resume a "
+                                          "stopped run goes on); default: a temporary file")
+@click.option("--samples", type=click.IntRange(min=2), default=16, show_default=True,
+              help="worlds a card for the review by what each player knew")
+@click.option("--seed", type=int, default=0, show_default=True, help="fixes those worlds (each game derives its own)")
+@click.option("--workers", type=click.IntRange(min=1), default=None, help="local processes (default: all cores)")
+@click.option("--scheduler", help="a Dask scheduler address (tcp://host:8786) instead of local processes")
+@click.option("--resume", is_flag=True, help="continue an interrupted run into the same --out")
+@click.option("--progress", "progress_mode", type=click.Choice(["auto", "bar", "plain", "none"]), default="auto",
+              show_default=True, help="progress: a bar on a terminal, plain lines otherwise, or none")
+@click.option("--json", "as_json", is_flag=True, help="one JSON object instead of the table")
+def stats(file, out, samples, seed, workers, scheduler, resume, progress_mode, as_json):
+    """Rate each player's card play over FILE (ISS game lines or deal records
+    with "players"): every game is reviewed by what each player knew, and per
+    player name come the cards reviewed, the mean information cost per card
+    (expected score given up against the best card, with a 95% interval over
+    the games), inaccuracies, mistakes and blunders per game, and as declarer
+    the games won against the winning chance he saw at his first card.
+
+    \b
+    Example: skat stats data/iss_games.sgf
+    """
+    from solver.analysis import ratings
+    err = Console(stderr=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = out or os.path.join(tmp, "stats.jsonl")
+        summary = run_with_progress("stats", file, path, None, None, workers, resume, scheduler, 4,
+                                    {"samples": samples, "seed": seed}, progress_mode, err)
+        rows = _read_rows(path)
+    table = ratings(rows)
+    if summary.rows_failed:
+        err.print(f"{summary.rows_failed} games could not be reviewed (passed in, Ramsch or unreadable): see "
+                  f"{summary.errors}" if out else f"{summary.rows_failed} games could not be reviewed (passed in, "
+                  f"Ramsch or unreadable)")
+    if as_json:
+        click.echo(json.dumps({"games": summary.rows_in, "reviewed": summary.rows_in - summary.rows_failed,
+                               "samples": samples, "seed": seed, "players": table}))
+        return
+    t = Table(title=f"card play by what each player knew: {summary.rows_in - summary.rows_failed} games, "
+                    f"{samples} worlds a card", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+              caption="cost/card: expected score given up a card; ?! ? ??: inaccuracies, mistakes, blunders a "
+                      "game; decl/won/exp: games declared, won, and expected by the declarer's own chances",
+              caption_justify="left")
+    for col in ("player", "games", "cards", "cost/card", "?!", "?", "??", "decl", "won", "exp"):
+        t.add_column(col, justify="left" if col == "player" else "right", no_wrap=col == "player")
+    for r in table:
+        t.add_row(r["player"], str(r["games"]), str(r["cards"]),
+                  "-" if r["info_cost_per_card"] is None else f"{r['info_cost_per_card']:.2f}",
+                  f"{r['inaccuracy_per_game']:.2f}", f"{r['mistake_per_game']:.2f}", f"{r['blunder_per_game']:.2f}",
+                  str(r["declared"]), str(r["won"]), "-" if r["expected_wins"] is None else f"{r['expected_wins']:.1f}")
+    Console().print(t)
+    sys.stdout.flush()
+
+
+def _read_rows(path: str) -> list[dict]:
+    if path.endswith(".parquet"):
+        import pyarrow.parquet as pq
+        return pq.read_table(path).to_pylist()
+    if path.endswith(".csv"):
+        import csv
+        with open(path, encoding="utf-8") as fh:
+            rows = list(csv.DictReader(fh))
+        for r in rows:
+            for k in ("cards", "best", "good", "inaccuracy", "mistake", "blunder", "dd_cost", "score"):
+                r[k] = int(r[k]) if r.get(k) not in (None, "") else None
+            r["info_cost"] = float(r["info_cost"])
+            r["expected_win"] = float(r["expected_win"]) if r.get("expected_win") else None
+            r["declarer"] = r["declarer"] == "True"
+            r["won"] = None if r.get("won") in (None, "") else r["won"] == "True"
+        return rows
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]
