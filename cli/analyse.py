@@ -74,6 +74,7 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
         if isinstance(rv, dict) and "error" in rv:
             emit(rv) if as_json else console.print(f"[red]error[/red] {item.error}")
         elif isinstance(rv, dict) and rv.get("passed"):
+            reviews.append(rv)                          # (the HTML report lists it too)
             emit(rv) if as_json else console.print(f"{item.id}: passed in\n")
         elif isinstance(rv, dict):                          # another variant's review record
             emit(rv) if as_json else offiziers_table(rv, console)

@@ -226,9 +226,18 @@ def _review_title(rv) -> str:
     return f"{rv.deal.declaration.name}, declarer {SEATS[rv.deal.declarer]}"
 
 
-def _html_cards(codes: list[str]) -> str:
+def _html_cards(codes: list[str], game: str | None = None) -> str:
+    """Cards as symbols, sorted as a player sorts them for ``game`` (Null: no trumps, ten between
+    nine and jack), else by suit."""
+    if game is not None:
+        from solver.cards import CARD_NAMES
+        from solver.games import parse_game
+        from solver.play import display_order
+        ordered = [CARD_NAMES[c] for c in display_order([parse_card(x) for x in codes], parse_game(game))]
+    else:
+        ordered = sorted(codes, key=lambda c: sort_key(parse_card(c)))
     out = []
-    for c in sorted(codes, key=lambda c: sort_key(parse_card(c))):
+    for c in ordered:
         sym = format_card(parse_card(c), "symbol")
         cls = "red" if c[0] in RED else "black"
         out.append(f'<span class="card {cls}">{sym}</span>')
@@ -267,32 +276,53 @@ def _chart(rv) -> str:
 
 
 def review_html(reviews) -> str:
-    """A self-contained HTML page (no network, no external assets) for one or more reviews."""
+    """A self-contained HTML page (no network, no external assets) for one or more reviews; a
+    deal passed in (``{"id", "passed": True}``) is listed as such."""
     import html as h
     css = ("body{font-family:sans-serif;margin:2em;max-width:60em}.card{font-weight:bold;padding:0 .15em}"
            ".red{color:#c00}.black{color:#111}table.tricks{border-collapse:collapse}"
            "table.tricks td,table.tricks th{border-bottom:1px solid #ddd;padding:.2em .6em;text-align:right}"
-           "tr.mistake td{background:#fde8e8}.deal td{padding:.1em .8em}")
+           "tr.mistake td{background:#fde8e8}.deal td{padding:.1em .8em}"
+           ".inaccuracy{color:#a60}.mistake-mark{color:#c00}.blunder{color:#c00;font-weight:bold}")
     body = []
     for rv in reviews:
+        if isinstance(rv, dict):                       # passed in: nothing was played
+            body.append(f"<section class='review'><h2>{h.escape(str(rv.get('id', '')))}</h2>"
+                        "<p>passed in: everybody passed, no game was played.</p></section>")
+            continue
         rec = rv.deal.to_record()
         sm = rv.summary()
+        game = rec.get("game")
         body.append(f"<section class='review'><h2>{h.escape(str(rec.get('id', '')))} "
                     f"{h.escape(_review_title(rv))}</h2>")
         body.append("<table class='deal'>" + "".join(
             f"<tr><th>{s}{' (declarer)' if rec.get('declarer') == s else ''}</th>"
-            f"<td>{_html_cards(rec['hands'][s])}</td></tr>"
-            for s in "FMR") + f"<tr><th>skat</th><td>{_html_cards(rec['skat'])}</td></tr></table>")
-        body.append(_chart(rv))
-        rows = ["<tr><th>trick</th><th>seat</th><th>card</th><th>before</th><th>after</th><th>best</th>"
-                "<th>cost</th><th>outcome</th></tr>"]
-        for c in rv.cards:
-            d = c.to_dict()
-            rows.append(f"<tr class='{'mistake' if c.cost else 'ok'}'><td>{c.trick}</td><td>{d['seat']}</td>"
-                        f"<td>{_html_cards([d['card']])}</td><td>{_v(d['value_before'])}</td>"
-                        f"<td>{_v(d['value_after'])}</td><td>{_html_cards(d['best'])}</td>"
-                        f"<td>{c.cost or ''}</td><td>{h.escape(d['outcome_changed'] or '')}</td></tr>")
-        body.append("<table class='tricks'>" + "".join(rows) + "</table>")
+            f"<td>{_html_cards(rec['hands'][s], game)}</td></tr>"
+            for s in "FMR") + f"<tr><th>skat</th><td>{_html_cards(rec['skat'], game)}</td></tr></table>")
+        if not rv.cards:
+            body.append("<p>no card was played: the game ended before the first trick (conceded or "
+                        "resigned).</p>")
+        else:
+            body.append(_chart(rv))
+            judged = any(c.info is not None for c in rv.cards)
+            rows = ["<tr><th>trick</th><th>seat</th><th>card</th><th>before</th><th>after</th><th>best</th>"
+                    "<th>dd cost</th>" + ("<th>info</th><th>info cost</th>" if judged else "")
+                    + "<th>outcome</th></tr>"]
+            for c in rv.cards:
+                d = c.to_dict()
+                info = ""
+                if judged:
+                    i = c.info or {}
+                    cls = i.get("class") or ""
+                    mark = INFO_MARKS.get(cls, cls)
+                    css_cls = "mistake-mark" if cls == "mistake" else cls
+                    cost_text = f"{i['cost']:.1f}" if i.get("cost") else ""
+                    info = f"<td class='{css_cls}'>{h.escape(mark)}</td><td class='{css_cls}'>{cost_text}</td>"
+                rows.append(f"<tr class='{'mistake' if c.cost else 'ok'}'><td>{c.trick}</td><td>{d['seat']}</td>"
+                            f"<td>{_html_cards([d['card']])}</td><td>{_v(d['value_before'])}</td>"
+                            f"<td>{_v(d['value_after'])}</td><td>{_html_cards(d['best'], game)}</td>"
+                            f"<td>{c.cost or ''}</td>{info}<td>{h.escape(d['outcome_changed'] or '')}</td></tr>")
+            body.append("<table class='tricks'>" + "".join(rows) + "</table>")
         if rv.deal.declaration.is_ramsch:
             summary = ("<p>values: the fewest card points the player to move can end with, the other two "
                        "against him; start " + ", ".join(f"{s} {v}" for s, v in sm["start_value"].items())
@@ -302,7 +332,26 @@ def review_html(reviews) -> str:
         else:
             summary = (f"<p>start value {_v(sm['start_value'])}; actual {sm['declarer_points']} card points"
                        + (f", score {sm['score']:+d} ({h.escape(sm['reason'])})" if "score" in sm else "") + "</p>")
-        body.append(summary + "<p>mistakes: " + ", ".join(
-            f"{s}: {m['mistakes']} (cost {m['cost']})" for s, m in sm["mistakes"].items()) + "</p></section>")
+        body.append(summary + "<p>mistakes (double-dummy): " + ", ".join(
+            f"{s}: {m['mistakes']} (cost {m['cost']})" for s, m in sm["mistakes"].items()) + "</p>")
+        if "info" in sm:
+            body.append("<p>by what each player knew: " + ", ".join(
+                f"{s}: cost {m['cost']:.1f} ({m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, "
+                f"{m['blunder']} blunders)" for s, m in sm["info"].items()) + "</p>")
+        w = sm.get("worst_mistake")
+        if w:
+            body.append(f"<p>most expensive (double-dummy): trick {w['trick']}, {w['seat']} played "
+                        f"{_html_cards([w['card']])} (best {_html_cards(w['best'], game)}), cost {w['cost']}</p>")
+        alts = sm.get("declaration")
+        if alts:
+            actual = next(a for a in alts if a["actual"])
+            top = alts[0]
+            if top["score"] > actual["score"]:
+                body.append(f"<p>declaration: {h.escape(top['declaration'])} discarding "
+                            f"{_html_cards(top['discard'])} would have scored {top['score']:+d} double-dummy "
+                            f"(the actual one {actual['score']:+d})</p>")
+            else:
+                body.append(f"<p>declaration: the actual one was best double-dummy ({actual['score']:+d})</p>")
+        body.append("</section>")
     return ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>skat analyse</title>"
-            f"<style>{css}</style></head><body><h1>Double-dummy review</h1>{''.join(body)}</body></html>")
+            f"<style>{css}</style></head><body><h1>Review</h1>{''.join(body)}</body></html>")

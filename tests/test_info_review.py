@@ -153,3 +153,19 @@ def test_skat_stats_rates_every_player_of_the_sample_games():
     assert sum(p["declared"] for p in out["players"]) == sum(1 for g in played if g.ended_early is None)
     rated = [p["info_cost_per_card"] for p in out["players"] if p["cards"]]
     assert rated == sorted(rated)                          # best first
+
+
+def test_the_html_report_keeps_what_the_terminal_shows(tmp_path):
+    from cli.render import _html_cards
+    out = tmp_path / "r.html"
+    r = CliRunner().invoke(cli, ["analyse", str(ROOT / "data" / "iss_games.sgf"), "--html", str(out), "--no-info",
+                                 "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    page = out.read_text()
+    assert page.count("<section") == 5                     # the passed-in deal is listed too
+    assert "passed in" in page and "most expensive" in page and "declaration:" in page
+    assert "no card was played" in page                    # the Null Ouvert conceded before the first trick
+    # Null has no trumps and ranks A K Q J 10: K J 10, where hearts sorts its trumps J, then 10 above K
+    null, hearts = _html_cards(["HT", "HK", "HJ"], "null"), _html_cards(["HT", "HK", "HJ"], "hearts")
+    assert null.index("K") < null.index("J") < null.index("10")
+    assert hearts.index("J") < hearts.index("10") < hearts.index("K")
