@@ -99,15 +99,18 @@ def test_review_steps_through_the_tricks(server, page):
     page.click("#analyse")
     page.wait_for_selector("#value-chart")
     assert "diamonds" in page.inner_text("#summary")
-    last = page.inner_text("#position")
-    assert last.startswith("card 30")
+    assert page.inner_text("#position").startswith("before the first card")     # it opens at the first card
+    page.keyboard.press("ArrowRight")
+    first = page.inner_text("#position")
+    assert first.startswith("card 1 (trick 1): F played SA") and "by what F knew:" in first
+    for _ in range(29):
+        page.keyboard.press("ArrowRight")
+    assert page.inner_text("#position").startswith("card 30")
     page.click("#back")
     assert page.inner_text("#position").startswith("card 29")
-    for _ in range(29):
-        page.click("#back")
-    assert page.inner_text("#position").startswith("before the first card")
-    page.click("#forward")
-    assert page.inner_text("#position").startswith("card 1 (trick 1): F played SA")
+    page.keyboard.press("ArrowLeft")
+    assert page.inner_text("#position").startswith("card 28")
+    assert "info cost" in page.inner_text("#moves") and "By what each knew" in page.inner_text("#summary")
     assert page.locator("#value-chart .mistake-dot").count() == page.locator("#moves tr.mistake").count() > 0
     page.screenshot(path=str(SHOTS / "review.png"), full_page=True)
 

@@ -44,7 +44,9 @@ export function reviewPage(main) {
 export function show(out, rv) {
   if (rv.passed) { out.append(h("p", {}, "Passed in: nothing was played.")); return; }
   const moves = rv.analysis;
-  let at = moves.length;                        // cards shown as played
+  let at = 0;                                   // cards shown as played: the review opens before the first
+  const MARK = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+  const judged = moves.some(m => m.info);
   const table = h("div", { id: "table" });
   const pos = h("span", { id: "position" });
   const back = h("button", { id: "back" }, "◀ back");
@@ -53,7 +55,10 @@ export function show(out, rv) {
   const rows = moves.map((m, i) => h("tr", { class: m.cost > 0 ? "mistake" : "", "data-i": i },
     h("td", {}, String(i + 1)), h("td", {}, String(m.trick)), h("td", {}, m.seat), h("td", {}, m.card),
     h("td", {}, String(m.value_before)), h("td", {}, String(m.value_after)),
-    h("td", {}, m.best.join(" ")), h("td", {}, m.cost > 0 ? String(m.cost) : "")));
+    h("td", {}, m.best.join(" ")), h("td", {}, m.cost > 0 ? String(m.cost) : ""),
+    ...(judged ? [h("td", { class: `info ${m.info?.class ?? ""}` }, MARK[m.info?.class] ?? ""),
+                  h("td", { class: `info ${m.info?.class ?? ""}` },
+                    m.info?.cost ? m.info.cost.toFixed(1) : "")] : [])));
   rows.forEach((r, i) => r.addEventListener("click", () => { at = i + 1; draw(); }));
   const played = [];
   function draw() {
@@ -68,23 +73,35 @@ export function show(out, rv) {
     const m = moves[at - 1];
     pos.textContent = at === 0 ? `before the first card: value ${rv.summary.start_value}`
       : `card ${at} (trick ${m.trick}): ${m.seat} played ${m.card}; value ${m.value_before} → ${m.value_after}` +
-        (m.cost > 0 ? `, a mistake costing ${m.cost} (better: ${m.best.join(" ")})` : "");
+        (m.cost > 0 ? `, with every card seen a mistake costing ${m.cost} (better: ${m.best.join(" ")})` : "") +
+        (m.info && m.info.class ? `; by what ${m.seat} knew: ${m.info.class}` +
+          (m.info.cost ? `, ${m.info.cost.toFixed(1)} expected` : "") : "");
     rows.forEach((r, i) => r.classList.toggle("here", i === at - 1));
     chartBox.replaceChildren(valueChart(rv, at));
     back.disabled = at === 0; fwd.disabled = at === moves.length;
   }
   back.addEventListener("click", () => { at = Math.max(0, at - 1); draw(); });
   fwd.addEventListener("click", () => { at = Math.min(moves.length, at + 1); draw(); });
+  // ← and → step through the cards (not while typing in a field)
+  const onKey = e => {
+    if (!document.body.contains(out) || ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
+    if (e.key === "ArrowLeft") { e.preventDefault(); back.click(); }
+    else if (e.key === "ArrowRight") { e.preventDefault(); fwd.click(); }
+  };
+  document.addEventListener("keydown", onKey);
   const s = rv.summary;
   const result = s.finished ? `${s.reason} (score ${s.score})` : "not finished";
   out.append(
     h("p", { class: "answer", id: "summary" },
       `${rv.game}${rv.hand ? " Hand" : ""}, ${SEAT[rv.declarer]} declares: ${result}. ` +
       `Double-dummy value at the start ${s.start_value}; the declarer's mistakes cost ${s.declarer_cost}, ` +
-      `the defenders' ${s.defender_cost} card points.`),
+      `the defenders' ${s.defender_cost} card points (every card seen).` +
+      (s.info ? " By what each knew: " + Object.entries(s.info).map(([seat, i]) =>
+        `${seat} ${i.cost.toFixed(1)} (${i.inaccuracy} ?!, ${i.mistake} ?, ${i.blunder} ??)`).join(", ") + "." : "")),
     table, h("div", { class: "steps" }, back, fwd, pos), chartBox,
     h("table", { class: "data", id: "moves" },
-      h("thead", {}, h("tr", {}, ...["#", "trick", "seat", "card", "before", "after", "best", "cost"].map(t => h("th", {}, t)))),
+      h("thead", {}, h("tr", {}, ...["#", "trick", "seat", "card", "before", "after", "best", "dd cost",
+                                     ...(judged ? ["info", "info cost"] : [])].map(t => h("th", {}, t)))),
       h("tbody", {}, ...rows)));
   draw();
 }
