@@ -138,6 +138,29 @@ def _v(v) -> str:
     return str(v)
 
 
+def luck_lines(sm: dict) -> list[str]:
+    """The luck / skill line and the declaration check of a review's summary, as text."""
+    out = []
+    lk = sm.get("luck")
+    if lk:
+        out.append(f"luck and skill: the declarer's chance by what he knew {100 * lk['declarer_chance']:.0f}%, "
+                   f"the cards as they lay {'won' if lk['dd_declarer_wins'] else 'lost'} double-dummy, the game "
+                   f"{'won' if lk['won'] else 'lost' if lk['won'] is not None else 'unfinished'}; luck "
+                   + ", ".join(f"{s} {v:+.2f}" for s, v in lk["luck"].items())
+                   + "; skill (information cost) " + ", ".join(f"{s} {v:.1f}" for s, v in lk["skill"].items()))
+    da = sm.get("declaration_advice")
+    if da:
+        if da["right"]:
+            out.append(f"declaration by the played-out advice: {da['actual']} at {da['bid']} was right "
+                       f"(expected {da['actual_expected_score']:+.1f})")
+        else:
+            actual = "" if da["actual_expected_score"] is None else f" (expected {da['actual_expected_score']:+.1f})"
+            discard = f" discarding {' '.join(da['advised_discard'])}" if da["advised_discard"] else ""
+            out.append(f"declaration by the played-out advice: {da['advised']}{discard} expected "
+                       f"{da['advised_expected_score']:+.1f} at {da['bid']}, the actual {da['actual']}{actual}")
+    return out
+
+
 #: The information review's class marks and colours in the terminal (chess notation's).
 INFO_MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 INFO_STYLES = {"inaccuracy": "yellow", "mistake": "red", "blunder": "bold red"}
@@ -204,6 +227,8 @@ def review_table(rv, console: Console) -> None:
         console.print("by what each player knew: " + ", ".join(
             f"{s} cost {m['cost']:.1f} ({m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, "
             f"{m['blunder']} blunders)" for s, m in sm["info"].items()))
+    for line in luck_lines(sm):
+        console.print(line)
     w = sm["worst_mistake"]
     if w:
         console.print(f"most expensive: trick {w['trick']}, {w['seat']} played {w['card']} "
@@ -338,6 +363,7 @@ def review_html(reviews) -> str:
             body.append("<p>by what each player knew: " + ", ".join(
                 f"{s}: cost {m['cost']:.1f} ({m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, "
                 f"{m['blunder']} blunders)" for s, m in sm["info"].items()) + "</p>")
+        body.extend(f"<p>{h.escape(line)}</p>" for line in luck_lines(sm))
         w = sm.get("worst_mistake")
         if w:
             body.append(f"<p>most expensive (double-dummy): trick {w['trick']}, {w['seat']} played "

@@ -76,6 +76,8 @@ class DealReview:
     alternatives: list[dict] = field(default_factory=list)
     seats: str = SEATS                           # the variant's seat letters
     sides: bool = True                           # a declarer against the others (not a classic Ramsch)
+    luck: dict | None = None                     # :func:`luck_and_skill`, with the information review
+    declaration_advice: dict | None = None       # :func:`declaration_advice`, with the information review
 
     @property
     def is_null(self) -> bool:
@@ -95,6 +97,10 @@ class DealReview:
         out["worst_mistake"] = worst.to_dict() | {"index": worst.index} if worst and worst.cost > 0 else None
         if any(c.info is not None for c in self.cards):
             out["info"] = info_summary(self.cards, self.seats)
+        if self.luck is not None:
+            out["luck"] = self.luck
+        if self.declaration_advice is not None:
+            out["declaration_advice"] = self.declaration_advice
         if self.alternatives:
             out["declaration"] = self.alternatives
         return out
@@ -155,7 +161,54 @@ def review(deal: Any, solver: Solver | None = None, declaration: bool = True, in
     if info:
         for c, judged in zip(rv.cards, info_review(deal, seed, samples, solver=s)):
             c.info = judged
+        if not deal.declaration.is_ramsch and not deal.is_study:
+            rv.luck = luck_and_skill(rv)
+            if declaration:
+                rv.declaration_advice = declaration_advice(deal, seed)
     return rv
+
+
+def luck_and_skill(rv: DealReview) -> dict[str, Any] | None:
+    """Was the result the cards' doing or the players'?  The declarer's winning chance by what he
+    knew at his first card (:func:`info_review`: his hand, the skat he saw, the auction), the
+    double-dummy outcome of the actual deal (how the cards lay), and the result.  ``luck``: the
+    declarer's side's share of the result that came from the lie of the cards (the
+    double-dummy outcome less his chance: +0.7 when a 30% game was won double-dummy), the
+    defenders' the opposite; ``skill`` per seat: its cards' information cost (expected score
+    given up by what it knew).  None when the declarer played no card."""
+    deal = rv.deal
+    first = next((c.info for c in rv.cards if c.seat == deal.declarer and c.info and c.info.get("cards")), None)
+    if first is None:
+        return None
+    expected = max(first["cards"].values(), key=lambda v: v["expected_score"])["p_win"]
+    dd_won = bool(rv.start_value) if deal.declaration.is_null else rv.start_value >= points_needed(deal.declaration)
+    luck = round(float(dd_won) - expected, 4)
+    skill = {name: s["cost"] for name, s in info_summary(rv.cards).items()}
+    return {"declarer_chance": expected, "dd_declarer_wins": dd_won, "won": rv.final.get("won"),
+            "luck": {SEATS[p]: (luck if p == deal.declarer else -luck) + 0.0 for p in range(3)}, "skill": skill}
+
+
+def declaration_advice(deal: Deal, seed: int = 0, samples: int = 64) -> dict[str, Any]:
+    """Was this game, at this bid, right by the played-out advice?  A Hand game: the declarer's
+    ten cards evaluated as ``skat bid`` does at the bid; a pick-up: his twelve as ``skat
+    declare`` does.  The advice's choice and its expected score beside the actual declaration's
+    (None where the advice did not evaluate the actual discard)."""
+    from .evaluate import evaluate_declare, evaluate_hand
+    d, decl = deal.declarer, deal.declaration
+    bid = deal.bid or 18
+    if decl.hand:
+        ev = evaluate_hand(deal.hands[d], d, bid=bid, samples=samples, seed=seed, workers=1)
+        actual = next((r for r in ev.declarations if r.declaration == decl), None)
+    else:
+        ev = evaluate_declare(deal.hands[d] | deal.skat, d, bid, samples=samples, seed=seed, workers=1)
+        actual = next((r for r in ev.declarations if r.declaration == decl and r.discard == deal.skat), None)
+    best = ev.recommended
+    return {"advised": ev.name_of(best), "advised_discard": [CARD_NAMES[c] for c in iter_cards(best.discard or 0)],
+            "advised_expected_score": round(best.expected_score(bid), 2),
+            "actual": ev.name_of(actual) if actual is not None else decl.name,
+            "actual_expected_score": None if actual is None else round(actual.expected_score(bid), 2),
+            "right": None if actual is None else actual.expected_score(bid) >= best.expected_score(bid) - 1e-9,
+            "bid": bid, "samples": ev.samples}
 
 
 def _review_game(deal: Deal, s: Solver, declaration: bool) -> DealReview:

@@ -169,3 +169,22 @@ def test_the_html_report_keeps_what_the_terminal_shows(tmp_path):
     null, hearts = _html_cards(["HT", "HK", "HJ"], "null"), _html_cards(["HT", "HK", "HJ"], "hearts")
     assert null.index("K") < null.index("J") < null.index("10")
     assert hearts.index("J") < hearts.index("10") < hearts.index("K")
+
+
+@pytest.mark.slow
+def test_luck_is_the_lie_of_the_cards_against_the_declarers_chance_and_skill_the_information_cost():
+    from solver.analysis import info_summary
+    from solver.scoring import points_needed
+    deal = _iss("5557737")
+    rv = review(deal, info=True, samples=8)
+    sm = rv.summary()
+    lk = sm["luck"]
+    d = "FMR"[deal.declarer]
+    dd_won = rv.start_value >= points_needed(deal.declaration)
+    assert lk["dd_declarer_wins"] == dd_won and lk["won"] == sm["won"]
+    assert lk["luck"][d] == pytest.approx(float(dd_won) - lk["declarer_chance"], abs=1e-4)
+    assert all(lk["luck"][s] == pytest.approx(-lk["luck"][d]) for s in "FMR" if s != d)
+    assert lk["skill"] == {s: v["cost"] for s, v in info_summary(rv.cards).items()}
+    da = sm["declaration_advice"]
+    assert da["bid"] == deal.bid and da["advised"] and da["samples"] > 0
+    assert da["right"] is None or da["right"] == (da["actual_expected_score"] >= da["advised_expected_score"] - 1e-9)
