@@ -92,9 +92,13 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
               help="bid: most worlds per hand (400); stats: worlds a card (16)")
 @click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=0.05, show_default=True,
               help="bid: wanted half-width of the 95% interval on P(win)")
-@click.option("--seed", type=int, default=0, show_default=True, help="bid: base seed (each row derives its own)")
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="bid, stats, analyse --info: base seed (each row derives its own)")
+@click.option("--info", is_flag=True, help="analyse: also by what each player knew (info_cost_F/M/R, inaccuracies, "
+                                           "info_mistakes, blunders per seat, declarer_chance, luck; --samples worlds "
+                                           "a card, 8 by default)")
 def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, quiet, progress_mode, chunk_size, games,
-         seat, samples, precision, seed):
+         seat, samples, precision, seed, info):
     """Run TASK over every row of INPUT and write one output row per input row
     (dd on deals: per game with --games all; bid on deals: per seat).
 
@@ -114,7 +118,8 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
     """
     opts = {"games": games} if task == "dd" else {"seat": seat, "samples": samples or 400, "precision": precision,
                                                     "seed": seed} if task == "bid" else \
-        {"samples": samples or 16, "seed": seed} if task == "stats" else {}
+        {"samples": samples or 16, "seed": seed} if task == "stats" else \
+        {"info": True, "samples": samples or 8, "seed": seed} if task == "analyse" and info else {}
     err = Console(stderr=True)
     mode = "none" if quiet else progress_mode
     summary = run_with_progress(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,

@@ -188,3 +188,20 @@ def test_luck_is_the_lie_of_the_cards_against_the_declarers_chance_and_skill_the
     da = sm["declaration_advice"]
     assert da["bid"] == deal.bid and da["advised"] and da["samples"] > 0
     assert da["right"] is None or da["right"] == (da["actual_expected_score"] >= da["advised_expected_score"] - 1e-9)
+
+
+@pytest.mark.slow
+def test_bulk_analyse_info_has_each_seats_information_review(tmp_path):
+    from solver.bulk.runner import run_bulk
+    out = tmp_path / "a.jsonl"
+    run_bulk("analyse", str(ROOT / "data" / "iss_games.sgf"), str(out), workers=1,
+             options={"info": True, "samples": 4, "seed": 0})
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    played = [g for g in map(parse_line, open(ROOT / "data" / "iss_games.sgf")) if g.deal is not None]
+    assert len(rows) == len(played)
+    for r in rows:
+        if r["cards_played"]:
+            assert all(r[f"info_cost_{s}"] is not None and r[f"blunders_{s}"] is not None for s in "FMR")
+    plain = tmp_path / "p.jsonl"
+    run_bulk("analyse", str(ROOT / "data" / "iss_games.sgf"), str(plain), workers=1)
+    assert all(json.loads(x)["info_cost_F"] is None for x in plain.read_text().splitlines())

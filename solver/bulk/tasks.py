@@ -42,7 +42,14 @@ SCHEMAS: dict[str, pa.Schema] = {
                           ("mistakes_F", pa.int64()), ("mistakes_M", pa.int64()), ("mistakes_R", pa.int64()),
                           ("cost_F", pa.int64()), ("cost_M", pa.int64()), ("cost_R", pa.int64()),
                           ("worst_seat", pa.string()), ("worst_card", pa.string()), ("worst_trick", pa.int64()),
-                          ("worst_cost", pa.int64())]),
+                          ("worst_cost", pa.int64()),
+                          # with --info: by what each player knew (null without)
+                          ("info_cost_F", pa.float64()), ("info_cost_M", pa.float64()), ("info_cost_R", pa.float64()),
+                          ("inaccuracies_F", pa.int64()), ("inaccuracies_M", pa.int64()),
+                          ("inaccuracies_R", pa.int64()),
+                          ("info_mistakes_F", pa.int64()), ("info_mistakes_M", pa.int64()),
+                          ("info_mistakes_R", pa.int64()), ("blunders_F", pa.int64()), ("blunders_M", pa.int64()),
+                          ("blunders_R", pa.int64()), ("declarer_chance", pa.float64()), ("luck", pa.float64())]),
     # one row per seat of a reviewed game, by what each player knew (skat stats sums them)
     "stats": pa.schema([("row", pa.int64()), ("id", pa.string()), ("seat", pa.string()), ("player", pa.string()),
                         ("declarer", pa.bool_()), ("game", pa.string()), ("cards", pa.int64()),
@@ -184,12 +191,15 @@ def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
     return out
 
 
-def _analyse_rows(item: Item) -> list[dict]:
+def _analyse_rows(item: Item, opts: dict | None = None) -> list[dict]:
     from ..analysis import review
+    opts = opts or {}
     if item.deal is None:
         raise DealError("passed in: no play to review")
     _no_ramsch(item.deal)
-    rv = review(item.deal, declaration=False)
+    info = bool(opts.get("info")) and item.classic
+    rv = review(item.deal, declaration=False, info=info, samples=opts.get("samples", 8),
+                seed=row_seed(opts.get("seed", 0), item.id, 0))
     sm = rv.summary()
     w = sm["worst_mistake"] or {}
     sv = sm["start_value"]
@@ -202,6 +212,14 @@ def _analyse_rows(item: Item) -> list[dict]:
     for s in SEATS:                                     # (Offiziersskat has no M: null there)
         row[f"mistakes_{s}"] = sm["mistakes"].get(s, {}).get("mistakes")
         row[f"cost_{s}"] = sm["mistakes"].get(s, {}).get("cost")
+    if info and "info" in sm:
+        for s in SEATS:
+            i = sm["info"][s]
+            row.update({f"info_cost_{s}": i["cost"], f"inaccuracies_{s}": i["inaccuracy"],
+                        f"info_mistakes_{s}": i["mistake"], f"blunders_{s}": i["blunder"]})
+        lk = sm.get("luck") or {}
+        row["declarer_chance"] = lk.get("declarer_chance")
+        row["luck"] = (lk.get("luck") or {}).get(rv.seats[item.deal.declarer])
     return [row]
 
 
@@ -289,6 +307,6 @@ def _row(task: str, fmt: str, no: int, raw: Any, opts: dict) -> list[dict]:
             raise ValueError(item.error)
         if task == "stats":
             return _stats_rows(item, opts)
-        return _dd_rows(item, opts.get("games", "recorded")) if task == "dd" else _analyse_rows(item)
+        return _dd_rows(item, opts.get("games", "recorded")) if task == "dd" else _analyse_rows(item, opts)
     except Exception as e:  # noqa: BLE001 - reported with the item's id
         raise _RowError(str(e).splitlines()[0] if str(e) else type(e).__name__, item.id) from None
