@@ -1,0 +1,101 @@
+"""The review by what the player knew, measured: speed, and how it orders players.
+
+    python benchmarks/bench_info_review.py [--deals 500] [--samples 8] [--seed 2026] [--workers 2]
+
+Deal k (seed S) is dealt from ``default_rng([S, k])`` and played at the table by a mix of
+players (``best``, ``pimc``, ``rules``, ``random``: the four seatings of three of them rotate
+with k); every finished suit, Grand or Null game is then reviewed by what each player knew
+(:func:`solver.analysis.review` with ``info``, ``--samples`` worlds a card, seeded by k).
+Prints, per player type, the cards reviewed and the mean information cost per card with its
+95% interval (over the games), and the share of ``best``'s double-dummy "mistakes" (a card
+with a double-dummy cost) that the information review calls best or good; and the review's
+speed (seconds a deal, median and worst).  Deals are independent: any number of workers gives
+the same figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solver.analysis import review  # noqa: E402
+from solver.players.arena import make_player  # noqa: E402
+from solver.players.table import TableOptions, play_deal, shuffle  # noqa: E402
+from solver.pool import imap_unordered  # noqa: E402
+from solver.stats import mean_ci  # noqa: E402
+
+TYPES = ("best", "pimc", "rules", "random")
+#: The seatings of three of the four types, rotating with the deal number.
+SEATINGS = [(a, b, c) for a in TYPES for b in TYPES for c in TYPES if len({a, b, c}) == 3]
+
+
+def one_deal(args) -> dict | None:
+    k, seed, samples = args
+    types = SEATINGS[k % len(SEATINGS)]
+    players = [make_player(t, seed + 1000 * k + i, scoring="simple") for i, t in enumerate(types)]
+    dealt = shuffle(np.random.default_rng([seed, k]))
+    r = play_deal(players, dealt, TableOptions())
+    if r.passed or r.is_ramsch:
+        return None
+    t = time.perf_counter()
+    rv = review(r.deal, declaration=False, info=True, samples=samples, seed=k)
+    seconds = time.perf_counter() - t
+    out: dict = {"k": k, "seconds": seconds, "types": types, "seats": {}}
+    for c in rv.cards:
+        if c.info is None or c.info.get("class") is None:
+            continue
+        s = out["seats"].setdefault(c.seat, {"cards": 0, "cost": 0.0, "dd_mistakes": 0, "dd_mistakes_fine": 0})
+        s["cards"] += 1
+        s["cost"] += c.info["cost"]
+        if c.cost > 0:
+            s["dd_mistakes"] += 1
+            s["dd_mistakes_fine"] += c.info["class"] in ("best", "good")
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=500)
+    ap.add_argument("--samples", type=int, default=8)
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--workers", type=int, default=2)
+    a = ap.parse_args()
+    t0 = time.perf_counter()
+    per_type: dict[str, list[float]] = {t: [] for t in TYPES}
+    cards = {t: 0 for t in TYPES}
+    fine = mistakes = 0
+    seconds = []
+    jobs = [(k, a.seed, a.samples) for k in range(a.deals)]
+    for n, (_, res) in enumerate(imap_unordered(one_deal, jobs, a.workers), 1):
+        if res is not None:
+            seconds.append(res["seconds"])
+            for seat, s in res["seats"].items():
+                t = res["types"][seat]
+                per_type[t].append(s["cost"] / s["cards"])
+                cards[t] += s["cards"]
+                if t == "best":
+                    mistakes += s["dd_mistakes"]
+                    fine += s["dd_mistakes_fine"]
+        if n % 25 == 0:
+            print(f"  {n}/{a.deals} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    print(f"{a.deals} deals (seed {a.seed}), {len(seconds)} reviewed games, {a.samples} worlds a card, "
+          f"{time.perf_counter() - t0:.0f} s on {a.workers} workers")
+    print(f"review speed: median {np.median(seconds):.2f} s a deal, worst {max(seconds):.2f} s (one core)")
+    print(f"{'player':8} {'games':>6} {'cards':>6} {'cost/card':>10}  95% interval")
+    for t in TYPES:
+        if per_type[t]:
+            m, lo, hi = mean_ci(per_type[t], digits=2)
+            print(f"{t:8} {len(per_type[t]):6d} {cards[t]:6d} {m:10.2f}  {lo:.2f} ... {hi:.2f}")
+    if mistakes:
+        print(f"best's double-dummy mistakes the information review calls best or good: {fine}/{mistakes} "
+              f"= {fine / mistakes:.0%}")
+
+
+if __name__ == "__main__":
+    main()
