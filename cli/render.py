@@ -138,6 +138,32 @@ def _v(v) -> str:
     return str(v)
 
 
+def summary_lines(sm: dict) -> list[str]:
+    """The lines under a review that the terminal and the HTML report both give: each seat's
+    information cost, luck and skill, the declaration by the played-out advice, the most
+    expensive double-dummy mistake and the double-dummy declaration check."""
+    out = []
+    if "info" in sm:
+        out.append("by what each player knew: " + ", ".join(
+            f"{s} cost {m['cost']:.1f} ({m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, "
+            f"{m['blunder']} blunders)" for s, m in sm["info"].items()))
+    out += luck_lines(sm)
+    w = sm.get("worst_mistake")
+    if w:
+        out.append(f"most expensive (double-dummy): trick {w['trick']}, {w['seat']} played {w['card']} "
+                   f"(best {' '.join(w['best'])}), cost {w['cost']}")
+    alts = sm.get("declaration")
+    if alts:
+        actual = next(a for a in alts if a["actual"])
+        top = alts[0]
+        if top["score"] > actual["score"]:
+            out.append(f"declaration: {top['declaration']} discarding {' '.join(top['discard'])} would have "
+                       f"scored {top['score']:+d} double-dummy (the actual one {actual['score']:+d})")
+        else:
+            out.append(f"declaration: the actual one was best double-dummy ({actual['score']:+d})")
+    return out
+
+
 def luck_lines(sm: dict) -> list[str]:
     """The luck / skill line and the declaration check of a review's summary, as text."""
     out = []
@@ -223,25 +249,8 @@ def review_table(rv, console: Console) -> None:
         console.print(f"actual so far: {sm['declarer_points']} card points (game not finished)")
     console.print("mistakes (double-dummy): " + ", ".join(f"{s} {m['mistakes']} (cost {m['cost']})"
                                                           for s, m in sm["mistakes"].items()))
-    if "info" in sm:
-        console.print("by what each player knew: " + ", ".join(
-            f"{s} cost {m['cost']:.1f} ({m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, "
-            f"{m['blunder']} blunders)" for s, m in sm["info"].items()))
-    for line in luck_lines(sm):
+    for line in summary_lines(sm):
         console.print(line)
-    w = sm["worst_mistake"]
-    if w:
-        console.print(f"most expensive: trick {w['trick']}, {w['seat']} played {w['card']} "
-                      f"(best {' '.join(w['best'])}), cost {w['cost']}")
-    alts = sm.get("declaration")
-    if alts:
-        actual = next(a for a in alts if a["actual"])
-        top = alts[0]
-        if top["score"] > actual["score"]:
-            console.print(f"declaration: {top['declaration']} discarding {' '.join(top['discard'])} would have "
-                          f"scored {top['score']:+d} double-dummy (the actual one {actual['score']:+d})")
-        else:
-            console.print(f"declaration: the actual one was best double-dummy ({actual['score']:+d})")
     console.print()
 
 
@@ -359,25 +368,7 @@ def review_html(reviews) -> str:
                        + (f", score {sm['score']:+d} ({h.escape(sm['reason'])})" if "score" in sm else "") + "</p>")
         body.append(summary + "<p>mistakes (double-dummy): " + ", ".join(
             f"{s}: {m['mistakes']} (cost {m['cost']})" for s, m in sm["mistakes"].items()) + "</p>")
-        if "info" in sm:
-            body.append("<p>by what each player knew: " + ", ".join(
-                f"{s}: cost {m['cost']:.1f} ({m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, "
-                f"{m['blunder']} blunders)" for s, m in sm["info"].items()) + "</p>")
-        body.extend(f"<p>{h.escape(line)}</p>" for line in luck_lines(sm))
-        w = sm.get("worst_mistake")
-        if w:
-            body.append(f"<p>most expensive (double-dummy): trick {w['trick']}, {w['seat']} played "
-                        f"{_html_cards([w['card']])} (best {_html_cards(w['best'], game)}), cost {w['cost']}</p>")
-        alts = sm.get("declaration")
-        if alts:
-            actual = next(a for a in alts if a["actual"])
-            top = alts[0]
-            if top["score"] > actual["score"]:
-                body.append(f"<p>declaration: {h.escape(top['declaration'])} discarding "
-                            f"{_html_cards(top['discard'])} would have scored {top['score']:+d} double-dummy "
-                            f"(the actual one {actual['score']:+d})</p>")
-            else:
-                body.append(f"<p>declaration: the actual one was best double-dummy ({actual['score']:+d})</p>")
+        body.extend(f"<p>{h.escape(line)}</p>" for line in summary_lines(sm))
         body.append("</section>")
     return ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>skat analyse</title>"
             f"<style>{css}</style></head><body><h1>Review</h1>{''.join(body)}</body></html>")
