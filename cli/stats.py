@@ -40,17 +40,19 @@ def stats(file, out, samples, seed, workers, scheduler, resume, progress_mode, a
     Example: skat stats data/iss_games.sgf
     """
     from solver.analysis import ratings
+    from solver.bulk.tasks import SCHEMAS
+    from solver.bulk.writers import read_output
     err = Console(stderr=True)
     with tempfile.TemporaryDirectory() as tmp:
         path = out or os.path.join(tmp, "stats.jsonl")
         summary = run_with_progress("stats", file, path, None, None, workers, resume, scheduler, 4,
                                     {"samples": samples, "seed": seed}, progress_mode, err)
-        rows = _read_rows(path)
+        rows = read_output(path, SCHEMAS["stats"])
     table = ratings(rows)
     if summary.rows_failed:
-        err.print(f"{summary.rows_failed} games could not be reviewed (passed in, Ramsch or unreadable): see "
-                  f"{summary.errors}" if out else f"{summary.rows_failed} games could not be reviewed (passed in, "
-                  f"Ramsch or unreadable)")
+        n = summary.rows_failed
+        err.print(f"{n} game{'s' if n != 1 else ''} could not be reviewed (passed in, Ramsch or unreadable)"
+                  + (f": see {summary.errors}" if out else ""), soft_wrap=True)
     if as_json:
         click.echo(json.dumps({"games": summary.rows_in, "reviewed": summary.rows_in - summary.rows_failed,
                                "samples": samples, "seed": seed, "players": table}))
@@ -69,23 +71,3 @@ def stats(file, out, samples, seed, workers, scheduler, resume, progress_mode, a
                   str(r["declared"]), str(r["won"]), "-" if r["expected_wins"] is None else f"{r['expected_wins']:.1f}")
     Console().print(t)
     sys.stdout.flush()
-
-
-def _read_rows(path: str) -> list[dict]:
-    if path.endswith(".parquet"):
-        import pyarrow.parquet as pq
-        return pq.read_table(path).to_pylist()
-    if path.endswith(".csv"):
-        import csv
-        with open(path, encoding="utf-8") as fh:
-            rows = list(csv.DictReader(fh))
-        for r in rows:
-            for k in ("cards", "best", "good", "inaccuracy", "mistake", "blunder", "dd_cost", "score"):
-                r[k] = int(r[k]) if r.get(k) not in (None, "") else None
-            r["info_cost"] = float(r["info_cost"])
-            r["expected_win"] = float(r["expected_win"]) if r.get("expected_win") else None
-            r["declarer"] = r["declarer"] == "True"
-            r["won"] = None if r.get("won") in (None, "") else r["won"] == "True"
-        return rows
-    with open(path, encoding="utf-8") as fh:
-        return [json.loads(line) for line in fh if line.strip()]

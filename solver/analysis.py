@@ -81,7 +81,7 @@ class DealReview:
 
     @property
     def is_null(self) -> bool:
-        return self.sides and self.seats == SEATS and self.deal.declaration.is_null
+        return isinstance(self.deal, Deal) and self.deal.declaration.is_null
 
     def summary(self) -> dict:
         per_seat: dict[str, dict] = {}

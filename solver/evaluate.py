@@ -631,7 +631,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
     outcomes: dict[Candidate, _Outcome] = {c: _Outcome() for c in solved}
     first = min(first_batch, samples)
     total = first if contenders is None or contenders >= len(solved) else min(first, max(4, first // 2))
-    clock.run(ev, solved, sampler.draw(total), outcomes)
+    clock.run(ev, solved, _draw(sampler, total), outcomes)
     if progress:
         progress(total, samples)
 
@@ -646,7 +646,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
         kept = best(contenders)
         n = clock.worlds_that_fit(first - total, len(kept))
         if n >= MIN_ROUND:
-            clock.run(ev, kept, sampler.draw(n), outcomes)
+            clock.run(ev, kept, _draw(sampler, n), outcomes)
             total += n
             if progress:
                 progress(total, samples)
@@ -667,11 +667,20 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
         if n < MIN_ROUND:
             stopped = "budget"
             break
-        clock.run(ev, lead, sampler.draw(n), outcomes)
+        clock.run(ev, lead, _draw(sampler, n), outcomes)
         total += n
         if progress:
             progress(total, samples)
     return outcomes, total, stopped
+
+
+def _draw(sampler: WorldSampler, n: int) -> list[World]:
+    """``n`` worlds of the race; worlds that cannot be drawn (an auction no world explains) are
+    an :class:`EvaluationError` saying so."""
+    try:
+        return sampler.draw(n)
+    except NoWorld as e:
+        raise EvaluationError(str(e)) from None
 
 
 #: What stopped the sampling, as the advice reports it (``stopped_by``), and the option that
@@ -752,12 +761,9 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                   if _spitze_possible(c.declaration, cards)]
     mdl = _model(model)
     sampler = _worlds(WorldSampler(cards, seat, seed), seat, seed, auction)
-    try:
-        outcomes, total, stopped = _adaptive(ev, cands, sampler, at, scoring, samples, precision,
-                                             first_batch, batch, leaders, progress, budget, contenders,
-                                             lambda c, r: calibrate(r, cards, seat, mdl))
-    except NoWorld as e:
-        raise EvaluationError(f"the auction {' '.join(auction_record(list(auction or [])))}: {e}") from None
+    outcomes, total, stopped = _adaptive(ev, cands, sampler, at, scoring, samples, precision,
+                                         first_batch, batch, leaders, progress, budget, contenders,
+                                         lambda c, r: calibrate(r, cards, seat, mdl))
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     # Hand announcements that are not hopeless share the Hand game's play
     for g in list(SUIT_GAMES) + [GRAND]:
@@ -782,7 +788,9 @@ def _worlds(sampler: WorldSampler, seat: int, seed: int, auction: Sequence[tuple
     from .inference import auction_likelihood
     from .sampling import LikelySampler
     likelihood = auction_likelihood(list(auction), seat) if auction else None
-    return sampler if likelihood is None else LikelySampler(sampler, likelihood, seed)
+    if likelihood is None:
+        return sampler
+    return LikelySampler(sampler, likelihood, seed, what=f"the auction {' '.join(auction_record(list(auction or [])))}")
 
 
 def _spitze_possible(decl: Declaration, cards: int) -> bool:
@@ -849,12 +857,9 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                 cands.append(Candidate(Declaration(NULL, ouvert=True), d))
     sampler = _worlds(WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0)), seat, seed, auction)
     mdl = _model(model)
-    try:
-        outcomes, total, stopped = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch,
-                                             batch, leaders, progress, budget, contenders,
-                                             lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
-    except NoWorld as e:
-        raise EvaluationError(f"the auction {' '.join(auction_record(list(auction or [])))}: {e}") from None
+    outcomes, total, stopped = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch,
+                                         batch, leaders, progress, budget, contenders,
+                                         lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
                           time.perf_counter() - t0, stopped=stopped, budget=budget, auction=list(auction or []),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import multiprocessing as mp
 import signal
+from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -51,6 +52,19 @@ def fork_pool(workers: int) -> ProcessPoolExecutor:
     return ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"), initializer=_worker_init)
 
 
+@contextmanager
+def _running(workers: int) -> Iterator[ProcessPoolExecutor]:
+    """A fork pool for one batch: shut down when the batch is done, terminated at once when it
+    is interrupted, fails or (a generator's) is closed early -- no worker goes on computing."""
+    ex = fork_pool(workers)
+    try:
+        yield ex
+    except BaseException:
+        terminate(ex)
+        raise
+    ex.shutdown(wait=True)
+
+
 def terminate(ex: ProcessPoolExecutor) -> None:
     """Stop a pool now: cancel what has not started and end the worker processes (a run that
     was interrupted must not leave them computing)."""
@@ -78,14 +92,8 @@ def map_processes(fn: Callable[[T], R], items: Iterable[T], workers: int, keep: 
         return [fn(x) for x in items]
     if keep:
         return list(kept_pool(workers).map(fn, items))
-    ex = fork_pool(workers)
-    try:
-        out = list(ex.map(fn, items))
-    except BaseException:                            # Ctrl-C or a failure: no worker goes on computing
-        terminate(ex)
-        raise
-    ex.shutdown(wait=True)
-    return out
+    with _running(workers) as ex:
+        return list(ex.map(fn, items))
 
 
 def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
@@ -131,9 +139,7 @@ def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
             yield x, fn(x)
         return
     from concurrent.futures import FIRST_COMPLETED, wait
-    ex = fork_pool(workers)
-    finished = False
-    try:
+    with _running(workers) as ex:
         inflight: dict = {}
 
         def ready() -> Iterator:
@@ -152,9 +158,3 @@ def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
         while inflight:
             for f in ready():
                 yield inflight.pop(f), f.result()
-        finished = True
-    finally:
-        if finished:
-            ex.shutdown(wait=True)
-        else:                                        # interrupted, closed early or failed: stop them now
-            terminate(ex)

@@ -185,7 +185,8 @@ class LikelySampler:
     auction's :func:`~solver.inference.auction_likelihood`), so the worlds kept are distributed
     as the prior times the likelihood -- unweighted, so every count and interval reads as
     before (rejection sampling).  Reproducible: its own generator is seeded with ``seed``.
-    ``acceptance`` is the share of candidates kept so far.
+    ``acceptance`` is the share of candidates kept so far; ``what`` names the evidence in the
+    error when no world explains it.
 
     >>> from solver.cards import parse_card, parse_cards
     >>> base = WorldSampler(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), seat=0, seed=3)
@@ -197,8 +198,8 @@ class LikelySampler:
     """
 
     def __init__(self, sampler: WorldSampler, likelihood: Callable[[World], float], seed: int = 0,
-                 max_tries: int = 2000):
-        self.sampler, self.likelihood = sampler, likelihood
+                 max_tries: int = 2000, what: str = "what the others did"):
+        self.sampler, self.likelihood, self.what = sampler, likelihood, what
         self.rng = np.random.default_rng([seed, 0x5A7])
         self.max_tries = max_tries
         self.tried = self.kept = 0
@@ -220,5 +221,5 @@ class LikelySampler:
             else:
                 misses += 1
                 if misses >= self.max_tries:
-                    raise NoWorld(f"no world in {self.max_tries} draws explains what the others did")
+                    raise NoWorld(f"{self.what}: no world in {self.max_tries} draws explains it")
         return out

@@ -245,7 +245,7 @@ def _stakes_vs_open_settlement(deal, moves: str, seat: int):
     study = _study(view, list(world.hands), world.skat)
     solved = default_solver().best_moves_many([(study, replay(study))])[0]
     points = np.array([[float(dict(solved)[c]) for c in legal]])
-    stakes = p._stakes(view, [(world, 1.0)], points, legal)[0]
+    stakes = p._settled(view, [(world, 1.0)], points, legal)[0][0]
     from solver.settlement import settle_dd
     truth = settle_dd([position(deal, st.moves + [c]) for c in legal], deal.bid)
     return legal, stakes, [t["score"] for t in truth]

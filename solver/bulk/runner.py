@@ -207,13 +207,12 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
         for (k, block), result in results:
             finished(k, len(block), result)
     except (KeyboardInterrupt, _Stop) as e:
-        results.close()                              # stops the workers now
         raise BulkInterrupted("SIGTERM" if isinstance(e, _Stop) else "SIGINT", parts,
                               len(done) + written[0]) from None
     except SchedulerUnreachable as e:
         raise BulkError(str(e)) from None
     finally:
-        results.close()
+        results.close()                              # an interrupted run: stops the workers now
         _ROWS_DONE, _IN_PROCESS = None, None
         if stopping is not None:
             signal.signal(signal.SIGTERM, stopping)

@@ -238,7 +238,7 @@ def _players(item: Item) -> list[str]:
 def _stats_rows(item: Item, opts: dict) -> list[dict]:
     """A played game reviewed by what each player knew: per seat its cards' information cost and
     classes, its double-dummy cost, and for the declarer the result against his own expectation
-    (his winning chance by what he knew at his first card, :func:`~solver.analysis.info_review`)."""
+    (his winning chance by what he knew at his first card, :func:`~solver.analysis.luck_and_skill`)."""
     from ..analysis import CLASSES, info_summary, review
     if item.deal is None:
         raise DealError("passed in: no play to review")
@@ -251,11 +251,7 @@ def _stats_rows(item: Item, opts: dict) -> list[dict]:
     sm = rv.summary()
     judged = info_summary(rv.cards)                 # (a game conceded before a card: no cards, no cost)
     names = _players(item)
-    first = next((c.info for c in rv.cards if c.seat == deal.declarer and c.info and c.info.get("cards")), None)
-    expected = None
-    if first is not None:
-        best = max(first["cards"].values(), key=lambda v: v["expected_score"])
-        expected = best["p_win"]
+    expected = (sm.get("luck") or {}).get("declarer_chance")     # his chance by what he knew at his first card
     out = []
     for s, seat in enumerate(SEATS):
         info = judged[seat]
@@ -275,38 +271,25 @@ def run_chunk(task: str, fmt: str, rows: list[tuple[int, Any]], opts: dict,
     out: list[dict] = []
     errors: list[dict] = []
     for no, raw in rows:
+        rid = line_id(no, raw)
         try:
-            out.extend(_row(task, fmt, no, raw, opts))
+            if task == "bid":
+                out.extend(_bid_rows(no, raw, fmt, opts))
+                continue
+            if fmt == "csv":
+                raise ValueError(f"line {no}: task {task} needs deals (JSON records or ISS lines), not hands")
+            item = _item(no, raw, fmt)
+            rid = item.id
+            if item.error:
+                raise ValueError(item.error)
+            out.extend(_dd_rows(item, opts.get("games", "recorded")) if task == "dd" else
+                       _stats_rows(item, opts) if task == "stats" else _analyse_rows(item, opts))
         except Exception as e:  # noqa: BLE001 - a bad row must never stop the run
             msg = str(e).splitlines()[0] if str(e) else type(e).__name__
             if not msg.startswith("line "):
                 msg = f"line {no}: {msg}"
-            errors.append({"row": no, "id": getattr(e, "row_id", None) or line_id(no, raw), "error": msg})
-        if on_row is not None:
-            on_row()
+            errors.append({"row": no, "id": rid, "error": msg})
+        finally:
+            if on_row is not None:
+                on_row()
     return out, errors
-
-
-class _RowError(ValueError):
-    """A row's error, with the id its item gave it (an ISS game's, a record's)."""
-
-    def __init__(self, msg: str, row_id: str | None):
-        super().__init__(msg)
-        self.row_id = row_id
-
-
-def _row(task: str, fmt: str, no: int, raw: Any, opts: dict) -> list[dict]:
-    """One input row's output rows (an error raises, naming the row)."""
-    if task == "bid":
-        return _bid_rows(no, raw, fmt, opts)
-    if fmt == "csv":
-        raise ValueError(f"line {no}: task {task} needs deals (JSON records or ISS lines), not hands")
-    item = _item(no, raw, fmt)
-    try:
-        if item.error:
-            raise ValueError(item.error)
-        if task == "stats":
-            return _stats_rows(item, opts)
-        return _dd_rows(item, opts.get("games", "recorded")) if task == "dd" else _analyse_rows(item, opts)
-    except Exception as e:  # noqa: BLE001 - reported with the item's id
-        raise _RowError(str(e).splitlines()[0] if str(e) else type(e).__name__, item.id) from None

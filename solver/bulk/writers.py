@@ -87,3 +87,16 @@ def merge(parts: Path, out: Path, errors_out: Path, schema: pa.Schema, fmt: str,
             n_err += sum(1 for line in text.splitlines() if line)
             fh.write(text)
     return n_rows, n_err
+
+
+def read_output(path: str, schema: pa.Schema, fmt: str | None = None) -> list[dict]:
+    """A finished run's output rows, typed by its task's schema, whichever format it was written
+    in (the format from ``fmt`` or the file's suffix, as :func:`output_format` has it)."""
+    fmt = output_format(path, fmt)
+    if fmt == "parquet":
+        return pq.read_table(path).to_pylist()
+    if fmt == "csv":
+        import pyarrow.csv as pacsv
+        return pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(column_types=schema)).to_pylist()
+    with open(path, encoding="utf-8") as fh:
+        return [json.loads(line) for line in fh if line.strip()]

@@ -44,7 +44,6 @@ class TypeStats:
 def make_player(name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
                 scoring: str = "seeger-fabian", variant: str = "skat"):
     """A computer player of ``variant`` by name (the variant's :meth:`~solver.variants.Variant.player`)."""
-    from ..variants import find_variant
     return find_variant(variant).player(name, seed, strength, bid_seed, scoring)
 
 

@@ -133,7 +133,7 @@ class BestPlayer(PimcPlayer):
         points, weights = self.world_points(view, worlds, legal)
         mean_points = weights @ points
         if self.search:
-            stakes = weights @ self._stakes(view, worlds, points, legal)
+            stakes = weights @ self._settled(view, worlds, points, legal)[0]
             key = np.round(stakes, 6) + 1e-4 * mean_points
         else:
             key = mean_points
@@ -161,9 +161,9 @@ class BestPlayer(PimcPlayer):
     def card_values(self, view: PlayView) -> dict[str, Any] | None:
         """What each legal card is worth to the mover over the worlds he cannot tell apart (his
         view, weighted by the inference; the information review's yardstick): per card the
-        declarer's chance to win, the declarer's expected settlement under ``scoring`` (a
-        Ramsch: the mover's card points) and the declarer's expected card points.  None when no
-        world fits what he knows."""
+        declarer's chance to win (``p_win``) and expected card points (``points``), and per world
+        (``weights``) whether he wins (``won``) and his settlement under ``scoring`` (a Ramsch:
+        the mover's card points; ``world_score``).  None when no world fits what he knows."""
         legal = list(iter_cards(view.legal()))
         worlds = self.worlds(view)
         if not worlds:
@@ -173,11 +173,7 @@ class BestPlayer(PimcPlayer):
         earlier = 0 if view.declaration.is_ramsch or view.declaration.is_null else \
             view.declarer_points - (card_points(view.skat) if view.skat is not None else 0)
         return {"legal": legal, "worlds": len(worlds), "weights": weights, "won": won, "world_score": score,
-                "p_win": weights @ won.astype(float), "score": weights @ score, "points": weights @ points + earlier}
-
-    def _stakes(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray,
-                legal: list[int]) -> np.ndarray:
-        return self._settled(view, worlds, points, legal)[0]
+                "p_win": weights @ won.astype(float), "points": weights @ points + earlier}
 
     def _settled(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray,
                  legal: list[int]) -> tuple[np.ndarray, np.ndarray]:

@@ -33,7 +33,7 @@ from ..cards import CARD_POINTS, iter_cards
 from ..games import GRAND, SUIT_GAMES
 from ..heuristics import stegen
 from ..offiziersskat import (OFFIZIERS_GAMES, RAMSCH, SIDES, OffiziersDeal, OffiziersState, PileView, base_value,
-                             offiziers_game, score_offiziers, settle_offiziers)
+                             offiziers_game, settle_offiziers)
 from ..search.offiziers import best_cards, f_makes_it
 from .base import Player, RandomPlayer
 from .table import DealResult, play_out
@@ -259,10 +259,7 @@ def play_offiziers(players: list[Player], piles: list[list[tuple[int, int]]], ko
                             "cards": deal.played[-2:], "seats": [s for s, _ in st.history[-2:]]})
 
     play_out(deal, players, after_card=after_card)
-    settled = variant.settle(deal)
-    r = score_offiziers(deal)
-    result = {"declarer": "F", "game": deal.game_name, "declarer_points": r.declarer_points, "won": r.won,
-              "winner": r.winner, "schneider": r.schneider, "schwarz": r.schwarz, "value": r.value,
-              "reason": r.reason, "scores": dict(settled.scores)}
+    result = variant.outcome(deal)                  # the record's result, as playout writes it
     event("result", result)
-    return DealResult(piles, [], deal, [settled.scores[s] for s in SIDES], result, deal.kontra)
+    return DealResult(piles, [], deal, [result["scores"][s] for s in SIDES], result, deal.kontra,
+                      variant=variant.name)

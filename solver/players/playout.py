@@ -19,6 +19,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..deal import DealError
 from ..pool import map_processes
 from ..variants import variant_of, variant_of_deal
 from .table import play_out
@@ -32,9 +33,12 @@ def playout(record: Any, players: Sequence[str], samples: int | None = None, see
     sampling.  Returns the record with the whole play, ``players``, ``playout_from`` and the
     variant's ``result`` (classic: declarer points, tricks, won, game value, score, reason).
     """
-    deal = copy.deepcopy(record) if not isinstance(record, (dict, str)) else \
-        variant_of(record if isinstance(record, dict) else json.loads(record)).load(
-            record if isinstance(record, dict) else json.loads(record))
+    if isinstance(record, str):
+        try:
+            record = json.loads(record)
+        except json.JSONDecodeError as e:
+            raise DealError(f"not valid JSON: {e.msg} at column {e.colno}") from None
+    deal = variant_of(record).load(record) if isinstance(record, dict) else copy.deepcopy(record)
     v = variant_of_deal(deal)
     if len(players) != len(v.seats):
         raise ValueError(f"name {len(v.seats)} players ({', '.join(v.seats)}), got {len(players)}")

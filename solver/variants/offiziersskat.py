@@ -46,9 +46,7 @@ class Offiziersskat(Variant):
                   bock: int = 1) -> Any:
         """F declares, R may say Kontra and F Re (the seed's rule, not a house rule: always on)."""
         from ..players.offiziers import play_offiziers
-        r = play_offiziers(players, dealt, True, on_event)
-        r.variant = self.name
-        return r
+        return play_offiziers(players, dealt, True, on_event)
 
     def player(self, name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
                scoring: str = "seeger-fabian") -> Any:
