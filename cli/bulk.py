@@ -116,6 +116,8 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
     SIGTERM stops the run and its workers, keeps the chunks done, and says how
     to finish with --resume (exit status 130 or 143).
     """
+    if info and task != "analyse":
+        raise click.BadParameter(f"--info is for the analyse task, not {task}", param_hint="--info")
     opts = {"games": games} if task == "dd" else {"seat": seat, "samples": samples or 400, "precision": precision,
                                                     "seed": seed} if task == "bid" else \
         {"samples": samples or 16, "seed": seed} if task == "stats" else \
