@@ -28,7 +28,7 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
-from numba.extending import register_jitable
+from numba import njit
 
 from .cards import CARD_POINTS, JACKS, PLAIN_RANKS, RANK_LETTERS, SUIT_BLOCK, SUIT_MASK, SUIT_NAMES, highest, \
     lowest, suit_of  # noqa: F401
@@ -90,7 +90,6 @@ def follow_name(led: int, game: int) -> str:
     return SUIT_NAMES[suit_of(led)]
 
 
-@register_jitable(inline="always")
 def legal_moves(hand: int, led: int, eff: np.ndarray) -> int:
     """The cards of ``hand`` that may be played to a trick led by card ``led``.
 
@@ -103,7 +102,6 @@ def legal_moves(hand: int, led: int, eff: np.ndarray) -> int:
     return f if f else hand
 
 
-@register_jitable(inline="always")
 def trick_winner(c0: int, c1: int, c2: int, trump: int, eff: np.ndarray) -> int:
     """Which card of a complete trick wins: 0 (the lead), 1 or 2.
 
@@ -118,6 +116,12 @@ def trick_winner(c0: int, c1: int, c2: int, trump: int, eff: np.ndarray) -> int:
         return 1
     return 2
 
+
+# The same two rules compiled, for the search kernel: one source, called from the Python layer
+# as plain Python and from compiled code as a compiled call (LLVM inlines it when it links the
+# kernel; an IR-level inline re-ran numba's typing at each of the kernel's call sites).
+legal_moves_nb = njit(cache=True)(legal_moves)
+trick_winner_nb = njit(cache=True)(trick_winner)
 
 class GameRules:
     """Per-game tables in the game layout (see module docs)."""

@@ -38,7 +38,7 @@ and Haglund's DDS):
   tricks") and the points in play;
 * **last two tricks** enumerated directly (:func:`last_tricks`);
 * **zero-window search**: threshold queries are one probe; the exact value is
-  found by bisection over probes that share the table (:func:`mtdf`).
+  found by bisection over probes that share the table (:func:`solve_batch`).
 
 Every part is a separate compiled function, small helpers too: numba's
 own (IR-level) inlining of the helpers cost ~9 s of the cold compile (33 s
@@ -60,7 +60,8 @@ from numba.core.errors import NumbaIRAssumptionWarning
 from ..cards import highest_nb as highest
 from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
-from ..play import legal_moves, trick_winner
+from ..play import legal_moves_nb as legal_moves
+from ..play import trick_winner_nb as trick_winner
 from .layout import (JOB_ALL_TRICKS, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_NULL, JOB_POINTS, OPT_BOUNDS,  # noqa: F401
                      OPT_EQUIV, OPT_ORDER, OPT_QUICK, OPT_SIMILAR, OPT_TT, P_C0, P_C1, P_DECL, P_GAMEKIND, P_H0,
                      P_COVER, P_H1, P_H2, P_JOB, P_LAST_BONUS, P_LAST_CARDS, P_LEADER, P_MINIMISE, P_N, P_STAMP,
@@ -270,7 +271,9 @@ def top_run(trumps: int, side: int) -> int:
     return run
 
 
-@njit(cache=True)
+# (a signature: fast_bound calls it with constant arguments, which would otherwise compile a
+# literal-typed copy per call site)
+@njit("int64(int64[::1], int64, int64, int64[::1], int64)", cache=True)
 def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, need: int) -> int:
     """Points that one side (declarer if ``side_decl``, else the defenders)
     surely takes from here, whoever leads: a lower bound ("quick tricks").
@@ -836,29 +839,6 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
 
 
 @njit(cache=True)
-def mtdf(h: np.ndarray, leader: int, n: int, c0: int, c1: int, lo: int, hi: int, guess: int,
-         tab: np.ndarray, tt: np.ndarray, ms: np.ndarray) -> int:
-    """The exact V in [lo, hi] by zero-window probes that share the table.
-
-    Plain MTD(f) steps from its guess by the fail-soft value, which here is
-    almost always the probe's own bound: one point a probe, some twenty
-    probes a deal.  So the probes bisect the interval instead (the C* /
-    MTD-bi variant): the first one at ``guess``, then at the midpoint.
-    """
-    lower = lo
-    upper = hi
-    beta = guess if lo < guess <= hi else (lo + hi + 1) // 2
-    while lower < upper:
-        g = search(h, leader, n, c0, c1, beta - 1, beta, tab, tt, ms)
-        if g >= beta:
-            lower = g
-        else:
-            upper = g
-        beta = (lower + upper + 1) // 2
-    return lower
-
-
-@njit(cache=True)
 def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray, h: np.ndarray,
              stamp: int, opts: int) -> None:
     job = pos[P_JOB]
@@ -908,50 +888,62 @@ def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
     h[2] = pos[P_H2]
 
 
-@njit(cache=True)
-def solve_one(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tt: np.ndarray, stamp: int,
-              opts: int, tab: np.ndarray, ms: np.ndarray) -> int:
-    """Answer one job for one position row (see ``P_*``); returns V or 0/1."""
-    h = np.zeros(3, dtype=np.int64)
-    _prepare(pos, eff, pts, tab, h, stamp, opts)
-    leader, n, c0, c1 = pos[P_LEADER], pos[P_N], pos[P_C0], pos[P_C1]
-    job = pos[P_JOB]
-    if job == JOB_POINTS:
-        x = h[0] | h[1] | h[2]
-        if n >= 1:
-            x |= 1 << c0
-        if n >= 2:
-            x |= 1 << c1
-        hi = points_of(x, tab) + last_bonus(x, tab)
-        return mtdf(h, leader, n, c0, c1, 0, hi, hi // 2, tab, tt, ms)
-    if job == JOB_AT_LEAST:
-        t = pos[P_TARGET]
-        if t <= 0:
-            return 1
-        return 1 if search(h, leader, n, c0, c1, t - 1, t, tab, tt, ms) >= t else 0
-    if job == JOB_NULL:
-        return 0 if search(h, leader, n, c0, c1, 0, 1, tab, tt, ms) >= 1 else 1
-    if job == JOB_ANY_TRICK:
-        return 1 if search(h, leader, n, c0, c1, 0, 1, tab, tt, ms) >= 1 else 0
-    # all tricks: the declarer's tricks still to come must equal the tricks left
-    tricks = popcount(h[(leader + n) % tab[T_NP]])     # the player to move has one card per trick left
-    return 1 if search(h, leader, n, c0, c1, tricks - 1, tricks, tab, tt, ms) >= tricks else 0
+BATCH_SIGNATURE = "void(int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int64, int64[::1], int64[::1])"
 
 
-@njit(cache=True)
+@njit(BATCH_SIGNATURE, cache=True)
 def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: np.ndarray,
                 stamp0: int, opts: int, out: np.ndarray, nodes: np.ndarray) -> None:
-    """Solve many position rows in one call (one table, reused with a new stamp per row,
-    or the row's own ``P_STAMP`` when set: rows of one game that share a stamp share
-    their table entries).
+    """Answer many position rows (see ``P_*``) in one call: V, or 0/1 for the yes/no jobs.
 
+    One table serves the batch, reused with a new stamp per row, or the row's own
+    ``P_STAMP`` when set (rows of one game that share a stamp share their table entries).
     ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``).
+
+    The exact value (``JOB_POINTS``) is found by **zero-window probes** that share the
+    table.  Plain MTD(f) steps from its guess by the fail-soft value, which here is almost
+    always the probe's own bound: one point a probe, some twenty probes a deal.  So the
+    probes bisect the interval instead (the C* / MTD-bi variant): the first one at the
+    middle, then at the midpoint of what is left.  (One compiled function: each level of
+    compiled callers above the search re-links and re-optimises all of it, so the job
+    dispatch and the probes live here rather than in functions of their own.)
     """
     tab = np.zeros(TAB_SIZE, dtype=np.int64)
     ms = np.zeros((MS_ROWS, MS_COLS), dtype=np.int64)
+    h = np.zeros(3, dtype=np.int64)
     for i in range(positions.shape[0]):
-        g = positions[i, P_GAMEKIND]
+        pos = positions[i]
         tab[T_NODES] = 0
-        st = positions[i, P_STAMP] if positions[i, P_STAMP] > 0 else stamp0 + i
-        out[i] = solve_one(positions[i], effs[g], ptss[g], tt, st, opts, tab, ms)
+        st = pos[P_STAMP] if pos[P_STAMP] > 0 else stamp0 + i
+        _prepare(pos, effs[pos[P_GAMEKIND]], ptss[pos[P_GAMEKIND]], tab, h, st, opts)
+        leader, n, c0, c1 = pos[P_LEADER], pos[P_N], pos[P_C0], pos[P_C1]
+        job = pos[P_JOB]
+        if job == JOB_POINTS:
+            x = h[0] | h[1] | h[2]
+            if n >= 1:
+                x |= 1 << c0
+            if n >= 2:
+                x |= 1 << c1
+            lower = 0
+            upper = points_of(x, tab) + last_bonus(x, tab)
+            beta = upper // 2 if upper >= 2 else (upper + 1) // 2
+            while lower < upper:
+                g = search(h, leader, n, c0, c1, beta - 1, beta, tab, tt, ms)
+                if g >= beta:
+                    lower = g
+                else:
+                    upper = g
+                beta = (lower + upper + 1) // 2
+            out[i] = lower
+        elif job == JOB_AT_LEAST:
+            t = pos[P_TARGET]
+            out[i] = 1 if t <= 0 or search(h, leader, n, c0, c1, t - 1, t, tab, tt, ms) >= t else 0
+        elif job == JOB_NULL:
+            out[i] = 0 if search(h, leader, n, c0, c1, 0, 1, tab, tt, ms) >= 1 else 1
+        elif job == JOB_ANY_TRICK:
+            out[i] = 1 if search(h, leader, n, c0, c1, 0, 1, tab, tt, ms) >= 1 else 0
+        else:
+            # all tricks: the declarer's tricks still to come must equal the tricks left
+            tricks = popcount(h[(leader + n) % tab[T_NP]])     # the player to move has a card per trick left
+            out[i] = 1 if search(h, leader, n, c0, c1, tricks - 1, tricks, tab, tt, ms) >= tricks else 0
         nodes[i] = tab[T_NODES]
