@@ -63,7 +63,7 @@ class Position:
 #: Called with one line of text before the kernel compiles for this machine (a cold cache);
 #: the command line sets it to print the line.  The library itself prints nothing.
 compile_notice: Callable[[str], None] | None = None
-COMPILE_MESSAGE = "compiling the solver for this machine, first run only (about 15 s)"
+COMPILE_MESSAGE = "compiling the solver for this machine, first run only (about 10 s)"
 
 
 def compile_kernel():
@@ -148,6 +148,7 @@ class Solver:
 
     def __init__(self, tt_megabytes: float = 64.0, opts: int = K.OPT_ALL):
         self.tt = K.new_table(tt_megabytes)
+        self.scratch: tuple[np.ndarray, ...] | None = None     # the kernel's work arrays, made with it
         self.opts = opts
         self.stamp = 1
         self.effs = np.stack([rules_for(g).eff for g in range(TOTAL_GAMES)])
@@ -168,7 +169,9 @@ class Solver:
                 rows = rows.copy()
                 rows[:, K.P_STAMP] = self.session + kind
             stamp = self.session if self.session is not None else self._take_stamps(rows.shape[0])
-            kernel.solve_batch(rows, self.effs, self.ptss, self.tt, stamp, self.opts, out, nodes)
+            if self.scratch is None:
+                self.scratch = kernel.new_scratch()
+            kernel.solve_batch(rows, self.effs, self.ptss, self.tt, stamp, self.opts, out, nodes, *self.scratch)
         self.last_nodes = int(nodes.sum())
         return out, nodes
 

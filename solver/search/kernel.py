@@ -793,30 +793,32 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
             pending = 0
         c = pick_next(ms, ply, i, nm)
         h[p] = hand & ~(1 << c)
-        # (arguments are kept int64 expressions: literal constants would make
-        # numba look for a second, literal-typed specialisation of this function)
+        # the position after the card: the trick goes on, or it is complete and its winner leads
+        # (one recursive call site: numba types a recursive function once per call site)
+        tv = 0
+        nl = leader
+        nn = n + 1
+        nc0 = c0
+        nc1 = c1
         if n == 0:
-            v = search(h, leader, n + 1, c, c1, alpha, beta, tab, tt, ms)
+            nc0 = c
         elif n == 1 and players == 3:
-            v = search(h, leader, n + 1, c0, c, alpha, beta, tab, tt, ms)
-        elif players == 2:
-            # the two-player trick is complete
-            w = (leader + trick_winner(c0, c, c, tab[T_TRUMP], tab)) % 2
-            tv = 0
-            if w == decl:
-                tv = tab[32 + c0] + tab[32 + c] + tab[T_BONUS]
-            zero = n - n
-            none = zero - 1
-            v = tv + search(h, w, zero, none, none, alpha - tv, beta - tv, tab, tt, ms)
+            nc1 = c
         else:
-            w = (leader + trick_winner(c0, c1, c, tab[T_TRUMP], tab)) % 3
-            tv = 0
-            if w == decl:
-                tv = tab[32 + c0] + tab[32 + c1] + tab[32 + c] + tab[T_BONUS]
-                if h[p] == 0:           # the last trick (the two-trick enumeration did not see it)
-                    tv += last_bonus((1 << c0) | (1 << c1) | (1 << c), tab)
-            none = n - 3      # -1, typed int64
-            v = tv + search(h, w, n - 2, none, none, alpha - tv, beta - tv, tab, tt, ms)
+            if players == 2:
+                nl = (leader + trick_winner(c0, c, c, tab[T_TRUMP], tab)) % 2
+                if nl == decl:
+                    tv = tab[32 + c0] + tab[32 + c] + tab[T_BONUS]
+            else:
+                nl = (leader + trick_winner(c0, c1, c, tab[T_TRUMP], tab)) % 3
+                if nl == decl:
+                    tv = tab[32 + c0] + tab[32 + c1] + tab[32 + c] + tab[T_BONUS]
+                    if h[p] == 0:       # the last trick (the two-trick enumeration did not see it)
+                        tv += last_bonus((1 << c0) | (1 << c1) | (1 << c), tab)
+            nn = 0
+            nc0 = -1
+            nc1 = -1
+        v = tv + search(h, nl, nn, nc0, nc1, alpha - tv, beta - tv, tab, tt, ms)
         h[p] = hand
         if is_max:
             if v > best:
@@ -888,29 +890,40 @@ def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
     h[2] = pos[P_H2]
 
 
-BATCH_SIGNATURE = "void(int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int64, int64[::1], int64[::1])"
+BATCH_SIGNATURE = ("void(int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int64, int64[::1],"
+                   " int64[::1], int64[::1], int64[:, ::1], int64[::1])")
+
+
+def new_scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The scratch arrays :func:`solve_batch` works in: ``tab``, the move lists ``ms`` and the hands ``h``.
+
+    (Allocated here rather than in the compiled code: numpy's allocators would be compiled
+    into every user's first run for three arrays.)"""
+    return (np.zeros(TAB_SIZE, dtype=np.int64), np.zeros((MS_ROWS, MS_COLS), dtype=np.int64),
+            np.zeros(3, dtype=np.int64))
 
 
 @njit(BATCH_SIGNATURE, cache=True)
 def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: np.ndarray,
-                stamp0: int, opts: int, out: np.ndarray, nodes: np.ndarray) -> None:
+                stamp0: int, opts: int, out: np.ndarray, nodes: np.ndarray,
+                tab: np.ndarray, ms: np.ndarray, h: np.ndarray) -> None:
     """Answer many position rows (see ``P_*``) in one call: V, or 0/1 for the yes/no jobs.
 
     One table serves the batch, reused with a new stamp per row, or the row's own
     ``P_STAMP`` when set (rows of one game that share a stamp share their table entries).
-    ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``).
+    ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``);
+    ``tab``, ``ms``, ``h``: scratch (:func:`new_scratch`).
 
     The exact value (``JOB_POINTS``) is found by **zero-window probes** that share the
     table.  Plain MTD(f) steps from its guess by the fail-soft value, which here is almost
     always the probe's own bound: one point a probe, some twenty probes a deal.  So the
     probes bisect the interval instead (the C* / MTD-bi variant): the first one at the
-    middle, then at the midpoint of what is left.  (One compiled function: each level of
-    compiled callers above the search re-links and re-optimises all of it, so the job
-    dispatch and the probes live here rather than in functions of their own.)
+    middle, then at the midpoint of what is left.  A yes/no job is one probe at its
+    threshold.  (One compiled function with one probe site: each level of compiled callers
+    above the search, and each call site of it, costs the first run compile time.)
     """
-    tab = np.zeros(TAB_SIZE, dtype=np.int64)
-    ms = np.zeros((MS_ROWS, MS_COLS), dtype=np.int64)
-    h = np.zeros(3, dtype=np.int64)
+    for j in range(MS_COLS):
+        ms[MS_KILLERS, j] = 0           # no killer moves from an earlier call: a call's nodes are its own
     for i in range(positions.shape[0]):
         pos = positions[i]
         tab[T_NODES] = 0
@@ -918,32 +931,40 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
         _prepare(pos, effs[pos[P_GAMEKIND]], ptss[pos[P_GAMEKIND]], tab, h, st, opts)
         leader, n, c0, c1 = pos[P_LEADER], pos[P_N], pos[P_C0], pos[P_C1]
         job = pos[P_JOB]
+        lower = 0
         if job == JOB_POINTS:
             x = h[0] | h[1] | h[2]
             if n >= 1:
                 x |= 1 << c0
             if n >= 2:
                 x |= 1 << c1
-            lower = 0
             upper = points_of(x, tab) + last_bonus(x, tab)
             beta = upper // 2 if upper >= 2 else (upper + 1) // 2
-            while lower < upper:
-                g = search(h, leader, n, c0, c1, beta - 1, beta, tab, tt, ms)
-                if g >= beta:
-                    lower = g
-                else:
-                    upper = g
-                beta = (lower + upper + 1) // 2
-            out[i] = lower
         elif job == JOB_AT_LEAST:
-            t = pos[P_TARGET]
-            out[i] = 1 if t <= 0 or search(h, leader, n, c0, c1, t - 1, t, tab, tt, ms) >= t else 0
-        elif job == JOB_NULL:
-            out[i] = 0 if search(h, leader, n, c0, c1, 0, 1, tab, tt, ms) >= 1 else 1
-        elif job == JOB_ANY_TRICK:
-            out[i] = 1 if search(h, leader, n, c0, c1, 0, 1, tab, tt, ms) >= 1 else 0
+            beta = pos[P_TARGET]
+            upper = beta
+        elif job == JOB_NULL or job == JOB_ANY_TRICK:
+            beta = 1
+            upper = 1
         else:
             # all tricks: the declarer's tricks still to come must equal the tricks left
-            tricks = popcount(h[(leader + n) % tab[T_NP]])     # the player to move has a card per trick left
-            out[i] = 1 if search(h, leader, n, c0, c1, tricks - 1, tricks, tab, tt, ms) >= tricks else 0
+            beta = popcount(h[(leader + n) % tab[T_NP]])     # the player to move has a card per trick left
+            upper = beta
+        reached = beta <= 0                 # (a target of no points is reached without a search)
+        while lower < upper and not reached:
+            g = search(h, leader, n, c0, c1, beta - 1, beta, tab, tt, ms)
+            if job != JOB_POINTS:
+                reached = g >= beta
+                break
+            if g >= beta:
+                lower = g
+            else:
+                upper = g
+            beta = (lower + upper + 1) // 2
+        if job == JOB_POINTS:
+            out[i] = lower
+        elif job == JOB_NULL:
+            out[i] = 0 if reached else 1
+        else:
+            out[i] = 1 if reached else 0
         nodes[i] = tab[T_NODES]
