@@ -24,6 +24,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from solver.house import HouseRules
@@ -105,7 +106,9 @@ class AnalyseRequest(_Strict):
     iss: str | None = Field(None, max_length=MAX_BODY)
     no_declaration: bool = False
     info: bool = Field(True, description="also judge every card by what its player knew (skat analyse --info)")
-    samples: int = Field(16, ge=2, le=256, description="worlds a card for that judgement")
+    samples: int = Field(32, ge=2, le=256, description="most worlds a card for that judgement")
+    precision: float = Field(0.1, gt=0, le=1, description="wanted half-width of the 95% interval of a card's drop "
+                                                          "in winning chance (more worlds until then)")
     seed: int = 0
 
 
@@ -171,7 +174,11 @@ def create_app(workers: int | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError):
-        first = exc.errors()[0] if exc.errors() else {"loc": (), "msg": "invalid request"}
+        first: dict[str, Any] = dict(exc.errors()[0]) if exc.errors() else {"loc": (), "msg": "invalid request"}
+        if first.get("type") == "json_invalid":            # (its loc is a character position, not a field)
+            error = (first.get("ctx") or {}).get("error", "")
+            return JSONResponse({"error": _one_line(f"the request body is not valid JSON: {error} at character "
+                                                    f"{first.get('loc', ('', '?'))[-1]}")}, 400)
         where = ".".join(str(x) for x in first.get("loc", ()) if x != "body")
         return JSONResponse({"error": _one_line(f"{where}: {first.get('msg')}" if where else str(first.get("msg")))},
                             400)
@@ -187,9 +194,15 @@ def create_app(workers: int | None = None) -> FastAPI:
         except jobs.BadInput as e:
             raise HTTPException(400, str(e)) from None
 
-    @app.exception_handler(HTTPException)
-    async def http_error(request: Request, exc: HTTPException):
-        return JSONResponse({"error": _one_line(exc.detail)}, exc.status_code)
+    # (Starlette's own: an unknown path, a method not allowed; FastAPI's HTTPException is one)
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException):
+        detail = str(exc.detail)
+        if exc.status_code == 404 and detail == "Not Found":
+            detail = f"no such path: {request.url.path}"
+        elif exc.status_code == 405:
+            detail = f"{request.method} is not allowed on {request.url.path}"
+        return JSONResponse({"error": _one_line(detail)}, exc.status_code, headers=exc.headers)
 
     @app.post("/api/bid", summary="skat bid: bid advice for ten cards")
     async def bid(req: BidRequest) -> dict:
