@@ -1,6 +1,16 @@
 """The review by what the player knew, measured: speed, and how it orders players.
 
     python benchmarks/bench_info_review.py [--deals 500] [--samples 8] [--seed 2026] [--workers 2]
+    python benchmarks/bench_info_review.py speed [--deals 30] [--seed 2026]
+
+``speed``: the whole review of a deal as ``skat analyse`` gives it for one game (the
+double-dummy review, every card by what its player knew, the declarer's chance by the
+played-out advice and the declaration checked, at the default precision, the cards shared by
+two processes: :data:`solver.analysis.PRECISION`), seconds a deal, median and worst; then the
+bulk precision (:data:`solver.analysis.BULK_PRECISION`, ``skat bulk analyse --info`` and
+``skat stats``) through the bulk runner on one process: deals a second a core.  The deals are
+games of the ``rules`` player (quick to play) dealt from ``default_rng([seed, k])`` and the
+games of ``data/iss_games.sgf``.
 
 Deal k (seed S) is dealt from ``default_rng([S, k])`` and played at the table by a mix of
 players (``best``, ``pimc``, ``rules``, ``random``: the four seatings of three of them rotate
@@ -59,7 +69,56 @@ def one_deal(args) -> dict | None:
     return out
 
 
+def speed(argv: list[str]) -> None:
+    import json
+    import os
+    import tempfile
+
+    from solver.analysis import BULK_PRECISION, PRECISION
+    from solver.bulk.runner import run_bulk
+    from solver.records import read_lines
+    ap = argparse.ArgumentParser(description="the review's speed")
+    ap.add_argument("--deals", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=2026)
+    a = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    deals, k = [], 0
+    while len(deals) < a.deals:
+        players = [make_player("rules", a.seed + 1000 * k + i, scoring="simple") for i in range(3)]
+        r = play_deal(players, shuffle(np.random.default_rng([a.seed, k])), TableOptions())
+        k += 1
+        if not (r.passed or r.is_ramsch):
+            deals.append(r.deal)
+    root = Path(__file__).resolve().parents[1]
+    deals += [it.deal for it in read_lines(open(root / "data" / "iss_games.sgf")) if it.deal is not None]
+    review(deals[-1], info=True, samples=8)                      # (compiled, warm)
+    seconds, worlds = [], []
+    for i, d in enumerate(deals):
+        t = time.perf_counter()
+        rv = review(d, info=True, seed=i, workers=2, **PRECISION)
+        seconds.append(time.perf_counter() - t)
+        worlds += [c.info["worlds"] for c in rv.cards if c.info and c.info.get("worlds")]
+    print(f"{len(deals)} deals ({len(deals) - a.deals} of them ISS games), seed {a.seed}, {k} dealt")
+    print(f"skat analyse, one game at the default precision {PRECISION} on 2 processes: "
+          f"median {np.median(seconds):.2f} s a deal, worst {max(seconds):.2f} s; "
+          f"worlds a judged card: median {np.median(worlds):.0f}, mean {np.mean(worlds):.1f}, max {max(worlds)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        src = os.path.join(tmp, "deals.jsonl")
+        with open(src, "w") as f:
+            for d in deals:
+                f.write(json.dumps(d.to_record()) + "\n")
+        for task, opts in (("analyse", {"info": True, "seed": 0}), ("stats", {"seed": 0})):
+            t = time.perf_counter()
+            run_bulk(task, src, os.path.join(tmp, f"{task}.jsonl"), workers=1, options=opts)
+            dt = time.perf_counter() - t
+            print(f"skat bulk {task}{' --info' if task == 'analyse' else ''} at the bulk precision {BULK_PRECISION}, "
+                  f"one process: {len(deals) / dt:.2f} deals/s a core ({dt:.0f} s)")
+    print(f"ran {time.perf_counter() - t0:.0f} s")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["speed"]:
+        return speed(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=500)
     ap.add_argument("--samples", type=int, default=8)

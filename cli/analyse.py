@@ -28,11 +28,14 @@ CHUNK = 8
 @click.option("--info/--no-info", default=True, show_default=True,
               help="also judge every card by what its player knew (sampled worlds; a few seconds a game); "
                    "--no-info: the double-dummy review alone")
-@click.option("--samples", type=click.IntRange(min=2), default=16, show_default=True,
-              help="worlds a card for the review by what the player knew")
+@click.option("--samples", type=click.IntRange(min=2), default=None,
+              help="most worlds a card for the review by what the player knew (32)")
+@click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=None,
+              help="wanted half-width of the 95% interval of a card's drop in winning chance: more worlds until "
+                   "then, up to --samples (0.1)")
 @click.option("--seed", type=int, default=0, show_default=True, help="fixes those worlds")
 def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None, no_declaration: bool,
-            workers: int | None, info: bool, samples: int, seed: int) -> None:
+            workers: int | None, info: bool, samples: int | None, precision: float | None, seed: int) -> None:
     """Review played deals card by card: the double-dummy value before and after
     every card, the best cards, each mistake's cost, and whether another
     discard or game would have done better; and every card judged by what its
@@ -48,8 +51,9 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
     console = Console(highlight=False)
     if html_out and not Path(html_out).resolve().parent.is_dir():
         raise click.ClickException(f"--html {html_out}: the folder {Path(html_out).parent} does not exist")
-    from solver.analysis import review_many
+    from solver.analysis import PRECISION, review_many
     workers = workers or os.cpu_count() or 1
+    judged = dict(PRECISION, samples=samples or PRECISION["samples"], precision=precision or PRECISION["precision"])
     found = 0
     reviews = []
 
@@ -61,12 +65,14 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
         return True
 
     def process(good: list) -> list:
-        """The chunk's classic deals reviewed on the workers; another variant's through its own
-        review; a deal passed in has nothing to review."""
+        """The chunk's classic deals reviewed on the workers (a single one: its cards' judgements
+        shared by the workers); another variant's through its own review; a deal passed in has
+        nothing to review."""
         classic = [it for it in good if it.classic and it.deal is not None]
-        done = iter(review_many([it.deal for it in classic], workers=workers if len(classic) > 1 else 1,
-                                declaration=not no_declaration, info=info, seed=seed,
-                                samples=samples)) if classic else iter(())
+        one = len(classic) == 1
+        done = iter(review_many([it.deal for it in classic], workers=1 if one else workers,
+                                declaration=not no_declaration, info=info, seed=seed, **judged,
+                                card_workers=workers if one else 1)) if classic else iter(())
         return [next(done) if it.classic and it.deal is not None else
                 it.variant.review(it.deal) if not it.classic else {"id": it.id, "passed": True} for it in good]
 

@@ -89,14 +89,15 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
               help="dd: the declared game only, or every suit, Grand and Null for the declarer")
 @click.option("--seat", type=click.Choice(["F", "M", "R"]), help="bid on deals: only this seat (default: all three)")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="bid: most worlds per hand (400); stats: worlds a card (16)")
-@click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=0.05, show_default=True,
-              help="bid: wanted half-width of the 95% interval on P(win)")
+              help="bid: most worlds per hand (400); stats, analyse --info: most worlds a card (8)")
+@click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=None,
+              help="wanted half-width of a 95% interval: bid, on P(win) (0.05); stats, analyse --info, on a "
+                   "card's drop in winning chance (0.2)")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="bid, stats, analyse --info: base seed (each row derives its own)")
 @click.option("--info", is_flag=True, help="analyse: also by what each player knew (info_cost_F/M/R, inaccuracies, "
-                                           "info_mistakes, blunders per seat, declarer_chance, luck; --samples worlds "
-                                           "a card, 8 by default)")
+                                           "info_mistakes, blunders per seat, declarer_chance, luck; see --samples "
+                                           "and --precision)")
 def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, quiet, progress_mode, chunk_size, games,
          seat, samples, precision, seed, info):
     """Run TASK over every row of INPUT and write one output row per input row
@@ -118,10 +119,10 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
     """
     if info and task != "analyse":
         raise click.BadParameter(f"--info is for the analyse task, not {task}", param_hint="--info")
-    opts = {"games": games} if task == "dd" else {"seat": seat, "samples": samples or 400, "precision": precision,
-                                                    "seed": seed} if task == "bid" else \
-        {"samples": samples or 16, "seed": seed} if task == "stats" else \
-        {"info": True, "samples": samples or 8, "seed": seed} if task == "analyse" and info else {}
+    judged = {"samples": samples, "precision": precision, "seed": seed}      # (None: the task's default)
+    opts = {"games": games} if task == "dd" else \
+        {"seat": seat, "samples": samples or 400, "precision": precision or 0.05, "seed": seed} if task == "bid" else \
+        judged if task == "stats" else {"info": True, **judged} if task == "analyse" and info else {}
     err = Console(stderr=True)
     mode = "none" if quiet else progress_mode
     summary = run_with_progress(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,

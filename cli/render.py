@@ -169,7 +169,10 @@ def luck_lines(sm: dict) -> list[str]:
     out = []
     lk = sm.get("luck")
     if lk:
-        out.append(f"luck and skill: the declarer's chance by what he knew {100 * lk['declarer_chance']:.0f}%, "
+        by = {"advice": "the played-out advice for his hand, game and auction",
+              "advice without an auction": "the played-out advice for his hand and game",
+              "first card": "what he knew at his first card"}.get(lk.get("chance_from", "first card"), "what he knew")
+        out.append(f"luck and skill: the declarer's chance by {by} {100 * lk['declarer_chance']:.0f}%, "
                    f"the cards as they lay {'won' if lk['dd_declarer_wins'] else 'lost'} double-dummy, the game "
                    f"{'won' if lk['won'] else 'lost' if lk['won'] is not None else 'unfinished'}; luck "
                    + ", ".join(f"{s} {v:+.2f}" for s, v in lk["luck"].items())

@@ -19,8 +19,11 @@ from .bulk import run_with_progress
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", default=None, help="keep the per-seat rows here (.jsonl, .csv or .parquet; with --resume a "
                                           "stopped run goes on); default: a temporary file")
-@click.option("--samples", type=click.IntRange(min=2), default=16, show_default=True,
-              help="worlds a card for the review by what each player knew")
+@click.option("--samples", type=click.IntRange(min=2), default=None,
+              help="most worlds a card for the review by what each player knew (8)")
+@click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=None,
+              help="wanted half-width of the 95% interval of a card's drop in winning chance: more worlds until "
+                   "then, up to --samples (0.2)")
 @click.option("--seed", type=int, default=0, show_default=True, help="fixes those worlds (each game derives its own)")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="local processes (default: all cores)")
 @click.option("--scheduler", help="a Dask scheduler address (tcp://host:8786) instead of local processes")
@@ -28,25 +31,28 @@ from .bulk import run_with_progress
 @click.option("--progress", "progress_mode", type=click.Choice(["auto", "bar", "plain", "none"]), default="auto",
               show_default=True, help="progress: a bar on a terminal, plain lines otherwise, or none")
 @click.option("--json", "as_json", is_flag=True, help="one JSON object instead of the table")
-def stats(file, out, samples, seed, workers, scheduler, resume, progress_mode, as_json):
+def stats(file, out, samples, precision, seed, workers, scheduler, resume, progress_mode, as_json):
     """Rate each player's card play over FILE (ISS game lines or deal records
     with "players"): every game is reviewed by what each player knew, and per
     player name come the cards reviewed, the mean information cost per card
     (expected score given up against the best card, with a 95% interval over
     the games), inaccuracies, mistakes and blunders per game, and as declarer
-    the games won against the winning chance he saw at his first card.
+    the games won against his winning chance by the played-out advice for his
+    hand, game and auction.
 
     \b
     Example: skat stats data/iss_games.sgf
     """
-    from solver.analysis import ratings
+    from solver.analysis import BULK_PRECISION, ratings
+    samples = samples or BULK_PRECISION["samples"]
+    precision = precision or BULK_PRECISION["precision"]
     from solver.bulk.tasks import SCHEMAS
     from solver.bulk.writers import read_output
     err = Console(stderr=True)
     with tempfile.TemporaryDirectory() as tmp:
         path = out or os.path.join(tmp, "stats.jsonl")
         summary = run_with_progress("stats", file, path, None, None, workers, resume, scheduler, 4,
-                                    {"samples": samples, "seed": seed}, progress_mode, err)
+                                    {"samples": samples, "precision": precision, "seed": seed}, progress_mode, err)
         rows = read_output(path, SCHEMAS["stats"])
     table = ratings(rows)
     if summary.rows_failed:
@@ -55,10 +61,11 @@ def stats(file, out, samples, seed, workers, scheduler, resume, progress_mode, a
                   + (f": see {summary.errors}" if out else ""), soft_wrap=True)
     if as_json:
         click.echo(json.dumps({"games": summary.rows_in, "reviewed": summary.rows_in - summary.rows_failed,
-                               "samples": samples, "seed": seed, "players": table}))
+                               "samples": samples, "precision": precision, "seed": seed, "players": table}))
         return
     t = Table(title=f"card play by what each player knew: {summary.rows_in - summary.rows_failed} games, "
-                    f"{samples} worlds a card", title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                    f"up to {samples} worlds a card (±{precision:g})", title_justify="left", box=box.SIMPLE_HEAD,
+              pad_edge=False,
               caption="cost/card: expected score given up a card; ?! ? ??: inaccuracies, mistakes, blunders a "
                       "game; decl/won/exp: games declared, won, and expected by the declarer's own chances",
               caption_justify="left")

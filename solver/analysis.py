@@ -144,7 +144,8 @@ def _changed(decl: Declaration, before: Any, after: Any) -> str | None:
 
 
 def review(deal: Any, solver: Solver | None = None, declaration: bool = True, info: bool = False,
-           seed: int = 0, samples: int = 16) -> DealReview:
+           seed: int = 0, samples: int = 32, precision: float = 0.1, advice_samples: int = 32,
+           workers: int = 1, first: int = 8) -> DealReview:
     """Review every card of a deal of any variant double-dummy (see the module docs): the one
     review driver.  A classic Ramsch and Offiziersskat value every legal card at every card
     played (:func:`review_options`); a classic suit, Grand or Null game solves the positions
@@ -153,54 +154,98 @@ def review(deal: Any, solver: Solver | None = None, declaration: bool = True, in
     The play is walked once with the variant's state: at each card, the position before it is
     solved exactly and every other legal card is probed by pushing it, taking a snapshot and
     popping it again.
+
+    ``info``: every card is also judged by what its player knew (:func:`info_review`: ``first``
+    worlds a card, then more until its judgement is within ``precision``, at most ``samples``;
+    its cards shared by ``workers`` processes), and the deal gets
+    its luck and skill (:func:`luck_and_skill`: the declarer's chance by the played-out advice,
+    at most ``advice_samples`` worlds) and, with ``declaration``, the declaration checked by
+    the advice (:func:`declaration_advice`).
     """
     s = solver or default_solver()
     if not isinstance(deal, Deal):
         return review_piles(deal, s)
     rv = review_ramsch(deal, s) if deal.declaration.is_ramsch else _review_game(deal, s, declaration)
     if info:
-        for c, judged in zip(rv.cards, info_review(deal, seed, samples, solver=s)):
-            c.info = judged
-        if not deal.declaration.is_ramsch and not deal.is_study:
-            rv.luck = luck_and_skill(rv)
+        game = not deal.declaration.is_ramsch and not deal.is_study
+        parts: list[tuple[str, dict]] = []           # the slow ones first, so that two processes end together
+        if game:
+            parts.append(("chance", {"deal": deal, "seed": seed, "samples": advice_samples,
+                                     "precision": precision / 2}))
             if declaration:
-                rv.declaration_advice = declaration_advice(deal, seed)
+                parts.append(("advice", {"deal": deal, "seed": seed, "samples": advice_samples}))
+        parts += [("card", job) for job in _card_jobs(deal, seed, samples, precision, first=first)]
+        done = _run_parts(parts, workers, s)
+        for c, judged in zip(rv.cards, (d for (kind, _), d in zip(parts, done) if kind == "card")):
+            c.info = judged
+        if game:
+            rv.luck = luck_and_skill(rv, done[0])
+            if declaration:
+                rv.declaration_advice = done[1]
     return rv
 
 
-def luck_and_skill(rv: DealReview) -> dict[str, Any] | None:
+def declared_chance(deal: Deal, seed: int = 0, samples: int = 64, precision: float = 0.05,
+                    solver: Solver | None = None) -> dict[str, Any]:
+    """The declarer's winning chance in the game he declared, at the bid, by what he knew when he
+    declared it: the played-out advice for his hand, his declaration and the auction as it
+    went (:func:`~solver.evaluate.evaluate_declared`).  ``auction``: whether the worlds were
+    drawn by the record's auction (False: it has none, or no sampled world explains it)."""
+    from .evaluate import evaluate_declared
+    ev = evaluate_declared(deal, samples=samples, seed=seed, precision=precision, solver=solver)
+    r, bid = ev.recommended, deal.bid or 18
+    low, high = r.p_win_ci(bid)
+    return {"p_win": round(r.p_win(bid), 4), "p_win_ci": [round(low, 4), round(high, 4)],
+            "expected_score": round(r.expected_score(bid), 2), "worlds": r.samples, "auction": bool(ev.auction)}
+
+
+def luck_and_skill(rv: DealReview, chance: dict[str, Any] | None = None) -> dict[str, Any] | None:
     """Was the result the cards' doing or the players'?  The declarer's winning chance by what he
-    knew at his first card (:func:`info_review`: his hand, the skat he saw, the auction), the
+    knew (``chance``: :func:`declared_chance`, the played-out advice for his hand, declaration
+    and auction; without it, his first card's judgement, :func:`info_review`), the
     double-dummy outcome of the actual deal (how the cards lay), and the result.  ``luck``: the
     declarer's side's share of the result that came from the lie of the cards (the
     double-dummy outcome less his chance: +0.7 when a 30% game was won double-dummy), the
     defenders' the opposite; ``skill`` per seat: its cards' information cost (expected score
-    given up by what it knew).  None when the declarer played no card."""
+    given up by what it knew).  ``chance_from`` says which chance was used.  None without
+    either chance (no advice and the declarer played no card)."""
     deal = rv.deal
-    first = next((c.info for c in rv.cards if c.seat == deal.declarer and c.info and c.info.get("cards")), None)
-    if first is None:
-        return None
-    expected = max(first["cards"].values(), key=lambda v: v["expected_score"])["p_win"]
+    if chance is not None:
+        expected, source = chance["p_win"], "advice" if chance["auction"] else "advice without an auction"
+    else:
+        first = next((c.info for c in rv.cards if c.seat == deal.declarer and c.info and c.info.get("cards")), None)
+        if first is None:
+            return None
+        expected = max(first["cards"].values(), key=lambda v: v["expected_score"])["p_win"]
+        source = "first card"
     dd_won = bool(rv.start_value) if deal.declaration.is_null else rv.start_value >= points_needed(deal.declaration)
     luck = round(float(dd_won) - expected, 4)
     skill = {name: s["cost"] for name, s in info_summary(rv.cards).items()}
-    return {"declarer_chance": expected, "dd_declarer_wins": dd_won, "won": rv.final.get("won"),
+    return {"declarer_chance": expected, "chance_from": source, "dd_declarer_wins": dd_won,
+            "won": rv.final.get("won"),
             "luck": {SEATS[p]: (luck if p == deal.declarer else -luck) + 0.0 for p in range(3)}, "skill": skill}
 
 
 def declaration_advice(deal: Deal, seed: int = 0, samples: int = 64) -> dict[str, Any]:
     """Was this game, at this bid, right by the played-out advice?  A Hand game: the declarer's
     ten cards evaluated as ``skat bid`` does at the bid; a pick-up: his twelve as ``skat
-    declare`` does.  The advice's choice and its expected score beside the actual declaration's
-    (None where the advice did not evaluate the actual discard)."""
-    from .evaluate import evaluate_declare, evaluate_hand
+    declare`` does; the worlds drawn by the auction as it went (a record's ``auction``).  The
+    advice's choice and its expected score beside the actual declaration's (None where the
+    advice did not evaluate the actual discard)."""
+    from .evaluate import by_the_auction, evaluate_declare, evaluate_hand
     d, decl = deal.declarer, deal.declaration
     bid = deal.bid or 18
+
+    def ask(auction):
+        if decl.hand:
+            return evaluate_hand(deal.hands[d], d, bid=bid, samples=samples, seed=seed, workers=1, auction=auction)
+        return evaluate_declare(deal.hands[d] | deal.skat, d, bid, samples=samples, seed=seed, workers=1,
+                                auction=auction)
+
+    ev = by_the_auction(deal, ask)
     if decl.hand:
-        ev = evaluate_hand(deal.hands[d], d, bid=bid, samples=samples, seed=seed, workers=1)
         actual = next((r for r in ev.declarations if r.declaration == decl), None)
     else:
-        ev = evaluate_declare(deal.hands[d] | deal.skat, d, bid, samples=samples, seed=seed, workers=1)
         actual = next((r for r in ev.declarations if r.declaration == decl and r.discard == deal.skat), None)
     best = ev.recommended
     return {"advised": ev.name_of(best), "advised_discard": [CARD_NAMES[c] for c in iter_cards(best.discard or 0)],
@@ -446,8 +491,19 @@ def card_class(cost: float, drop: float, ramsch: bool = False) -> str:
     return CLASSES[-1]
 
 
-def info_review(deal: Deal, seed: int = 0, samples: int = 16, scoring: str = "simple",
-                solver: Solver | None = None) -> list[dict]:
+#: The review by what the players knew at ``skat analyse``'s precision (and the web's), and at
+#: the lower one of the bulk runs (``skat bulk analyse --info``, ``skat stats``): at most
+#: ``samples`` worlds a card until its judgement is within ``precision``, at most
+#: ``advice_samples`` worlds for the declarer's chance and the declaration check.
+#: ``first``: the worlds a card is first judged on; more are drawn, doubling, until the judgement
+#: is within ``precision`` or ``samples`` is reached.
+PRECISION = {"first": 8, "samples": 32, "precision": 0.1, "advice_samples": 32}
+BULK_PRECISION = {"first": 4, "samples": 8, "precision": 0.2, "advice_samples": 16}
+
+
+def info_review(deal: Deal, seed: int = 0, samples: int = 32, scoring: str = "simple",
+                solver: Solver | None = None, precision: float = 0.1, workers: int = 1,
+                first: int = 8) -> list[dict]:
     """Every card of ``deal.played`` judged by what its player knew: the worlds he could not tell
     apart (his hand, the cards played and by whom, the voids shown, the skat if he is the
     declarer who saw it, the declaration, an Ouvert hand, the auction), weighted by the
@@ -459,57 +515,166 @@ def info_review(deal: Deal, seed: int = 0, samples: int = 16, scoring: str = "si
     it gave up against the best card; a Ramsch: the card points), ``drop`` (its side's winning
     chance given up), ``class`` (:func:`card_class` of what the worlds show for sure: the cost
     and the drop less 1.96 standard errors of their paired, per-world differences, so that a
-    card the sample cannot tell from the best is not called a mistake), ``best`` and ``worlds``.  The worlds of card
-    ``i`` come from ``seed`` and ``i`` alone: two deals the mover cannot tell apart get the same
-    judgement.  A card that was the only legal one is ``forced``."""
-    from .players.best import BestPlayer
-    from .players.table import view_of
-    s = solver or default_solver()
+    card the sample cannot tell from the best is not called a mistake), ``best``, ``worlds``
+    and ``exact`` (those were all the worlds there are: near the end they are enumerated).
+
+    The worlds, as ``skat bid`` samples: ``first`` worlds first, then as many again (the
+    same seed's next ones) until the 95% interval of the card's ``drop`` (a Ramsch: its cost as a
+    share of the 120 card points) is within ``precision``, all the worlds there are were
+    solved, or ``samples`` is reached.  The worlds of card ``i`` come from ``seed`` and ``i``
+    alone, and the stopping rule reads only them: two deals the mover cannot tell apart get
+    the same judgement, and ``workers`` processes (the cards shared among them) the same as
+    one.  A card that was the only legal one is ``forced``."""
+    return _run_parts([("card", job) for job in _card_jobs(deal, seed, samples, precision, scoring, first)],
+                      workers, solver)
+
+
+def _card_jobs(deal: Deal, seed: int, samples: int, precision: float, scoring: str = "simple",
+               first: int = 8) -> list[dict]:
+    """:func:`judge_card`'s arguments for every card played before the game was over."""
     st = deal.start_state()
-    ramsch = deal.declaration.is_ramsch
-    out: list[dict] = []
-    for i, card in enumerate(deal.played):
+    n = 0
+    for card in deal.played:
         if st.over:
             break
-        seat = st.to_move
-        view = view_of(st, seat, deal)
-        legal = list(iter_cards(view.legal()))
-        if len(legal) == 1:
-            out.append({"cost": 0.0, "drop": 0.0, "class": "best", "forced": True, "best": [CARD_NAMES[card]],
-                        "worlds": 0, "cards": {}})
-            st.push(card)
-            continue
-        player = BestPlayer(seed=0, scoring=scoring, samples=samples, solver=s)
-        player.rng = np.random.default_rng([seed, i])
-        player.early_half = False                     # a judgement wants every world, early too
-        vals = player.card_values(view)
-        if vals is None:                              # what he saw contradicts the inference: no judgement
-            out.append({"cost": None, "drop": None, "class": None, "best": [], "worlds": 0, "cards": {}})
-            st.push(card)
-            continue
-        mine = seat == deal.declarer
-        sign = 1.0 if mine else -1.0
-        w = vals["weights"]
-        # per world: the mover's side's value of each card, and his side's win
-        per_world = -vals["world_score"] if ramsch else sign * vals["world_score"]
-        wins = np.zeros(per_world.shape) if ramsch else (vals["won"] if mine else ~vals["won"]).astype(float)
-        side, chance = w @ per_world, w @ wins
-        k = legal.index(card)
-        top = int(np.argmax(side))
-        cost = float(side[top] - side[k])
-        drop = max(0.0, float(chance[top] - chance[k]))
-        sure_cost = _surely(per_world[:, top] - per_world[:, k], w)
-        sure_drop = _surely(wins[:, top] - wins[:, k], w)
-        out.append({"cost": round(cost, 2), "drop": round(drop, 4),
-                    "class": card_class(sure_cost, sure_drop, ramsch),
-                    "best": [CARD_NAMES[c] for j, c in enumerate(legal) if side[j] >= side[top] - 1e-9],
-                    "worlds": vals["worlds"],
-                    "cards": {CARD_NAMES[c]: {"p_win": None if ramsch else round(float(vals["p_win"][j]), 4),
-                                              "expected_score": round(float(side[j]), 2),
-                                              "points": round(float(vals["points"][j]), 2)}
-                              for j, c in enumerate(legal)}})
         st.push(card)
-    return out
+        n += 1
+    return [{"deal": deal, "i": i, "seed": seed, "samples": samples, "precision": precision, "scoring": scoring,
+             "first": first} for i in range(n)]
+
+
+def _run_parts(parts: list[tuple[str, dict]], workers: int, solver: Solver | None) -> list:
+    """The independent parts of a review by what the players knew (each card's judgement, the
+    declarer's chance, the declaration's check), on ``workers`` processes; each part's answer
+    depends on its arguments alone, so any number of workers gives the same."""
+    if workers > 1 and len(parts) > 1:
+        return map_processes(_run_part, parts, workers)
+    s = solver or default_solver()
+    return [_run_part(part, s) for part in parts]
+
+
+def _run_part(part: tuple[str, dict], solver: Solver | None = None) -> Any:
+    kind, kw = part
+    if kind == "card":
+        return judge_card(**kw, solver=solver)
+    if kind == "chance":
+        return declared_chance(**kw, solver=solver)
+    return declaration_advice(**kw)
+
+
+def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = 32, precision: float = 0.1,
+               scoring: str = "simple", solver: Solver | None = None, first: int = 8) -> dict:
+    """Card ``i`` of ``deal.played`` judged by what its player knew (see :func:`info_review`)."""
+    from .players.best import BestPlayer
+    from .players.table import view_of
+    st = deal.start_state()
+    for c in deal.played[:i]:
+        st.push(c)
+    card = deal.played[i]
+    ramsch = deal.declaration.is_ramsch
+    seat = st.to_move
+    view = view_of(st, seat, deal)
+    legal = list(iter_cards(view.legal()))
+    if len(legal) == 1:
+        return {"cost": 0.0, "drop": 0.0, "class": "best", "forced": True, "best": [CARD_NAMES[card]],
+                "worlds": 0, "exact": False, "cards": {}}
+    player = BestPlayer(seed=0, scoring=scoring, samples=min(first, samples), solver=solver or default_solver())
+    player.rng = np.random.default_rng([seed, i])
+    player.early_half = False                     # a judgement wants every world, early too
+    vals = player.card_values(view)
+    if vals is None:                              # what he saw contradicts the inference: no judgement
+        return {"cost": None, "drop": None, "class": None, "best": [], "worlds": 0, "exact": False, "cards": {}}
+    k = legal.index(card)
+    judged = _judged(vals, seat == deal.declarer, ramsch)
+    while not vals["exact"] and vals["worlds"] < samples and _unsure(judged, k, ramsch) > precision:
+        player.samples = min(vals["worlds"], samples - vals["worlds"])
+        more = player.card_values(view)
+        if more is None:
+            break
+        vals = _pooled(vals, more)
+        judged = _judged(vals, seat == deal.declarer, ramsch)
+    w, per_world, wins, side, chance = judged
+    top = int(np.argmax(side))
+    cost = float(side[top] - side[k])
+    drop = max(0.0, float(chance[top] - chance[k]))
+    sure_cost = _surely(per_world[:, top] - per_world[:, k], w)
+    sure_drop = _surely(wins[:, top] - wins[:, k], w)
+    return {"cost": round(cost, 2), "drop": round(drop, 4),
+            "class": card_class(sure_cost, sure_drop, ramsch),
+            "best": [CARD_NAMES[c] for j, c in enumerate(legal) if side[j] >= side[top] - 1e-9],
+            "worlds": vals["worlds"], "exact": bool(vals["exact"]),
+            "cards": {CARD_NAMES[c]: {"p_win": None if ramsch else round(float(vals["p_win"][j]), 4),
+                                      "expected_score": round(float(side[j]), 2),
+                                      "points": round(float(vals["points"][j]), 2)}
+                      for j, c in enumerate(legal)}}
+
+
+def cards_by_what_he_knows(view: Any, samples: int = 16, seed: int = 0,
+                           solver: Solver | None = None) -> list[dict] | None:
+    """The mover's legal cards by what he knows (``view``: his :class:`~solver.players.PlayView`),
+    best first, as :func:`info_review` values them over ``samples`` worlds: per card its
+    ``card``, the declarer's ``p_win`` (None in a Ramsch) and the mover's side's
+    ``expected_score`` (a Ramsch: minus his card points).  A hint that never looks at the
+    hidden cards.  None when no world fits what he knows."""
+    from .players.best import BestPlayer
+    legal = list(iter_cards(view.legal()))
+    player = BestPlayer(seed=0, samples=samples, solver=solver or default_solver(), scoring="simple")
+    player.rng = np.random.default_rng([seed, len(view.history)])
+    player.early_half = False
+    vals = player.card_values(view)
+    if vals is None:
+        return None
+    ramsch = view.declaration.is_ramsch
+    _, _, _, side, _ = _judged(vals, view.seat == view.declarer, ramsch)
+    out = [{"card": CARD_NAMES[c], "p_win": None if ramsch else round(float(vals["p_win"][j]), 4),
+            "expected_score": round(float(side[j]), 2)} for j, c in enumerate(legal)]
+    return sorted(out, key=lambda r: -r["expected_score"])
+
+
+def _judged(vals: dict, mine: bool, ramsch: bool) -> tuple[np.ndarray, ...]:
+    """The worlds' weights; per world and card the mover's side's value and its win; per card
+    their weighted means (``side``, ``chance``)."""
+    w = vals["weights"]
+    per_world = -vals["world_score"] if ramsch else (1.0 if mine else -1.0) * vals["world_score"]
+    wins = np.zeros(per_world.shape) if ramsch else (vals["won"] if mine else ~vals["won"]).astype(float)
+    return w, per_world, wins, w @ per_world, w @ wins
+
+
+def _unsure(judged: tuple[np.ndarray, ...], k: int, ramsch: bool) -> float:
+    """The half-width of the 95% interval of card ``k``'s drop against the sample's best card
+    (a Ramsch: its cost in card points, as a share of all 120)."""
+    w, per_world, wins, side, _ = judged
+    top = int(np.argmax(side))
+    if ramsch:
+        return _interval(per_world[:, top] - per_world[:, k], w)[1] / 120.0
+    return _interval(wins[:, top] - wins[:, k], w)[1]
+
+
+def _pooled(a: dict, b: dict) -> dict:
+    """Two samples of one card's worlds as one (each keeps its share of the weight by its size)."""
+    na, nb = a["worlds"], b["worlds"]
+    n = na + nb
+    return {"legal": a["legal"], "worlds": n, "weights": np.concatenate([a["weights"] * na, b["weights"] * nb]) / n,
+            "won": np.concatenate([a["won"], b["won"]]),
+            "world_score": np.concatenate([a["world_score"], b["world_score"]]),
+            "p_win": (a["p_win"] * na + b["p_win"] * nb) / n, "points": (a["points"] * na + b["points"] * nb) / n,
+            "exact": False}
+
+
+def _interval(diff: np.ndarray, w: np.ndarray) -> tuple[float, float]:
+    """The weighted mean of a paired difference and the half-width of its 95% interval (with
+    the worlds' effective number; infinite below two).
+
+    >>> m, half = _interval(np.array([1.0, 0.0, 1.0, 0.0]), np.full(4, 0.25))
+    >>> m, round(half, 4)
+    (0.5, 0.5658)
+    """
+    m = float(w @ diff)
+    n_eff = 1.0 / float(w @ w)
+    if n_eff < 2:
+        return m, math.inf
+    var = float(w @ (diff - m) ** 2) * n_eff / (n_eff - 1)
+    return m, Z95 * math.sqrt(var / n_eff)
 
 
 def _surely(diff: np.ndarray, w: np.ndarray) -> float:
@@ -521,12 +686,8 @@ def _surely(diff: np.ndarray, w: np.ndarray) -> float:
     >>> _surely(np.array([40.0, -30.0, 20.0, -10.0]), np.full(4, 0.25))    # +5 on average, noise
     0.0
     """
-    m = float(w @ diff)
-    n_eff = 1.0 / float(w @ w)
-    if n_eff < 2:
-        return max(0.0, m)
-    var = float(w @ (diff - m) ** 2) * n_eff / (n_eff - 1)
-    return max(0.0, m - Z95 * math.sqrt(var / n_eff))
+    m, half = _interval(diff, w)
+    return max(0.0, m) if half == math.inf else max(0.0, m - half)
 
 
 def info_summary(cards: list[CardReview], seats: str = SEATS) -> dict[str, dict]:
@@ -571,9 +732,10 @@ def ratings(rows: Iterable[dict]) -> list[dict]:
                                       else math.inf, r["player"]))
 
 
-def review_many(deals: Iterable[Any], workers: int = 1, **kw) -> list[DealReview]:
-    """Review many deals, on ``workers`` processes."""
-    return map_processes(_review_one, [(d, kw) for d in deals], workers)
+def review_many(deals: Iterable[Any], workers: int = 1, card_workers: int = 1, **kw) -> list[DealReview]:
+    """Review many deals, on ``workers`` processes (each deal's cards judged by what their
+    players knew on ``card_workers``: for one deal, see :func:`review`)."""
+    return map_processes(_review_one, [(d, dict(kw, workers=card_workers)) for d in deals], workers)
 
 
 def _review_one(args) -> DealReview:

@@ -217,7 +217,10 @@ def parse_line(line: str) -> IssGame:
         skat = d
     elif not decl.hand:
         raise IssError("a game without a skat pick-up must be a Hand game")
-    deal = Deal(hands, skat, declarer, decl, played, auction.value, 0, gid)
+    # the auction goes with the deal: what each player knew of the others' hands (the review's
+    # and the advice's worlds are drawn by it)
+    deal = Deal(hands, skat, declarer, decl, played, auction.value, 0, gid,
+                extra={"auction": auction_record(history)})
     try:
         replay(deal)
     except DealError as e:

@@ -205,3 +205,77 @@ def test_bulk_analyse_info_has_each_seats_information_review(tmp_path):
     plain = tmp_path / "p.jsonl"
     run_bulk("analyse", str(ROOT / "data" / "iss_games.sgf"), str(plain), workers=1)
     assert all(json.loads(x)["info_cost_F"] is None for x in plain.read_text().splitlines())
+
+
+def _iss_calls(line: str) -> list[str]:
+    """The auction of an ISS line read from its move list: the (seat, move) pairs after the
+    deal until the first move that is not a call (a number, y or p)."""
+    moves = line.split("MV[", 1)[1].split("]", 1)[0].split()[2:]
+    calls = []
+    for seat, mv in zip(moves[::2], moves[1::2]):
+        if not (mv.isdigit() or mv in ("y", "p")):
+            break
+        calls.append(f"{'FMR'[int(seat)]}:{mv}")
+    return calls
+
+
+def test_an_iss_game_carries_its_auction_to_the_review_and_the_advice():
+    lines = [x for x in open(ROOT / "data" / "iss_games.sgf") if x.strip()]
+    checked = 0
+    for line in lines:
+        g = parse_line(line)
+        if g.deal is None:
+            continue
+        calls = _iss_calls(line)
+        assert g.deal.extra["auction"] == calls
+        # the declarer holds the last bid the auction names (or 18 when nobody bid)
+        bids = [int(c.split(":")[1]) for c in calls if c.split(":")[1].isdigit()]
+        assert g.deal.bid == (bids[-1] if bids else 18)
+        checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.slow
+def test_the_declarers_chance_is_the_played_out_advice_for_his_game_and_the_auction():
+    from solver.analysis import declared_chance
+    from solver.cards import parse_cards
+    from solver.games import GRAND, Declaration
+    # all four jacks and the aces and tens of two suits in a Hand Grand, leading: no world lets
+    # the defenders take 60 points (the rules: 61 wins), so his chance is 1 whatever the auction
+    hands = [parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), parse_cards("C9 C8 C7 S9 S8 S7 H9 H8 H7 D7"),
+             parse_cards("CK CQ SK SQ HK HQ DA DT DK DQ")]
+    sure = Deal(hands, parse_cards("D9 D8"), 0, Declaration(GRAND, hand=True), bid=24,
+                extra={"auction": ["M:18", "F:y", "M:20", "F:y", "M:p", "R:p"]})
+    c = declared_chance(sure, samples=16)
+    assert c["p_win"] == 1.0 and c["auction"] is True and c["worlds"] >= 16
+    # the review's luck uses it: the ISS sample game's declarer, his auction as it went
+    deal = _iss("5557737")
+    rv = review(deal, info=True, declaration=False, samples=8, advice_samples=16)
+    lk = rv.luck
+    assert lk["chance_from"] == "advice"
+    assert lk["declarer_chance"] == declared_chance(deal, 0, 16, 0.05)["p_win"]
+    assert 0.0 <= lk["declarer_chance"] <= 1.0
+    # a record without an auction says so
+    bare = Deal(deal.hands, deal.skat, deal.declarer, deal.declaration, deal.played, deal.bid, deal.leader, deal.id)
+    assert declared_chance(bare, samples=16)["auction"] is False
+
+
+@pytest.mark.slow
+def test_the_review_draws_worlds_until_its_precision_and_is_the_same_on_two_processes():
+    deal = _iss("5557737")
+    coarse = info_review(deal, seed=1, samples=32, precision=1.0)
+    fine = info_review(deal, seed=1, samples=32, precision=0.02)
+    judged = [(a, b) for a, b in zip(coarse, fine) if not a.get("forced") and a["worlds"]]
+    assert judged and len(coarse) == len(fine)
+    # a precision every interval meets stops at the first worlds (or at all the worlds there are)
+    assert all(a["worlds"] <= 8 or a["exact"] for a, _ in judged)
+    # a finer one never draws fewer, and some cards need more; no card goes past --samples
+    assert all(b["worlds"] >= a["worlds"] for a, b in judged)
+    assert any(b["worlds"] > 8 and not b["exact"] for _, b in judged)
+    assert all(b["worlds"] <= 32 for _, b in judged if not b["exact"])
+    # the first worlds of a card are the same whatever the precision: a card that stopped at them agrees
+    assert all(a == b for a, b in judged if b["worlds"] == a["worlds"])
+    # the answer depends on the seed, not on how many processes share the cards
+    one = review(deal, info=True, samples=16, precision=0.05, advice_samples=16, workers=1).to_record()
+    two = review(deal, info=True, samples=16, precision=0.05, advice_samples=16, workers=2).to_record()
+    assert one == two

@@ -101,7 +101,8 @@ def analyse(p: dict[str, Any]) -> dict:
         return {"id": it.id, "passed": True}
     try:
         rv = review_many([it.deal], workers=1, declaration=not p.get("no_declaration"), info=p.get("info", True),
-                         samples=p.get("samples", 16), seed=p.get("seed", 0))[0]
+                         samples=p.get("samples", 32), precision=p.get("precision", 0.1),
+                         seed=p.get("seed", 0))[0]
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
     rec = rv.to_record()

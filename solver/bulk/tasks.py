@@ -191,6 +191,12 @@ def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
     return out
 
 
+def _precision(opts: dict) -> dict[str, Any]:
+    """The review's precision for a bulk row: the options given, else the bulk defaults."""
+    from ..analysis import BULK_PRECISION
+    return {k: opts.get(k) or v for k, v in BULK_PRECISION.items()}
+
+
 def _analyse_rows(item: Item, opts: dict | None = None) -> list[dict]:
     from ..analysis import review
     opts = opts or {}
@@ -198,8 +204,8 @@ def _analyse_rows(item: Item, opts: dict | None = None) -> list[dict]:
         raise DealError("passed in: no play to review")
     _no_ramsch(item.deal)
     info = bool(opts.get("info")) and item.classic
-    rv = review(item.deal, declaration=False, info=info, samples=opts.get("samples", 8),
-                seed=row_seed(opts.get("seed", 0), item.id, 0))
+    rv = review(item.deal, declaration=False, info=info, seed=row_seed(opts.get("seed", 0), item.id, 0),
+                **_precision(opts))
     sm = rv.summary()
     w = sm["worst_mistake"] or {}
     sv = sm["start_value"]
@@ -238,7 +244,8 @@ def _players(item: Item) -> list[str]:
 def _stats_rows(item: Item, opts: dict) -> list[dict]:
     """A played game reviewed by what each player knew: per seat its cards' information cost and
     classes, its double-dummy cost, and for the declarer the result against his own expectation
-    (his winning chance by what he knew at his first card, :func:`~solver.analysis.luck_and_skill`)."""
+    (his winning chance by the played-out advice for his hand, game and auction,
+    :func:`~solver.analysis.luck_and_skill`)."""
     from ..analysis import CLASSES, info_summary, review
     if item.deal is None:
         raise DealError("passed in: no play to review")
@@ -247,11 +254,12 @@ def _stats_rows(item: Item, opts: dict) -> list[dict]:
     deal = item.deal
     _no_ramsch(deal)
     seed = row_seed(opts.get("seed", 0), item.id, 0)
-    rv = review(deal, declaration=False, info=True, samples=opts.get("samples", 16), seed=seed)
+    rv = review(deal, declaration=False, info=True, seed=seed,
+                **_precision(opts))
     sm = rv.summary()
     judged = info_summary(rv.cards)                 # (a game conceded before a card: no cards, no cost)
     names = _players(item)
-    expected = (sm.get("luck") or {}).get("declarer_chance")     # his chance by what he knew at his first card
+    expected = (sm.get("luck") or {}).get("declarer_chance")     # his chance by what he knew when he declared
     out = []
     for s, seat in enumerate(SEATS):
         info = judged[seat]

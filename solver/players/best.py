@@ -73,6 +73,7 @@ class BestPlayer(PimcPlayer):
         self.scoring = scoring
         self.play_model = default_model()            # played-out bid advice, once a model ships
         self.early_half = True                       # half the worlds in the first two tricks (speed)
+        self.exact = False                           # the last worlds drawn were all there are
 
     # ------------------------------------------------------------------ worlds
 
@@ -88,9 +89,11 @@ class BestPlayer(PimcPlayer):
         # the first two tricks solve the whole game in every world: half the worlds keep the
         # slowest moves under two seconds (and the inference knows least there anyway)
         n = self.samples if len(view.history) >= EARLY_CARDS or not self.early_half else max(4, self.samples // 2)
+        self.exact = False
         try:
             every = sampler.all_worlds(self.endgame) if self.search else None
             if every is not None:
+                self.exact = True
                 weighted = [(w, inf.weight(w.hands, w.skat) if inf else 1.0) for w in every]
                 kept = [(w, x) for w, x in weighted if x > 0]
                 return kept or [(w, 1.0) for w in every]
@@ -163,7 +166,8 @@ class BestPlayer(PimcPlayer):
         view, weighted by the inference; the information review's yardstick): per card the
         declarer's chance to win (``p_win``) and expected card points (``points``), and per world
         (``weights``) whether he wins (``won``) and his settlement under ``scoring`` (a Ramsch:
-        the mover's card points; ``world_score``).  None when no world fits what he knows."""
+        the mover's card points; ``world_score``); ``exact``: these are all the worlds there are
+        (nothing left to sample).  None when no world fits what he knows."""
         legal = list(iter_cards(view.legal()))
         worlds = self.worlds(view)
         if not worlds:
@@ -173,7 +177,7 @@ class BestPlayer(PimcPlayer):
         earlier = 0 if view.declaration.is_ramsch or view.declaration.is_null else \
             view.declarer_points - (card_points(view.skat) if view.skat is not None else 0)
         return {"legal": legal, "worlds": len(worlds), "weights": weights, "won": won, "world_score": score,
-                "p_win": weights @ won.astype(float), "points": weights @ points + earlier}
+                "p_win": weights @ won.astype(float), "points": weights @ points + earlier, "exact": self.exact}
 
     def _settled(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray,
                  legal: list[int]) -> tuple[np.ndarray, np.ndarray]:
