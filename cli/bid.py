@@ -113,6 +113,17 @@ def verdict(ev: HandEvaluation, asked: bool = True) -> str:
     return f"{head}: {chance}{alt}{_overbid_note(ev)}"
 
 
+def hand_verdict(ev: HandEvaluation) -> str:
+    """The one answer once the auction is won: play a Hand game, or pick up the skat, by the
+    declaration with the best expected score at the bid."""
+    r = ev.recommended
+    d = r.to_dict(ev.at, ev.min_win)
+    lo, hi = d["p_win_ci"]
+    head = f"Play {spoken(d['name'])}" if r.declaration.hand else "Pick up the skat"
+    return (f"{head}: {spoken(d['name'])} wins {_pct(d['p_win'])} (95% {_pct(lo)}–{_pct(hi)}), "
+            f"expected {d['expected_score']:+.0f} at {ev.at}" + _overbid_note(ev))
+
+
 def declare_verdict(ev: HandEvaluation) -> str:
     """``skat declare``'s one answer: the discard and the game, with its chance and score."""
     r = ev.recommended

@@ -136,3 +136,63 @@ def test_declare_answers_as_the_command_line_does(client):
     assert r.status_code == 200, r.text
     _same(r.json(), _cli_json(["declare", HAND, "--skat", "CK DT", "--bid", "27", "--seat", "F", "--samples", "16",
                                "--discards", "2", "--workers", "1", "--json"]))
+
+
+def _hinted(client, gid: str) -> dict:
+    """Ask for a hint at the question now open and wait for it; the match must go on."""
+    assert client.post(f"/api/games/{gid}/answer", json={"answer": {"hint": True}}).status_code == 200
+    for _ in range(1200):
+        st = client.get(f"/api/games/{gid}").json()
+        assert st["end"] is None, st["end"]                   # a hint never ends the match
+        if st["hint"] and st["question"]:
+            return st
+        time.sleep(0.05)
+    raise AssertionError("no hint came")
+
+
+@pytest.mark.slow
+def test_a_hint_in_every_phase_answers_and_never_ends_the_match(client):
+    # seed 7: the auction's hint used to end the match ('31': not a card)
+    gid = client.post("/api/games", json={"deals": 1, "seed": 7, "opponents": "rules"}).json()["id"]
+    seen: dict[str, str] = {}
+    for _ in range(80):
+        st = _question(client, gid)
+        if st["end"]:
+            break
+        q = st["question"]
+        phase = {"bid": "auction", "answer": "auction", "play18": "auction", "hand": "hand",
+                 "discard": "discard", "card": "card"}.get(q["kind"])
+        if phase and phase not in seen:
+            seen[phase] = _hinted(client, gid)["hint"]["text"]
+        # hold every bid (so this seat declares), pick up, put away two cards and play grand,
+        # then the first legal card each time
+        a = {"bid": "yes", "answer": "yes", "play18": "yes", "hand": "pickup",
+             "discard": {"discard": q["cards"][:2], "game": "grand"}}.get(q["kind"])
+        if q["kind"] == "card":
+            a = q["legal"][0]
+        elif a is None:
+            a = "no"
+        assert client.post(f"/api/games/{gid}/answer", json={"answer": a}).status_code == 200
+        for _ in range(200):                                  # the answer taken: the question moves on
+            if client.get(f"/api/games/{gid}").json()["question"] != q:
+                break
+            time.sleep(0.05)
+    st = client.get(f"/api/games/{gid}").json()
+    assert st["end"] is not None and "error" not in st["end"], st["end"]
+    assert set(seen) == {"auction", "hand", "discard", "card"}, seen
+    assert seen["auction"].startswith("bid advice by your cards")
+    assert seen["hand"].split(": ")[1].startswith(("Pick up the skat", "Play "))      # no "pass" once he won
+    assert seen["discard"].startswith("declare advice by your twelve cards: Discard")
+    best, dd = seen["card"].split("\n")
+    assert best.startswith("best by what you know") and dd.startswith("double-dummy best (every card seen)")
+    client.delete(f"/api/games/{gid}")
+
+
+def test_every_4xx_has_the_one_error_shape(client):
+    # an unknown path, a method a path does not take, a body that is no JSON: {"error": ...} like the others
+    r = client.get("/api/nothing")
+    assert r.status_code == 404 and r.json() == {"error": "no such path: /api/nothing"}
+    r = client.get("/api/bid")
+    assert r.status_code == 405 and r.json() == {"error": "GET is not allowed on /api/bid"}
+    r = client.post("/api/bid", content=b'{"cards": ', headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"].startswith("the request body is not valid JSON: ")

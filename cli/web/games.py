@@ -6,7 +6,11 @@ out-queue (what to decide, the cards, what is legal), and the answer comes
 back on the in-queue.  Table events (the auction, each card, each trick,
 results, the score sheet, the finished deal's record) go out as JSON too.  A
 wrong answer is asked again with the reason; ``{"hint": true}`` asks for a
-hint (bid advice in the auction; the best card double-dummy in play).
+hint: in the auction and before the pick-up the bid advice for the person's
+cards and the auction so far, at the discard the declare advice, in play the
+best card by what the person knows (the review's judgement, no hidden card
+used) with the double-dummy card as a second, labelled line.  A hint never
+ends the match: one that cannot be given says why.
 """
 
 from __future__ import annotations
@@ -85,22 +89,54 @@ class WebPlayer(Player):
                 error = str(e)
 
     def _hint(self, q: dict) -> dict:
-        from solver.evaluate import evaluate_hand
-        if q["kind"] in ("bid", "answer", "play18"):
-            ev = evaluate_hand(parse_card_list(q["cards"]), SEATS.index(q["seat"]), bid=q["value"], samples=64,
-                               workers=1, precision=0.1)
-            a = ev.advice()
-            return {"kind": "advice", "text": f"double-dummy advice: {a['verdict']} — {a['declaration']} expects "
-                                              f"{a['expected_score']:+.1f} at {a['bid']}; "
-                                              f"pays up to {a['up_to'] or 'nothing'}"}
-        if q["kind"] == "card" and self.box.get("deal") is not None:
-            from solver.deal import replay
-            from solver.search.api import default_solver
-            deal = self.box["deal"]
-            best = default_solver().best_moves_of(deal, replay(deal))
-            top = best[0][1]
-            cards = [CARD_NAMES[c] for c, v in best if v == top]
-            return {"kind": "card", "text": f"double-dummy best (all cards seen): {' '.join(cards)}", "cards": cards}
+        """The hint for question ``q`` (see the module docs); a hint that fails says why and the
+        match goes on."""
+        try:
+            return self._advise(q)
+        except Exception as e:                      # noqa: BLE001 - a hint must never end the match
+            return {"kind": "none", "text": f"no hint here: {type(e).__name__}: {e}"}
+
+    def _advise(self, q: dict) -> dict:
+        from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand
+
+        from ..bid import declare_verdict, hand_verdict, verdict
+        if q["kind"] in ("bid", "answer", "play18", "hand"):
+            history = list(q["_history"] if "_history" in q else self.box.get("auction") or [])
+            bid = q["value"] if "value" in q else q["bid"]
+
+            def advice(auction):
+                return evaluate_hand(q["_hand"], q["_seat"], bid=bid, samples=64, workers=1, precision=0.1,
+                                     auction=auction)
+            try:
+                ev, by = advice(history or None), "your cards and the auction so far" if history else "your cards"
+            except EvaluationError:                 # an auction no sampled world explains
+                ev, by = advice(None), "your cards (no sampled world explains the auction)"
+            answer = hand_verdict(ev) if q["kind"] == "hand" else verdict(ev)
+            return {"kind": "advice", "text": f"bid advice by {by}: {answer}"}
+        if q["kind"] == "discard":
+            ev = evaluate_declare(q["_twelve"], q["_seat"], q["bid"], samples=64, workers=1, precision=0.1,
+                                  auction=list(self.box.get("auction") or []) or None)
+            return {"kind": "advice", "text": f"declare advice by your twelve cards: {declare_verdict(ev)}"}
+        if q["kind"] == "card":
+            from solver.analysis import cards_by_what_he_knows
+            ranked = cards_by_what_he_knows(q["_view"], samples=16)
+            lines = []
+            if ranked:
+                top = ranked[0]
+                best = [r["card"] for r in ranked if r["expected_score"] >= top["expected_score"] - 1e-9]
+                chance = "" if top["p_win"] is None else f", the declarer wins {100 * top['p_win']:.0f}%"
+                lines.append(f"best by what you know (16 worlds you cannot tell apart): {' '.join(best)} "
+                             f"(expected {top['expected_score']:+.1f}{chance})")
+            else:
+                best = []
+            if self.box.get("deal") is not None:
+                from solver.deal import replay
+                from solver.search.api import default_solver
+                deal = self.box["deal"]
+                moves = default_solver().best_moves_of(deal, replay(deal))
+                dd = [CARD_NAMES[c] for c, v in moves if v == moves[0][1]]
+                lines.append(f"double-dummy best (every card seen): {' '.join(dd)}")
+            return {"kind": "card", "text": "\n".join(lines) or "no hint here", "cards": best}
         return {"kind": "none", "text": "no hint here"}
 
     # the auction
@@ -110,14 +146,16 @@ class WebPlayer(Player):
                 raise ValueError("answer yes or pass")
             return a == "yes"
         return self._ask({"kind": kind, "seat": SEATS[seat], "cards": card_list(hand), "value": value,
-                          "history": [[SEATS[p], m] for p, m in history], "_check": check})
+                          "history": [[SEATS[p], m] for p, m in history], "_check": check,
+                          "_hand": hand, "_seat": seat, "_history": list(history)})
 
     def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
         def check(a):
             if a == "pickup":
                 return None
             return Declaration.typed(a, hand=True)
-        return self._ask({"kind": "hand", "cards": card_list(hand), "bid": bid, "_check": check})
+        return self._ask({"kind": "hand", "cards": card_list(hand), "bid": bid, "_check": check,
+                          "_hand": hand, "_seat": seat})
 
     def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
         def check(a):
@@ -128,7 +166,8 @@ class WebPlayer(Player):
             if d & ~twelve:
                 raise ValueError(f"{' '.join(card_list(d & ~twelve))} is not among your twelve cards")
             return d, Declaration.typed(a["game"], hand=False)
-        return self._ask({"kind": "discard", "cards": card_list(twelve), "bid": bid, "_check": check})
+        return self._ask({"kind": "discard", "cards": card_list(twelve), "bid": bid, "_check": check,
+                          "_twelve": twelve, "_seat": seat})
 
     def kontra(self, view: PlayView, call: str = "kontra") -> bool:
         return self._ask({"kind": call, "_check": lambda a: a == "yes"})
@@ -144,7 +183,8 @@ class WebPlayer(Player):
                           "legal": card_list(legal), "game": view.declaration.name,
                           "declarer": SEATS[view.declarer],
                           "trick": [[SEATS[(view.leader + i) % 3], CARD_NAMES[c]] for i, c in enumerate(view.trick)],
-                          "shown": {SEATS[s]: card_list(h) for s, h in view.shown.items()}, "_check": check})
+                          "shown": {SEATS[s]: card_list(h) for s, h in view.shown.items()}, "_check": check,
+                          "_view": view})
 
 
 def _house_rules(options: dict[str, Any]) -> HouseRules:
@@ -165,6 +205,8 @@ def run_game(options: dict, inbox, outbox) -> None:
     def on_event(kind: str, data: dict) -> None:
         if kind == "declaration":
             box["deal"] = data["deal"]                       # for the double-dummy hint, never sent
+        if kind == "auction":
+            box["auction"] = list(data["history"])           # the hints' auction as it went
         outbox.put(("event", _event(kind, {k: v for k, v in data.items() if k != "deal"})))
 
     try:

@@ -48,7 +48,7 @@ async function newMatch(board, options) {
       for (const e of st.events) apply(s, e);
       s.hint = st.hint;
       s.end = st.end;
-      const key = JSON.stringify(st.question);
+      const key = JSON.stringify([st.question, st.hint]);     // a hint's arrival redraws too
       if (key !== s.lastKey || st.events.length || st.end) { s.lastKey = key; draw(board, s, st.question); }
       if (!st.end) setTimeout(poll, 250);
     } catch (e) { board.append(h("p", { class: "error" }, e.message)); }
