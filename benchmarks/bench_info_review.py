@@ -99,8 +99,10 @@ def speed(argv: list[str]) -> None:
         seconds.append(time.perf_counter() - t)
         worlds += [c.info["worlds"] for c in rv.cards if c.info and c.info.get("worlds")]
     print(f"{len(deals)} deals ({len(deals) - a.deals} of them ISS games), seed {a.seed}, {k} dealt")
+    over = sum(1 for x in seconds if x > 10)
     print(f"skat analyse, one game at the default precision {PRECISION} on 2 processes: "
-          f"median {np.median(seconds):.2f} s a deal, worst {max(seconds):.2f} s; "
+          f"median {np.median(seconds):.2f} s a deal, 90th percentile {np.percentile(seconds, 90):.2f} s, "
+          f"worst {max(seconds):.2f} s, {over} of {len(seconds)} over 10 s; "
           f"worlds a judged card: median {np.median(worlds):.0f}, mean {np.mean(worlds):.1f}, max {max(worlds)}")
     with tempfile.TemporaryDirectory() as tmp:
         src = os.path.join(tmp, "deals.jsonl")

@@ -31,7 +31,7 @@ from .deal import Deal, ramsch_record, replay, score_deal, score_ramsch
 from .games import GAME_NAMES, GAMES, NULL, RAMSCH, SEATS, Declaration
 from .heuristics import ranked_discards
 from .offiziersskat import SIDES, OffiziersDeal, f_wins, score_offiziers
-from .pool import map_processes
+from .pool import map_processes, started
 from .scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, points_needed
 from .search.api import Position, Solver, default_solver, position, position_of, split_spitze
 from .search.offiziers import best_cards, solve_points
@@ -157,31 +157,31 @@ def review(deal: Any, solver: Solver | None = None, declaration: bool = True, in
 
     ``info``: every card is also judged by what its player knew (:func:`info_review`: ``first``
     worlds a card, then more until its judgement is within ``precision``, at most ``samples``;
-    its cards shared by ``workers`` processes), and the deal gets
-    its luck and skill (:func:`luck_and_skill`: the declarer's chance by the played-out advice,
-    at most ``advice_samples`` worlds) and, with ``declaration``, the declaration checked by
-    the advice (:func:`declaration_advice`).
+    its cards shared by ``workers`` processes, which start before the double-dummy review), and
+    the deal gets its luck and skill (:func:`luck_and_skill`: the declarer's chance by the
+    played-out advice, at most ``advice_samples`` worlds) and, with ``declaration``, the
+    declaration checked by the advice (:func:`declaration_advice`).
     """
     s = solver or default_solver()
     if not isinstance(deal, Deal):
         return review_piles(deal, s)
-    rv = review_ramsch(deal, s) if deal.declaration.is_ramsch else _review_game(deal, s, declaration)
+    game = not deal.declaration.is_ramsch and not deal.is_study
+    parts: list[tuple[str, dict]] = []               # the slow ones first, so that two processes end together
+    if info and game:
+        parts.append(("chance", {"deal": deal, "seed": seed, "samples": advice_samples, "precision": precision / 2}))
+        if declaration:
+            parts.append(("advice", {"deal": deal, "seed": seed, "samples": advice_samples}))
     if info:
-        game = not deal.declaration.is_ramsch and not deal.is_study
-        parts: list[tuple[str, dict]] = []           # the slow ones first, so that two processes end together
-        if game:
-            parts.append(("chance", {"deal": deal, "seed": seed, "samples": advice_samples,
-                                     "precision": precision / 2}))
-            if declaration:
-                parts.append(("advice", {"deal": deal, "seed": seed, "samples": advice_samples}))
         parts += [("card", job) for job in _card_jobs(deal, seed, samples, precision, first=first)]
-        done = _run_parts(parts, workers, s)
-        for c, judged in zip(rv.cards, (d for (kind, _), d in zip(parts, done) if kind == "card")):
-            c.info = judged
-        if game:
-            rv.luck = luck_and_skill(rv, done[0])
-            if declaration:
-                rv.declaration_advice = done[1]
+    with started(_run_part, parts, workers if len(parts) > 1 else 1, s) as results:
+        rv = review_ramsch(deal, s) if deal.declaration.is_ramsch else _review_game(deal, s, declaration)
+        done = results()
+    for c, judged in zip(rv.cards, (d for (kind, _), d in zip(parts, done) if kind == "card")):
+        c.info = judged
+    if info and game:
+        rv.luck = luck_and_skill(rv, done[0])
+        if declaration:
+            rv.declaration_advice = done[1]
     return rv
 
 
@@ -525,8 +525,9 @@ def info_review(deal: Deal, seed: int = 0, samples: int = 32, scoring: str = "si
     alone, and the stopping rule reads only them: two deals the mover cannot tell apart get
     the same judgement, and ``workers`` processes (the cards shared among them) the same as
     one.  A card that was the only legal one is ``forced``."""
-    return _run_parts([("card", job) for job in _card_jobs(deal, seed, samples, precision, scoring, first)],
-                      workers, solver)
+    parts = [("card", job) for job in _card_jobs(deal, seed, samples, precision, scoring, first)]
+    with started(_run_part, parts, workers, solver or default_solver()) as results:
+        return results()
 
 
 def _card_jobs(deal: Deal, seed: int, samples: int, precision: float, scoring: str = "simple",
@@ -543,17 +544,10 @@ def _card_jobs(deal: Deal, seed: int, samples: int, precision: float, scoring: s
              "first": first} for i in range(n)]
 
 
-def _run_parts(parts: list[tuple[str, dict]], workers: int, solver: Solver | None) -> list:
-    """The independent parts of a review by what the players knew (each card's judgement, the
-    declarer's chance, the declaration's check), on ``workers`` processes; each part's answer
-    depends on its arguments alone, so any number of workers gives the same."""
-    if workers > 1 and len(parts) > 1:
-        return map_processes(_run_part, parts, workers)
-    s = solver or default_solver()
-    return [_run_part(part, s) for part in parts]
-
-
 def _run_part(part: tuple[str, dict], solver: Solver | None = None) -> Any:
+    """One independent part of a review by what the players knew (a card's judgement, the
+    declarer's chance, the declaration's check); its answer depends on its arguments alone,
+    so any number of processes gives the same."""
     kind, kw = part
     if kind == "card":
         return judge_card(**kw, solver=solver)

@@ -14,7 +14,7 @@ import multiprocessing as mp
 import signal
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
-from typing import TypeVar
+from typing import Any, TypeVar
 from collections.abc import Callable, Generator, Iterable, Iterator
 
 T = TypeVar("T")
@@ -94,6 +94,21 @@ def map_processes(fn: Callable[[T], R], items: Iterable[T], workers: int, keep: 
         return list(kept_pool(workers).map(fn, items))
     with _running(workers) as ex:
         return list(ex.map(fn, items))
+
+
+@contextmanager
+def started(fn: Callable[..., R], items: Iterable[T], workers: int, *local: Any) -> Iterator[Callable[[], list[R]]]:
+    """``[fn(x) for x in items]`` started on ``workers`` processes while the block runs in this
+    one; the block calls what it is given for the results, in order.  With one worker (or one
+    item) they are computed in this process when asked, as ``fn(x, *local)`` (``local``: what
+    this process lends, a solver)."""
+    items = list(items)
+    if workers <= 1 or len(items) < 2:
+        yield lambda: [fn(x, *local) for x in items]
+        return
+    with _running(workers) as ex:
+        futures = [ex.submit(fn, x) for x in items]
+        yield lambda: [f.result() for f in futures]
 
 
 def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
