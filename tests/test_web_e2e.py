@@ -92,6 +92,18 @@ def test_advice_by_clicking_ten_cards(server, page):
     assert (SHOTS / "advisor.png").stat().st_size > 10_000
 
 
+def test_the_advisor_names_every_card_it_cannot_take(server, page):
+    page.goto(server + "#advisor")
+    page.fill("#cards", "CJ SJ HA HT HK H9 SA S7 D8 D7 C7 ZZ HA")
+    text = page.inner_text("#count")
+    # ten cards taken; the unknown code, the repeated card and the eleventh card each named
+    assert text.startswith("10 of 10 cards: ")
+    assert "'ZZ' is not a card" in text and "HA is there twice" in text and "C7 is too many" in text
+    assert page.is_disabled("#advise")
+    page.fill("#cards", "CJ SJ HA HT HK H9 SA S7 D8 D7")
+    assert page.inner_text("#count") == "10 of 10 cards" and not page.is_disabled("#advise")
+
+
 def test_review_steps_through_the_tricks(server, page):
     page.goto(server + "#review")
     page.click("#sample")

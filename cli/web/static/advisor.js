@@ -19,21 +19,32 @@ export function advisorPage(main) {
   const status = h("div", { id: "status", class: "muted" });
   const out = h("div", { id: "advice" });
 
+  let problems = [];            // what the typed text holds besides ten cards, each named
   function sync() {
     for (const el of deck.children) el.classList.toggle("selected", chosen.has(el.dataset.card));
-    count.textContent = `${chosen.size} of 10 cards`;
-    go.disabled = chosen.size !== 10;
+    count.textContent = `${chosen.size} of 10 cards` + (problems.length ? ": " + problems.join("; ") : "");
+    count.classList.toggle("error", problems.length > 0);
+    go.disabled = chosen.size !== 10 || problems.length > 0;
   }
   for (const c of DECK) {
     deck.append(cardEl(c, { button: true, onClick: name => {
       if (chosen.has(name)) chosen.delete(name); else if (chosen.size < 10) chosen.add(name);
       paste.value = [...chosen].join(" ");
+      problems = [];
       sync();
     } }));
   }
   paste.addEventListener("input", () => {
     chosen.clear();
-    for (const c of splitCards(paste.value)) if (DECK.includes(c) && chosen.size < 10) chosen.add(c);
+    problems = [];
+    const extra = [];
+    for (const c of splitCards(paste.value)) {
+      if (!DECK.includes(c)) problems.push(`'${c}' is not a card (a code like CJ, ST, H7)`);
+      else if (chosen.has(c)) problems.push(`${c} is there twice`);
+      else if (chosen.size === 10) extra.push(c);
+      else chosen.add(c);
+    }
+    if (extra.length) problems.push(`a hand has ten cards: ${extra.join(" ")} ${extra.length === 1 ? "is" : "are"} too many`);
     sync();
   });
 
@@ -55,7 +66,7 @@ export function advisorPage(main) {
       status.textContent = "";
       out.replaceChildren(h("p", { class: "error" }, e.message));
     } finally {
-      go.disabled = chosen.size !== 10;
+      go.disabled = chosen.size !== 10 || problems.length > 0;
     }
   });
 
