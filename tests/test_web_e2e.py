@@ -167,3 +167,22 @@ def test_a_whole_deal_played_by_clicking(server, page):
     page.screenshot(path=str(SHOTS / "play-end.png"), full_page=True)
     page.click("#review-last")
     page.wait_for_selector("#value-chart")
+
+
+def test_the_api_docs_work_without_the_network(server, page):
+    requested: list[str] = []
+
+    def only_here(route):
+        requested.append(route.request.url)
+        return route.continue_() if route.request.url.startswith(server) else route.abort()
+    page.route("**/*", only_here)
+    try:
+        page.goto(server + "docs")
+        page.wait_for_selector("section.endpoint")
+        text = page.inner_text("#docs")
+        assert "POST /api/bid" in text and "POST /api/analyse" in text
+        bid = page.inner_text("section[id='post-/api/bid']")
+        assert "cards" in bid and "seat" in bid and "required" in bid
+        assert all(u.startswith(server) for u in requested)          # nothing fetched from elsewhere
+    finally:
+        page.unroute("**/*")

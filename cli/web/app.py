@@ -158,7 +158,8 @@ def create_app(workers: int | None = None) -> FastAPI:
             state["pool"].shutdown(cancel_futures=True)
             state["manager"].shutdown()
 
-    app = FastAPI(title="skat-solver", lifespan=lifespan,
+    # (FastAPI's own /docs loads its viewer from a CDN: ours is a page of the package, offline)
+    app = FastAPI(title="skat-solver", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Bid advice, double-dummy solving and reviews of Skat deals. Every endpoint "
                               "returns what the matching `skat` command prints with `--json`.")
 
@@ -310,6 +311,10 @@ def create_app(workers: int | None = None) -> FastAPI:
     @app.get("/", include_in_schema=False)
     async def index():
         return FileResponse(STATIC / "index.html")
+
+    @app.get("/docs", include_in_schema=False)
+    async def docs():
+        return FileResponse(STATIC / "docs.html")
 
     return app
 
