@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver.analysis import CLASSES, info_review, review
+from solver.analysis import CLASSES, info_review, judge_card, review
 from solver.cards import CARD_NAMES, CARD_POINTS, iter_cards
 from solver.deal import Deal, load_deal
 from solver.iss import parse_line
@@ -108,6 +108,10 @@ def test_deals_the_mover_cannot_tell_apart_get_the_same_judgement():
             a = info_review(same, seed=3, samples=8)[upto]
             b = info_review(other, seed=3, samples=8)[upto]
             assert a == b, (g.id, upto)
+            if upto == 16:                      # more worlds drawn until a precision: the same rule for both
+                a = judge_card(same, upto, seed=3, samples=32, precision=0.02)
+                b = judge_card(other, upto, seed=3, samples=32, precision=0.02)
+                assert a == b, (g.id, upto, "adaptive")
             checked += 1
     assert checked >= 4
 
