@@ -24,7 +24,7 @@ CHUNK = 8
 @click.option("--html", "html_out", type=click.Path(dir_okay=False), help="write a self-contained HTML report")
 @click.option("--no-declaration", is_flag=True, help="skip the check of other discards and games")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
-              help="processes for many games (default: all cores)")
+              help="processes: many games one each, or one game's cards shared (default: all cores)")
 @click.option("--info/--no-info", default=True, show_default=True,
               help="also judge every card by what its player knew (sampled worlds; a few seconds a game); "
                    "--no-info: the double-dummy review alone")
