@@ -155,6 +155,7 @@ def create_app(workers: int | None = None) -> FastAPI:
         finally:
             for g in state["games"].values():
                 g.stop()
+            state["games"].clear()                  # (their queues' semaphores are unlinked as they go)
             state["pool"].shutdown(cancel_futures=True)
             state["manager"].shutdown()
 
@@ -378,6 +379,12 @@ class GameSession:
             self.proc.join(timeout=2)
             if self.proc.is_alive():
                 self.proc.terminate()
+                self.proc.join(timeout=2)
+        # the queues' locks and semaphores are the server's: release them now, not at exit
+        # (a server stopped with its matches open warned of leaked semaphores)
+        for q in (self.inbox, self.outbox):
+            q.close()
+            q.join_thread()
 
 
 def _validation_line(e: Exception) -> str:
