@@ -141,6 +141,8 @@ def test_a_whole_deal_played_by_clicking(server, page):
         kind = page.get_attribute("#question", "data-kind")
         before = page.inner_text("#question")
         if kind in ("bid", "answer", "play18"):
+            # the auction so far is on the page while it goes (the others' calls, or none yet)
+            assert page.inner_text("#auction").startswith("Auction: ")
             page.click("#yes")                          # bid on: this deal is played, not thrown in
         elif kind == "hand":
             page.click("#pickup")
@@ -164,6 +166,10 @@ def test_a_whole_deal_played_by_clicking(server, page):
     assert page.locator("#final").count() == 1
     assert cards_played == 10                          # one deal: the person played ten cards
     assert page.locator("#sheet tbody tr").count() == 2      # the deal and the total
+    # a result line after the deal: who played what, the card points, won or lost, the score
+    result = page.inner_text("#result")
+    assert "played grand at" in result and "card points: " in result and "; score " in result
+    assert ("card points: won" in result) != ("card points: lost" in result)
     page.screenshot(path=str(SHOTS / "play-end.png"), full_page=True)
     page.click("#review-last")
     page.wait_for_selector("#value-chart")

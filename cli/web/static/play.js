@@ -86,13 +86,18 @@ function answer(s, a) {
 function draw(board, s, q) {
   const parts = [];
   if (s.me) parts.push(h("p", {}, `You are ${SEATNAME[s.me]}.` + (s.game ? ` ${s.declarer === s.me ? "You play" : SEATNAME[s.declarer] + " plays"} ${s.game} at ${s.bid}.` : "")));
-  if (s.auction.length) parts.push(h("p", { id: "auction" }, "Auction: " + s.auction.map(([p, m]) =>
-    `${p} ${m === "y" ? "yes" : m === "p" ? "pass" : m}`).join(", ")));
+  // the auction call by call: as it goes (the question carries it), then as it went
+  const calls = s.auction.length ? s.auction : (q?.history ?? []);
+  if (calls.length || (q && ["bid", "answer", "play18"].includes(q.kind))) parts.push(h("p", { id: "auction" },
+    "Auction: " + (calls.length ? calls.map(([p, m]) =>
+      `${p === s.me ? "you" : p} ${m === "y" ? "yes" : m === "p" ? "pass" : m}`).join(", ") : "no call yet")));
   parts.push(h("div", { class: "seat", id: "trick" }, h("strong", {}, "Trick"),
     h("div", { class: "cards" }, ...s.trick.map(([p, c]) => h("span", {}, `${p === s.me ? "you" : p} `, cardEl(c))),
       s.trick.length === 3 && s.lastTrick ? h("span", { id: "trick-winner" },
         ` → ${s.lastTrick.winner === s.me ? "you take" : SEATNAME[s.lastTrick.winner] + " takes"} it (${s.lastTrick.points} points)`) : null)));
   if (q) parts.push(question(s, q));
+  else if (!s.end && s.seats) parts.push(h("p", { id: "thinking", class: "muted" }, "the computers are thinking…"));
+  if (s.result) parts.push(h("p", { id: "result", class: "answer" }, resultLine(s, s.result)));
   if (s.hint && q) parts.push(h("p", { id: "hint", class: "muted" }, s.hint.text));
   if (s.log.length) parts.push(h("p", { class: "muted", id: "log" }, s.log.slice(-4).join(" · ")));
   if (s.records.length && (!q || ["bid", "answer", "play18"].includes(q.kind))) {
@@ -147,6 +152,14 @@ function question(s, q) {
     for (const [seat, cards] of Object.entries(q.shown ?? {})) box.append(h("p", {}, `${SEATNAME[seat]} shows:`), cardRow(cards));
   }
   return box;
+}
+
+function resultLine(s, r) {
+  if (r.game === "ramsch") return `Ramsch: scores ${Object.entries(r.scores ?? {}).map(([p, x]) => `${p === s.me ? "you" : p} ${x >= 0 ? "+" : ""}${x}`).join(", ")}`;
+  const who = r.declarer === s.me ? "You" : SEATNAME[r.declarer];
+  // (the reason says won or lost and why: "lost: 44 card points (61 needed)")
+  return `${who} played ${r.declaration} at ${r.bid}, ${r.declarer_points} card points: ${r.reason}; ` +
+    `score ${r.score >= 0 ? "+" : ""}${r.score}`;
 }
 
 function sheetTable(sheet) {
