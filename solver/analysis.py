@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -143,9 +143,27 @@ def _changed(decl: Declaration, before: Any, after: Any) -> str | None:
     return None
 
 
+#: The review by what the players knew at ``skat analyse``'s precision (and the web's), and at
+#: the lower one of the bulk runs (``skat bulk analyse --info``, ``skat stats``): at most
+#: ``samples`` worlds a card until its judgement is within ``precision``, at most
+#: ``advice_samples`` worlds for the declarer's chance and the declaration check.
+#: ``first``: the worlds a card is first judged on; more are drawn, doubling, until the judgement
+#: is within ``precision`` or ``samples`` is reached.
+class Precision(TypedDict):
+    first: int
+    samples: int
+    precision: float
+    advice_samples: int
+
+
+PRECISION: Precision = {"first": 8, "samples": 32, "precision": 0.1, "advice_samples": 32}
+BULK_PRECISION: Precision = {"first": 4, "samples": 8, "precision": 0.2, "advice_samples": 8}
+
+
 def review(deal: Any, solver: Solver | None = None, declaration: bool = True, info: bool = False,
-           seed: int = 0, samples: int = 32, precision: float = 0.1, advice_samples: int = 32,
-           workers: int = 1, first: int = 8) -> DealReview:
+           seed: int = 0, samples: int = PRECISION["samples"], precision: float = PRECISION["precision"],
+           advice_samples: int = PRECISION["advice_samples"], workers: int = 1,
+           first: int = PRECISION["first"]) -> DealReview:
     """Review every card of a deal of any variant double-dummy (see the module docs): the one
     review driver.  A classic Ramsch and Offiziersskat value every legal card at every card
     played (:func:`review_options`); a classic suit, Grand or Null game solves the positions
@@ -189,10 +207,10 @@ def declared_chance(deal: Deal, seed: int = 0, samples: int = 64, precision: flo
                     solver: Solver | None = None) -> dict[str, Any]:
     """The declarer's winning chance in the game he declared, at the bid, by what he knew when he
     declared it: the played-out advice for his hand, his declaration and the auction as it
-    went (:func:`~solver.evaluate.evaluate_declared`).  ``auction``: whether the worlds were
+    went (:func:`~solver.evaluate.evaluate_declarer`).  ``auction``: whether the worlds were
     drawn by the record's auction (False: it has none, or no sampled world explains it)."""
-    from .evaluate import evaluate_declared
-    ev = evaluate_declared(deal, samples=samples, seed=seed, precision=precision, solver=solver)
+    from .evaluate import evaluate_declarer
+    ev = evaluate_declarer(deal, declared_only=True, samples=samples, seed=seed, precision=precision, solver=solver)
     r, bid = ev.recommended, deal.bid or 18
     low, high = r.p_win_ci(bid)
     return {"p_win": round(r.p_win(bid), 4), "p_win_ci": [round(low, 4), round(high, 4)],
@@ -240,17 +258,9 @@ def declaration_advice(deal: Deal, seed: int = 0, samples: int = 64) -> dict[str
     by the auction as it went (a record's ``auction``).  The advice's choice and its expected
     score beside the actual declaration's (None where the advice did not evaluate the actual
     discard)."""
-    from .evaluate import by_the_auction, evaluate_declare, evaluate_hand
-    d, decl = deal.declarer, deal.declaration
-    bid = deal.bid or 18
-
-    def ask(auction):
-        opts = {"samples": samples, "seed": seed, "workers": 1, "auction": auction, "first_batch": CHECK_FIRST_BATCH}
-        if decl.hand:
-            return evaluate_hand(deal.hands[d], d, bid=bid, **opts)
-        return evaluate_declare(deal.hands[d] | deal.skat, d, bid, **opts)
-
-    ev = by_the_auction(deal, ask)
+    from .evaluate import evaluate_declarer
+    decl, bid = deal.declaration, deal.bid or 18
+    ev = evaluate_declarer(deal, samples=samples, seed=seed, first_batch=CHECK_FIRST_BATCH)
     if decl.hand:
         actual = next((r for r in ev.declarations if r.declaration == decl), None)
     else:
@@ -499,19 +509,9 @@ def card_class(cost: float, drop: float, ramsch: bool = False) -> str:
     return CLASSES[-1]
 
 
-#: The review by what the players knew at ``skat analyse``'s precision (and the web's), and at
-#: the lower one of the bulk runs (``skat bulk analyse --info``, ``skat stats``): at most
-#: ``samples`` worlds a card until its judgement is within ``precision``, at most
-#: ``advice_samples`` worlds for the declarer's chance and the declaration check.
-#: ``first``: the worlds a card is first judged on; more are drawn, doubling, until the judgement
-#: is within ``precision`` or ``samples`` is reached.
-PRECISION = {"first": 8, "samples": 32, "precision": 0.1, "advice_samples": 32}
-BULK_PRECISION = {"first": 4, "samples": 8, "precision": 0.2, "advice_samples": 8}
-
-
-def info_review(deal: Deal, seed: int = 0, samples: int = 32, scoring: str = "simple",
-                solver: Solver | None = None, precision: float = 0.1, workers: int = 1,
-                first: int = 8) -> list[dict]:
+def info_review(deal: Deal, seed: int = 0, samples: int = PRECISION["samples"], scoring: str = "simple",
+                solver: Solver | None = None, precision: float = PRECISION["precision"], workers: int = 1,
+                first: int = PRECISION["first"]) -> list[dict]:
     """Every card of ``deal.played`` judged by what its player knew: the worlds he could not tell
     apart (his hand, the cards played and by whom, the voids shown, the skat if he is the
     declarer who saw it, the declaration, an Ouvert hand, the auction), weighted by the
@@ -539,7 +539,7 @@ def info_review(deal: Deal, seed: int = 0, samples: int = 32, scoring: str = "si
 
 
 def _card_jobs(deal: Deal, seed: int, samples: int, precision: float, scoring: str = "simple",
-               first: int = 8) -> list[dict]:
+               first: int = PRECISION["first"]) -> list[dict]:
     """:func:`judge_card`'s arguments for every card played before the game was over."""
     st = deal.start_state()
     n = 0
@@ -564,10 +564,10 @@ def _run_part(part: tuple[str, dict], solver: Solver | None = None) -> Any:
     return declaration_advice(**kw)
 
 
-def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = 32, precision: float = 0.1,
-               scoring: str = "simple", solver: Solver | None = None, first: int = 8) -> dict:
+def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = PRECISION["samples"],
+               precision: float = PRECISION["precision"], scoring: str = "simple", solver: Solver | None = None,
+               first: int = PRECISION["first"]) -> dict:
     """Card ``i`` of ``deal.played`` judged by what its player knew (see :func:`info_review`)."""
-    from .players.best import BestPlayer
     from .players.table import view_of
     st = deal.start_state()
     for c in deal.played[:i]:
@@ -580,9 +580,7 @@ def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = 32, precision: 
     if len(legal) == 1:
         return {"cost": 0.0, "drop": 0.0, "class": "best", "forced": True, "best": [CARD_NAMES[card]],
                 "worlds": 0, "exact": False, "cards": {}}
-    player = BestPlayer(seed=0, scoring=scoring, samples=min(first, samples), solver=solver or default_solver())
-    player.rng = np.random.default_rng([seed, i])
-    player.early_half = False                     # a judgement wants every world, early too
+    player = _knower(min(first, samples), [seed, i], scoring, solver)
     vals = player.card_values(view)
     if vals is None:                              # what he saw contradicts the inference: no judgement
         return {"cost": None, "drop": None, "class": None, "best": [], "worlds": 0, "exact": False, "cards": {}}
@@ -618,12 +616,8 @@ def cards_by_what_he_knows(view: Any, samples: int = 16, seed: int = 0,
     ``card``, the declarer's ``p_win`` (None in a Ramsch) and the mover's side's
     ``expected_score`` (a Ramsch: minus his card points).  A hint that never looks at the
     hidden cards.  None when no world fits what he knows."""
-    from .players.best import BestPlayer
     legal = list(iter_cards(view.legal()))
-    player = BestPlayer(seed=0, samples=samples, solver=solver or default_solver(), scoring="simple")
-    player.rng = np.random.default_rng([seed, len(view.history)])
-    player.early_half = False
-    vals = player.card_values(view)
+    vals = _knower(samples, [seed, len(view.history)], "simple", solver).card_values(view)
     if vals is None:
         return None
     ramsch = view.declaration.is_ramsch
@@ -631,6 +625,16 @@ def cards_by_what_he_knows(view: Any, samples: int = 16, seed: int = 0,
     out = [{"card": CARD_NAMES[c], "p_win": None if ramsch else round(float(vals["p_win"][j]), 4),
             "expected_score": round(float(side[j]), 2)} for j, c in enumerate(legal)]
     return sorted(out, key=lambda r: -r["expected_score"])
+
+
+def _knower(samples: int, seed: list[int], scoring: str, solver: Solver | None) -> Any:
+    """The ``best`` player that values a mover's cards by what he knows (its inference, the
+    game's stakes), over ``samples`` worlds from ``seed``, every card early too."""
+    from .players.best import BestPlayer
+    player = BestPlayer(seed=0, scoring=scoring, samples=samples, solver=solver or default_solver())
+    player.rng = np.random.default_rng(seed)
+    player.early_half = False                     # a judgement wants every world, early too
+    return player
 
 
 def _judged(vals: dict, mine: bool, ramsch: bool) -> tuple[np.ndarray, ...]:

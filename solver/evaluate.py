@@ -794,41 +794,38 @@ def _worlds(sampler: WorldSampler, seat: int, seed: int, auction: Sequence[tuple
     return LikelySampler(sampler, likelihood, seed, what=f"the auction {' '.join(auction_record(list(auction or [])))}")
 
 
-def evaluate_declared(deal: Deal, samples: int = 64, seed: int = 0, precision: float = 0.05,
-                      scoring: str = "simple", solver: Solver | None = None,
-                      model: "PlayModel | None | str" = "default") -> HandEvaluation:
-    """The game a declarer declared, as he knew it when he declared it: the played-out advice
-    (:func:`evaluate_hand` for a Hand game on his ten cards, :func:`evaluate_declare` on his
-    twelve with the discard he made) for that one declaration at the deal's bid, the worlds
-    drawn by the deal's auction (a record's ``auction``) as it went.  Its ``recommended`` is
-    that declaration; ``auction`` is empty when the record has none, or when no sampled world
-    explains it (then the worlds are uniform).
+def evaluate_declarer(deal: Deal, declared_only: bool = False, **options: Any) -> HandEvaluation:
+    """The declarer's cards as he knew them when he declared, at the deal's bid: his ten (a Hand
+    game: :func:`evaluate_hand`) or his twelve (a pick-up: :func:`evaluate_declare`), the
+    worlds drawn by the deal's auction (a record's ``auction``; :func:`by_the_auction`), on
+    one process.  ``declared_only``: the game he declared (with his discard) alone, its
+    ``recommended``; else every declaration, as ``skat bid`` / ``skat declare`` rank them.
+    ``options``: theirs (``samples``, ``seed``, ``precision``, ``first_batch`` ...).
 
     >>> from solver.cards import parse_cards
     >>> from solver.games import Declaration, GRAND
     >>> hands = [parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), parse_cards("C9 C8 C7 S9 S8 S7 H9 H8 H7 D7"),
     ...          parse_cards("CK CQ SK SQ HK HQ DA DT DK DQ")]
     >>> deal = Deal(hands, parse_cards("D9 D8"), 0, Declaration(GRAND, hand=True), bid=24)
-    >>> evaluate_declared(deal, samples=16).recommended.p_win(24)
+    >>> evaluate_declarer(deal, declared_only=True, samples=16).recommended.p_win(24)
     1.0
     """
     d, decl, bid = deal.declarer, deal.declaration, deal.bid or 18
 
-    def declared(auction: list[tuple[int, str]] | None) -> HandEvaluation:
-        opts: dict[str, Any] = {"samples": samples, "seed": seed, "precision": precision, "scoring": scoring,
-                                "solver": solver, "workers": 1, "model": model, "auction": auction}
+    def ask(auction: list[tuple[int, str]] | None) -> HandEvaluation:
+        opts = dict(options, workers=1, auction=auction)
         if decl.hand:
-            return evaluate_hand(deal.hands[d], d, bid=bid, declarations=[decl], **opts)
-        return evaluate_declare(deal.hands[d] | deal.skat, d, bid, declared=(decl, deal.skat), **opts)
+            return evaluate_hand(deal.hands[d], d, bid=bid, declarations=[decl] if declared_only else None, **opts)
+        mine = (decl, deal.skat) if declared_only else None
+        return evaluate_declare(deal.hands[d] | deal.skat, d, bid, declared=mine, **opts)
 
-    return by_the_auction(deal, declared)
+    return by_the_auction(parse_calls(deal.extra.get("auction") or []), ask)
 
 
-def by_the_auction(deal: Deal, ask: Callable[[list[tuple[int, str]] | None], HandEvaluation]) -> HandEvaluation:
-    """``ask(auction)`` with the calls of the deal record's ``auction``; with uniform worlds
-    (``ask(None)``) where it has none or no sampled world explains it (the evaluation's
-    ``auction`` is then empty)."""
-    calls = parse_calls(deal.extra.get("auction") or [])
+def by_the_auction(calls: list[tuple[int, str]],
+                   ask: Callable[[list[tuple[int, str]] | None], HandEvaluation]) -> HandEvaluation:
+    """``ask(calls)``; with uniform worlds (``ask(None)``) where there are no calls or no
+    sampled world explains them (the evaluation's ``auction`` is then empty)."""
     try:
         return ask(calls or None)
     except EvaluationError:
@@ -874,7 +871,7 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
     ``cards`` are the twelve cards (or ten, with ``skat``).  The defenders'
     hands are sampled from the twenty unseen cards; every candidate is
     evaluated on the same worlds.  ``declared``: evaluate this (declaration, discard) alone
-    (a game already declared, see :func:`evaluate_declared`).
+    (a game already declared, see :func:`evaluate_declarer`).
     """
     from .cards import CardParseError, parse_cards
     t0 = time.perf_counter()

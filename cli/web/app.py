@@ -27,6 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
+from solver.analysis import PRECISION
 from solver.house import HouseRules
 from solver.players import PLAYERS
 from solver.scoring import SCORINGS
@@ -106,9 +107,10 @@ class AnalyseRequest(_Strict):
     iss: str | None = Field(None, max_length=MAX_BODY)
     no_declaration: bool = False
     info: bool = Field(True, description="also judge every card by what its player knew (skat analyse --info)")
-    samples: int = Field(32, ge=2, le=256, description="most worlds a card for that judgement")
-    precision: float = Field(0.1, gt=0, le=1, description="wanted half-width of the 95% interval of a card's drop "
-                                                          "in winning chance (more worlds until then)")
+    samples: int = Field(PRECISION["samples"], ge=2, le=256, description="most worlds a card for that judgement")
+    precision: float = Field(PRECISION["precision"], gt=0, le=1,
+                             description="wanted half-width of the 95% interval of a card's drop in winning chance "
+                                         "(more worlds until then)")
     seed: int = 0
 
 

@@ -97,20 +97,17 @@ class WebPlayer(Player):
             return {"kind": "none", "text": f"no hint here: {type(e).__name__}: {e}"}
 
     def _advise(self, q: dict) -> dict:
-        from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand
+        from solver.evaluate import by_the_auction, evaluate_declare, evaluate_hand
 
         from ..bid import declare_verdict, hand_verdict, verdict
         if q["kind"] in ("bid", "answer", "play18", "hand"):
             history = list(q["_history"] if "_history" in q else self.box.get("auction") or [])
             bid = q["value"] if "value" in q else q["bid"]
 
-            def advice(auction):
-                return evaluate_hand(q["_hand"], q["_seat"], bid=bid, samples=64, workers=1, precision=0.1,
-                                     auction=auction)
-            try:
-                ev, by = advice(history or None), "your cards and the auction so far" if history else "your cards"
-            except EvaluationError:                 # an auction no sampled world explains
-                ev, by = advice(None), "your cards (no sampled world explains the auction)"
+            ev = by_the_auction(history, lambda auction: evaluate_hand(
+                q["_hand"], q["_seat"], bid=bid, samples=64, workers=1, precision=0.1, auction=auction))
+            by = "your cards and the auction so far" if ev.auction else \
+                "your cards (no sampled world explains the auction)" if history else "your cards"
             answer = hand_verdict(ev) if q["kind"] == "hand" else verdict(ev)
             return {"kind": "advice", "text": f"bid advice by {by}: {answer}"}
         if q["kind"] == "discard":

@@ -95,14 +95,14 @@ def solve(p: dict[str, Any]) -> dict:
 
 def analyse(p: dict[str, Any]) -> dict:
     """``skat analyse ... --json`` of one played deal."""
-    from solver.analysis import review_many
+    from solver.analysis import PRECISION, review_many
     it = _item(p)
     if it.deal is None:
         return {"id": it.id, "passed": True}
     try:
         rv = review_many([it.deal], workers=1, declaration=not p.get("no_declaration"), info=p.get("info", True),
-                         samples=p.get("samples", 32), precision=p.get("precision", 0.1),
-                         seed=p.get("seed", 0))[0]
+                         samples=p.get("samples") or PRECISION["samples"],
+                         precision=p.get("precision") or PRECISION["precision"], seed=p.get("seed", 0))[0]
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
     rec = rv.to_record()
