@@ -82,6 +82,9 @@ class DeclarationResult:
     discard: int | None = None                   # a fixed discard (skat declare), else None
     played: tuple[float, float, float] | None = None   # the play model's P(win by play) and its 95% interval
     played_schneider: float | None = None        # the play model's P(Schneider | won by play), trump games
+    #: per world: won, and some play reaches Schneider (double-dummy, or the defenders helping:
+    #: ``JOB_HELPED``); None: not asked (every won world counts as open)
+    can_schneider: np.ndarray | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self._settled: dict[tuple[int, bool], tuple] = {}
@@ -112,18 +115,26 @@ class DeclarationResult:
     def schneider_flips(self) -> np.ndarray:
         """Per world: the chance it is settled with its Schneider flipped (:meth:`_settle`).  With
         the play model's P(Schneider | won) ``q`` against the won worlds' share ``d``: for q > d
-        each won world without Schneider gains it with chance (q - d) / (1 - d), for q < d each won
-        with Schneider (or Schwarz) loses it with chance 1 - q / d, so the won worlds reach
-        Schneider in q of cases with the least change to any one of them; zeros without a model.
-        Hands won in every world are repriced too (their won worlds' Schneider share says as
-        little about play as anyone's)."""
+        each won world without Schneider *that some play can still make Schneider*
+        (:attr:`can_schneider`: where even the defenders' help leaves them 31 points, no play
+        does) gains it with chance (q - d) / (r - d), r the share of won worlds where Schneider
+        is possible at all (so P(Schneider | won) never exceeds r); for q < d each won with
+        Schneider (or Schwarz) loses it with chance 1 - q / d, so the won worlds reach Schneider
+        in q of cases (at most r) with the least change to any one of them; zeros without a
+        model.  Hands won in every world are repriced too (their won worlds' Schneider share
+        says as little about play as anyone's)."""
         if self._f is None:
             self._f = np.zeros(self.won.size)
             if self.played_schneider is not None and self.won.any():
                 q = self.played_schneider
-                d = float((self.won & self.schneider).sum()) / float(self.won.sum())
+                won = float(self.won.sum())
+                d = float((self.won & self.schneider).sum()) / won
                 if q > d:
-                    self._f = np.where(self.won & ~self.schneider, (q - d) / (1 - d), 0.0)
+                    can = self.won if self.can_schneider is None else self.can_schneider
+                    gain = self.won & ~self.schneider & can
+                    r = d + float(gain.sum()) / won
+                    if r > d:
+                        self._f = np.where(gain, min(1.0, (q - d) / (r - d)), 0.0)
                 elif q < d:
                     self._f = np.where(self.won & self.schneider, 1 - q / d, 0.0)
         return self._f
@@ -210,6 +221,15 @@ class DeclarationResult:
             return 0.0
         return float((self.wins_at(bid) & self.schneider).mean())
 
+    def p_schneider_possible(self) -> float:
+        """The share of worlds, weighed as :meth:`p_win` weighs them, won by play and where some
+        play reaches Schneider (:attr:`can_schneider`): :meth:`p_schneider` never exceeds it, at
+        any bid."""
+        if not self.samples or self.declaration.is_null:
+            return 0.0
+        can = self.won if self.can_schneider is None else self.can_schneider
+        return self._average(can.astype(float))
+
     def p_win_dd(self, bid: int = 18) -> float:
         """The share of worlds won double-dummy at ``bid``."""
         return float(self.wins_at(bid).mean()) if self.samples else 0.0
@@ -241,8 +261,8 @@ class DeclarationResult:
         Schneider flipped by the play model included): :meth:`expected_score` lies between."""
         if not self.samples:
             return (0, 0)
-        flips = self.schneider_flips().any()
-        scores = [self._settle(bid, False)[2]] + ([self._settle(bid, True)[2]] if flips else [])
+        f = self.schneider_flips() > 0
+        scores = [self._settle(bid, False)[2]] + ([self._settle(bid, True)[2][f]] if f.any() else [])
         return (int(min(int(np.min(x)) for x in scores)), int(max(int(np.max(x)) for x in scores)))
 
     def expected_score_ci(self, bid: int = 18) -> tuple[float, float]:
@@ -263,8 +283,8 @@ class DeclarationResult:
         Schneider level the play model may add (:meth:`schneider_flips`); a bid above it is
         overbid in every world."""
         v = int(self.value.max(initial=0))
-        return v if self.declaration.is_null or not self.schneider_flips().any() else \
-            max(v, int(self._values(True).max(initial=0)))
+        f = self.schneider_flips() > 0
+        return v if self.declaration.is_null or not f.any() else max(v, int(self._values(True)[f].max()))
 
     def overbid_at(self, bid: int) -> bool:
         """Is ``bid`` above everything this declaration can be worth (so it is lost whatever the
@@ -306,6 +326,7 @@ class DeclarationResult:
                "p_win_dd": round(self.p_win_dd(bid), 4),
                "p_win_dd_ci": [round(x, 4) for x in self.p_win_dd_ci(bid)], "played_out": self.calibrated,
                "p_schneider": round(self.p_schneider(bid), 4), "p_schneider_dd": round(self.p_schneider_dd(bid), 4),
+               "p_schneider_possible": round(self.p_schneider_possible(), 4),
                "expected_score": round(self.expected_score(bid), 2), "max_bid": self.max_bid(min_win),
                "samples": self.samples, "values": self.value_distribution()}
         if self.overbid_at(bid):
@@ -456,6 +477,7 @@ class _Outcome:
     qall: list[bool] = field(default_factory=list)
     q31: list[bool] = field(default_factory=list)
     qany: list[bool] = field(default_factory=list)
+    q90h: list[bool] = field(default_factory=list)      # won, and Schneider reached with the defenders' help
     mats: list[int] = field(default_factory=list)
 
 
@@ -511,10 +533,11 @@ class _Evaluator:
             o.qall.append(False)
             o.q31.append(True)
             o.qany.append(not r)
+            o.q90h.append(False)
 
-        def reach(ks, points, kept=False):
+        def reach(ks, points, kept=False, job=K.JOB_AT_LEAST):
             # kept: the Spitze condition too (a Spitze game's win and Schneider need it)
-            return self._run([(pos[k], K.JOB_AT_LEAST, points - pos[k].base_points +
+            return self._run([(pos[k], job, points - pos[k].base_points +
                                (K.SPITZE_BONUS if kept and k[0].declaration.spitze else 0)) for k in ks])
         pts = [k for k in keys if not k[0].declaration.is_null]
         r61 = reach(pts, WIN_POINTS, kept=True)
@@ -522,6 +545,9 @@ class _Evaluator:
         lost = [k for k, r in zip(pts, r61) if not r]
         r90 = dict(zip(won, reach(won, SCHNEIDER_POINTS, kept=True)))
         big = [k for k in won if r90[k]]
+        # won short of Schneider: could any play make it?  (the play model may price it only there)
+        short = [k for k in won if not r90[k]]
+        r90h = dict(zip(short, reach(short, SCHNEIDER_POINTS, kept=True, job=K.JOB_HELPED)))
         rall = dict(zip(big, self._run([(pos[k], K.JOB_ALL_TRICKS, 0) for k in big])))
         r31 = dict(zip(lost, reach(lost, SCHNEIDER_ESCAPE)))
         small = [k for k in lost if not r31[k]]
@@ -533,6 +559,7 @@ class _Evaluator:
             o.qall.append(bool(rall.get(k, False)))
             o.q31.append(bool(r31.get(k, True)))
             o.qany.append(bool(rany.get(k, True)))
+            o.q90h.append(bool(r90.get(k, False) or r90h.get(k, False)))
 
 
 def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | None") -> DeclarationResult:
@@ -559,7 +586,7 @@ def _result(cand: Candidate, o: _Outcome, scoring: str, decl: Declaration | None
     decl = decl or cand.declaration
     won, schneider, schwarz = play_outcome(decl, o.q61, o.q90, o.q31, o.qall, o.qany)
     return DeclarationResult(decl, won, np.array(o.mats, dtype=np.int64), schneider, schwarz, scoring,
-                             cand.discard)
+                             cand.discard, can_schneider=won & np.array(o.q90h, dtype=bool))
 
 
 def _shared(c: Candidate) -> Candidate:

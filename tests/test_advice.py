@@ -92,7 +92,7 @@ def test_a_game_that_wins_only_with_schneider_keeps_its_probability_inside_its_i
 @pytest.mark.slow
 def test_properties_over_seeded_random_hands():
     """Every declaration of every hand: P(win) inside its interval, P(Schneider) at most P(win)
-    (none in Null), the expected score between the lowest and highest settlement of its worlds,
+    and at most the share of worlds where some play reaches it (none in Null), the expected score between the lowest and highest settlement of its worlds,
     and the max bid one at which the declaration pays."""
     for k in range(12):
         dealt = shuffle(np.random.default_rng([77, k]))
@@ -103,6 +103,8 @@ def test_properties_over_seeded_random_hands():
                 lo, hi = r.p_win_ci(bid)
                 assert lo <= r.p_win(bid) <= hi, (k, r.declaration)
                 assert r.p_schneider(bid) <= r.p_win(bid) + 1e-9
+                # never above the worlds where some play (the defenders helping) reaches it
+                assert r.p_schneider(bid) <= r.p_schneider_possible() + 1e-9, (k, r.declaration)
                 if r.declaration.game == NULL:
                     assert r.p_schneider(bid) == 0
                 low, high = r.score_range(bid)

@@ -162,13 +162,34 @@ def test_a_missing_model_is_an_error_not_double_dummy_advice(monkeypatch):
         calibration.default_model()
 
 
-def _hearts(won, schneider, schwarz, played=None, q=None):
+def _hearts(won, schneider, schwarz, played=None, q=None, can=None):
     """Hearts with two matadors in every world: worth 30, 40 with Schneider, 50 with Schwarz."""
     from solver.evaluate import DeclarationResult
     from solver.games import HEARTS_GAME
     n = len(won)
     return DeclarationResult(Declaration(HEARTS_GAME), np.array(won), np.full(n, 2), np.array(schneider),
-                             np.array(schwarz), played=played, played_schneider=q)
+                             np.array(schwarz), played=played, played_schneider=q,
+                             can_schneider=None if can is None else np.array(can))
+
+
+def test_no_schneider_is_priced_in_a_world_where_no_play_reaches_it():
+    """Four won worlds without Schneider; the model says half the won games reach it.  Where
+    no play can (the defenders keep 31 points even when they help), no world gains it: the
+    price is capped by the worlds where it is possible, and a bid only Schneider pays (40) is
+    overbid in every world."""
+    f, t = False, True
+    r = _hearts([t] * 4, [f] * 4, [f] * 4, played=(0.98, 0.9, 0.99), q=0.5, can=[f] * 4)
+    assert r.p_schneider() == 0 and r.p_schneider_possible() == 0
+    assert r.expected_score(18) == pytest.approx(30) and r.score_range(18) == (30, 30)
+    assert r.top_value() == 30 and r.overbid_at(33) and r.max_bid() == 30
+    assert r.to_dict(18)["p_schneider"] == 0 and 40 not in r.value_distribution()
+    # possible in one world of four: P(Schneider) is at most 1/4, however sure the model is
+    r = _hearts([t] * 4, [f] * 4, [f] * 4, played=(0.98, 0.9, 0.99), q=0.5, can=[t, f, f, f])
+    assert r.p_schneider() == pytest.approx(0.25) and r.p_schneider_possible() == pytest.approx(0.25)
+    assert r.expected_score(18) == pytest.approx(0.25 * 40 + 0.75 * 30)
+    # possible in three: the model's half is reached (each of the three gains it with chance 2/3)
+    r = _hearts([t] * 4, [f] * 4, [f] * 4, played=(0.98, 0.9, 0.99), q=0.5, can=[t, t, t, f])
+    assert r.p_schneider() == pytest.approx(0.5) and r.top_value() == 40
 
 
 def test_the_schneider_model_moves_the_won_worlds_to_its_schneider_rate():

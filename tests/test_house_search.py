@@ -1,4 +1,4 @@
-"""The solver's Ramsch and Spitze searches against a plain minimax written here.
+"""The solver's Ramsch, Spitze and cooperative searches against a plain minimax written here.
 
 Endgames of a few cards a hand are dealt at random; the minimax below
 follows only the rules (the one game state, :class:`solver.state.GameState`,
@@ -9,7 +9,9 @@ the rules of record define them:
   the last trick; the player keeps them as low as he can while the other two
   play against him (paranoid);
 * Spitze: the declarer's card points, and whether he can win the last trick
-  with his lowest trump (having kept it to the end).
+  with his lowest trump (having kept it to the end);
+* helped (``JOB_HELPED``): the most card points the declarer can end with when
+  all three players play for him.
 """
 
 from __future__ import annotations
@@ -150,3 +152,22 @@ def test_the_bid_advice_prices_a_spitze_that_cannot_fail():
     assert by_name["hearts hand"].expected_score(18) == 130
     assert "hearts hand spitze" not in {r.declaration.name for r in evaluate_hand(
         "CJ SJ HJ DJ HA HT HK HQ H9 H7", "F", samples=8, first_batch=8, workers=1, model=None).declarations}
+
+
+@pytest.mark.parametrize("game", [GRAND, HEARTS_GAME, SPADES_GAME])
+def test_the_helped_search_finds_the_most_points_any_play_gives_the_declarer(game):
+    """``JOB_HELPED`` at target t says yes exactly when the cooperative maximum is >= t."""
+    rng = np.random.default_rng(300 + game)
+    solver = Solver(tt_megabytes=4)
+    for per_hand in (2, 3, 4):
+        for _ in range(12):
+            perm = [int(c) for c in rng.permutation(32)]
+            hands = [sum(1 << c for c in perm[i * per_hand:(i + 1) * per_hand]) for i in range(3)]
+            skat = sum(1 << c for c in perm[3 * per_hand:3 * per_hand + 2])
+            deal = Deal(hands, skat, int(rng.integers(3)), Declaration(game), [], None, int(rng.integers(3)))
+            st = deal.start_state()
+            best = _minimax(st, lambda s: s.declarer_points, lambda p: True)
+            worst = _minimax(st, lambda s: s.declarer_points, lambda p: p == deal.declarer)
+            pos = position_of(deal, st)
+            assert solver.helped_many([pos] * 3, [best - 1, best, best + 1]) == [True, True, False], deal
+            assert best >= worst == solver.points_many([pos])[0]

@@ -198,7 +198,7 @@ class Solver:
         if self.stamp + 1000 >= K.STAMP_LIMIT:
             self.tt[:] = 0
             self.stamp = 1
-        self.session = self._take_stamps(3)
+        self.session = self._take_stamps(len(set(K.JOB_VALUE_KIND)))
         try:
             yield self
         finally:
@@ -213,6 +213,12 @@ class Solver:
     def reach_many(self, positions: Sequence[Position], points: Sequence[int]) -> list[bool]:
         """Can the declarer end with at least ``points`` card points?"""
         v, _ = self.run(job_rows((p, K.JOB_AT_LEAST, t - p.base_points) for p, t in zip(positions, points)))
+        return [bool(x) for x in v]
+
+    def helped_many(self, positions: Sequence[Position], points: Sequence[int]) -> list[bool]:
+        """Could the declarer end with at least ``points`` card points if the defenders helped
+        him (``JOB_HELPED``: all three maximise)?  Where this says no, no play reaches them."""
+        v, _ = self.run(job_rows((p, K.JOB_HELPED, t - p.base_points) for p, t in zip(positions, points)))
         return [bool(x) for x in v]
 
     def _still_possible(self, positions: Sequence[Position], job: int, possible) -> list[bool]:

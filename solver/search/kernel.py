@@ -62,7 +62,7 @@ from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from ..play import legal_moves_nb as legal_moves
 from ..play import trick_winner_nb as trick_winner
-from .layout import (JOB_ALL_TRICKS, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_NULL, JOB_POINTS, OPT_BOUNDS,  # noqa: F401
+from .layout import (JOB_ALL_TRICKS, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_HELPED, JOB_NULL, JOB_POINTS, OPT_BOUNDS,  # noqa: F401
                      OPT_EQUIV, OPT_ORDER, OPT_QUICK, OPT_SIMILAR, OPT_TT, P_C0, P_C1, P_DECL, P_GAMEKIND, P_H0,
                      P_COVER, P_H1, P_H2, P_JOB, P_LAST_BONUS, P_LAST_CARDS, P_LEADER, P_MINIMISE, P_N, P_STAMP,
                      P_TARGET, P_TRUMP, P_TWO)
@@ -79,6 +79,7 @@ T_DECL_MAX = 67
 T_STAMP = 68
 T_OPTS = 69
 T_NODES = 70
+T_HELPED = 71         # 1: every player maximises V (JOB_HELPED, the cooperative search)
 T_NGROUPS = 72
 T_GROUPS = 73         # (offset, width) pairs of the card groups that the table key compacts
 T_PCLASS = 96         # (mask, points) pairs: the cards worth each non-zero value
@@ -359,6 +360,7 @@ def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
     """Exact V of the last one or two tricks, by direct enumeration (no recursion, no table)."""
     decl = tab[T_DECL]
     dmax = tab[T_DECL_MAX] == 1
+    helped = tab[T_HELPED] == 1
     a = h[leader]
     p1 = (leader + 1) % 3
     p2 = (leader + 2) % 3
@@ -366,9 +368,9 @@ def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
     c = h[p2]
     if popcount(a) == 1:
         return _last_trick_value(lowest(a), lowest(b), lowest(c), leader, tab) >> 2
-    max0 = (leader == decl) == dmax
-    max1 = (p1 == decl) == dmax
-    max2 = (p2 == decl) == dmax
+    max0 = helped or (leader == decl) == dmax
+    max1 = helped or (p1 == decl) == dmax
+    max2 = helped or (p2 == decl) == dmax
     best0 = -1 if max0 else 1 << 20
     xs = a
     while xs:
@@ -732,7 +734,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
             w = (leader + trick_winner(c, d, d, tab[T_TRUMP], tab)) & 1
             return tab[32 + c] + tab[32 + d] + tab[T_BONUS] if w == tab[T_DECL] else 0
     decl = tab[T_DECL]
-    is_max = (p == decl) == (tab[T_DECL_MAX] == 1)
+    is_max = tab[T_HELPED] == 1 or (p == decl) == (tab[T_DECL_MAX] == 1)
     alive = h[0] | h[1] | h[2]
     trick_set = 0
     if n >= 1:
@@ -844,17 +846,20 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
 def _prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray, h: np.ndarray,
              stamp: int, opts: int) -> None:
     job = pos[P_JOB]
+    helped = job == JOB_HELPED
+    on_points = job <= JOB_AT_LEAST or helped       # V counts card points (else tricks)
     for i in range(32):
         tab[i] = eff[i]
-        tab[32 + i] = pts[i] if job <= JOB_AT_LEAST else 0
+        tab[32 + i] = pts[i] if on_points else 0
     tab[T_TRUMP] = pos[P_TRUMP]
-    tab[T_BONUS] = 0 if job <= JOB_AT_LEAST else 1
+    tab[T_BONUS] = 0 if on_points else 1
     tab[T_DECL] = pos[P_DECL]
     tab[T_DECL_MAX] = 0 if job == JOB_NULL or pos[P_MINIMISE] else 1
     # the last-trick bonus is a card-points matter (Spitze, the Ramsch skat): the trick-counting jobs leave it out
-    tab[T_LAST] = pos[P_LAST_BONUS] if job <= JOB_AT_LEAST else 0
-    tab[T_LASTMASK] = pos[P_LAST_CARDS] if job <= JOB_AT_LEAST else 0
-    tab[T_KEYX] = (pos[P_DECL] << 34) | ((1 - tab[T_DECL_MAX]) << 36)
+    tab[T_LAST] = pos[P_LAST_BONUS] if on_points else 0
+    tab[T_LASTMASK] = pos[P_LAST_CARDS] if on_points else 0
+    tab[T_HELPED] = 1 if helped else 0
+    tab[T_KEYX] = (pos[P_DECL] << 34) | ((1 - tab[T_DECL_MAX]) << 36) | (tab[T_HELPED] << 38)
     tab[T_NP] = 2 if pos[P_TWO] else 3
     down = 0
     for c in range(32):
@@ -940,7 +945,7 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
                 x |= 1 << c1
             upper = points_of(x, tab) + last_bonus(x, tab)
             beta = upper // 2 if upper >= 2 else (upper + 1) // 2
-        elif job == JOB_AT_LEAST:
+        elif job == JOB_AT_LEAST or job == JOB_HELPED:
             beta = pos[P_TARGET]
             upper = beta
         elif job == JOB_NULL or job == JOB_ANY_TRICK:

@@ -38,10 +38,15 @@ JOB_AT_LEAST = 1    # 1 if V >= target else 0
 JOB_NULL = 2        # Null: 1 if the declarer can avoid every trick
 JOB_ALL_TRICKS = 3  # 1 if the declarer can take every remaining trick
 JOB_ANY_TRICK = 4   # 1 if the declarer can take at least one more trick (else the defenders make him Schwarz)
+#: 1 if V >= target when every player helps the declarer (a *cooperative* search, all
+#: three maximise V): no play at all reaches the target where this says no.  The advice
+#: asks it before it lets a played-out Schneider into a world (solver.evaluate).
+JOB_HELPED = 5
 
 #: Jobs whose table entries bound the same value in the same game, and may share a stamp:
-#: card points (exact and threshold), Null's tricks (declarer minimising), tricks (maximising).
-JOB_VALUE_KIND = (0, 0, 1, 2, 2)
+#: card points (exact and threshold), Null's tricks (declarer minimising), tricks (maximising),
+#: card points with everyone helping.
+JOB_VALUE_KIND = (0, 0, 1, 2, 2, 3)
 
 # position row layout for solve_batch
 P_H0, P_H1, P_H2, P_LEADER, P_N, P_C0, P_C1, P_DECL, P_TRUMP, P_GAMEKIND, P_JOB, P_TARGET, P_STAMP = range(13)
