@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from solver.cards import parse_cards as parse_cards_
 from solver.evaluate import STOPPED, evaluate_hand
-from solver.games import CLUBS_GAME, NULL, Declaration
+from solver.games import CLUBS_GAME, GRAND, NULL, Declaration
 from solver.players.table import shuffle
 
 
@@ -87,6 +87,20 @@ def test_a_game_that_wins_only_with_schneider_keeps_its_probability_inside_its_i
     for r in ev.declarations:
         lo, hi = r.p_win_ci(48)
         assert lo <= r.p_win(48) <= hi
+
+
+def test_the_readme_grand_hand_prices_schneider_only_where_play_can_reach_it():
+    """CJ SJ HA HT HK H9 SA S7 D8 D7 in forehand at 27.  Grand Hand "with 2" is worth
+    (2 + 1 + 1) x 24 = 96, with Schneider (2 + 1 + 1 + 1) x 24 = 120 (rules: Grand 24, Hand +1,
+    Schneider +1): whatever Schneider the play model adds lies within the worlds where some play
+    reaches it, and the expected score within the values the game can score."""
+    ev = evaluate_hand("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", bid=27, samples=16, seed=0, workers=1)
+    r = next(r for r in ev.declarations if r.declaration == Declaration(GRAND, hand=True))
+    assert set(r.value_distribution()) <= {96, 120}
+    assert r.p_schneider(27) <= r.p_schneider_possible() + 1e-9
+    assert 96 * r.p_win(27) - 2 * 120 * (1 - r.p_win(27)) <= r.expected_score(27) <= 120
+    d = r.to_dict(27)
+    assert d["p_schneider"] <= d["p_schneider_possible"] and d["p_schneider_dd"] <= d["p_schneider_possible"]
 
 
 @pytest.mark.slow
