@@ -188,6 +188,42 @@ def test_a_hint_in_every_phase_answers_and_never_ends_the_match(client):
     client.delete(f"/api/games/{gid}")
 
 
+@pytest.mark.slow
+def test_the_browser_sees_the_skat_only_when_its_player_picks_it_up(client):
+    """A computer that picks up the skat: the page learns that he did, never which cards (the
+    skat is hidden from the other two players); the person who picks it up sees it."""
+    others = mine = 0
+    for seed in range(1, 9):
+        passing = seed % 2 == 1                     # pass (a computer declares) or hold (you do)
+        gid = client.post("/api/games", json={"deals": 1, "seed": seed, "opponents": "rules"}).json()["id"]
+        for _ in range(60):
+            st = _question(client, gid)
+            if st["end"]:
+                break
+            q = st["question"]
+            a = {"bid": "pass" if passing else "yes", "answer": "pass" if passing else "yes",
+                 "play18": "pass" if passing else "yes", "hand": "pickup",
+                 "discard": {"discard": q["cards"][:2], "game": "grand"}}.get(q["kind"], "no")
+            if q["kind"] == "card":
+                a = q["legal"][0]
+            client.post(f"/api/games/{gid}/answer", json={"answer": a})
+            for _ in range(200):
+                if client.get(f"/api/games/{gid}").json()["question"] != q:
+                    break
+                time.sleep(0.05)
+        events = client.get(f"/api/games/{gid}?since=0").json()["events"]
+        me = "FMR"[next(e for e in events if e["kind"] == "deal")["seats"].index(0)]
+        for e in events:
+            if e["kind"] == "pickup" and e["seat"] != me:
+                assert "skat" not in e, e
+                others += 1
+            elif e["kind"] == "pickup":
+                assert len(e["skat"]) == 2
+                mine += 1
+        client.delete(f"/api/games/{gid}")
+    assert others > 0 and mine > 0
+
+
 def test_every_4xx_has_the_one_error_shape(client):
     # an unknown path, a method a path does not take, a body that is no JSON: {"error": ...} like the others
     r = client.get("/api/nothing")

@@ -9,6 +9,7 @@ the folder in ``SKAT_SCREENSHOTS`` (the README's come from
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -88,7 +89,7 @@ def test_advice_by_clicking_ten_cards(server, page):
     for row in page.locator("#declarations tbody tr").all():
         name, sch = row.locator("td").nth(0).inner_text(), row.locator("td").nth(4).inner_text()
         assert sch == "–" if name.startswith("null") else sch.endswith("%"), (name, sch)
-    page.screenshot(path=str(SHOTS / "advisor.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "advisor.png"), full_page=True, animations="disabled")
     assert (SHOTS / "advisor.png").stat().st_size > 10_000
 
 
@@ -124,7 +125,7 @@ def test_review_steps_through_the_tricks(server, page):
     assert page.inner_text("#position").startswith("card 28")
     assert "info cost" in page.inner_text("#moves") and "By what each knew" in page.inner_text("#summary")
     assert page.locator("#value-chart .mistake-dot").count() == page.locator("#moves tr.mistake").count() > 0
-    page.screenshot(path=str(SHOTS / "review.png"), full_page=True)
+    page.screenshot(path=str(SHOTS / "review.png"), full_page=True, animations="disabled")
 
 
 def test_a_whole_deal_played_by_clicking(server, page):
@@ -132,6 +133,7 @@ def test_a_whole_deal_played_by_clicking(server, page):
     page.fill("#deals", "1")
     page.select_option("#opponents", "rules")
     page.fill("#seed", "11")
+    page.check("#clock")
     page.click("#start")
     cards_played = 0
     for _ in range(200):
@@ -151,15 +153,16 @@ def test_a_whole_deal_played_by_clicking(server, page):
             twelve.nth(0).click()
             twelve.nth(1).click()
             page.select_option("#declare-game", "grand")
-            page.screenshot(path=str(SHOTS / "play-discard.png"), full_page=True)
+            page.screenshot(path=str(SHOTS / "play-discard.png"), full_page=True, animations="disabled")
             page.click("#declare")
         elif kind in ("kontra", "re", "bock", "hirsch"):
             page.click("#no")
         elif kind == "card":
+            _check_the_table(page, 10 - cards_played)
             page.locator("#hand .card.legal").first.click()
             cards_played += 1
             if cards_played == 5:
-                page.screenshot(path=str(SHOTS / "play.png"), full_page=True)
+                page.screenshot(path=str(SHOTS / "play.png"), full_page=True, animations="disabled")
         page.wait_for_function("([b]) => !document.querySelector('#question') || "
                                "document.querySelector('#question').innerText !== b || "
                                "document.querySelector('#final')", arg=[before])
@@ -170,9 +173,34 @@ def test_a_whole_deal_played_by_clicking(server, page):
     result = page.inner_text("#result")
     assert "played grand at" in result and "card points: " in result and "; score " in result
     assert ("card points: won" in result) != ("card points: lost" in result)
-    page.screenshot(path=str(SHOTS / "play-end.png"), full_page=True)
+    # the table after the deal: the skat shown, and the card points of both sides with it make 120
+    assert page.locator("#skat .card").count() == 2
+    skat = sum(POINTS[c[1]] for c in page.locator("#skat .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+    decl, defs = (int(x) for x in re.findall(r"\d+", page.inner_text("#points")))
+    assert decl + defs + skat == 120
+    page.screenshot(path=str(SHOTS / "play-end.png"), full_page=True, animations="disabled")
     page.click("#review-last")
     page.wait_for_selector("#value-chart")
+
+
+POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+
+
+def _check_the_table(page, mine: int) -> None:
+    """At the person's turn with ``mine`` cards: the table shows his cards, each computer's cards
+    as backs (as many as he still holds: ``mine``, or one fewer when he has played to this trick
+    already), the game and bid, the declarer, everybody's clock, and card points that add up
+    to the points of the tricks taken."""
+    assert page.locator("#table #hand .card").count() == mine
+    for box in page.locator("#table .seat-box.left, #table .seat-box.right").all():
+        backs = box.locator(".back").count()
+        assert backs in (mine, mine - 1) and box.locator(".count").inner_text() == str(backs)
+    assert re.fullmatch(r"grand · bid \d+", page.inner_text("#game"))
+    assert page.locator("#table .badge.decl").count() == 1
+    assert page.locator("#table .badge.clock").count() == 3
+    taken = sum(int(m) for t in page.locator("#table .took").all_inner_texts()
+                for m in re.findall(r"(\d+) points", t))
+    assert sum(int(x) for x in re.findall(r"\d+", page.inner_text("#points"))) == taken
 
 
 def test_the_api_docs_work_without_the_network(server, page):
@@ -192,3 +220,25 @@ def test_the_api_docs_work_without_the_network(server, page):
         assert all(u.startswith(server) for u in requested)          # nothing fetched from elsewhere
     finally:
         page.unroute("**/*")
+
+
+def test_the_pages_fit_a_phone(server, page):
+    """At 390 px (a phone held upright) no page scrolls sideways: the header wraps, the cards
+    shrink, wide tables scroll inside their own box."""
+    pg = page.context.browser.new_page(viewport={"width": 390, "height": 844})
+    pg.set_default_timeout(120_000)
+    try:
+        for name in ("advisor", "review", "solver", "play"):
+            pg.goto(server + "#" + name)
+            pg.wait_for_selector("main h2")
+            assert pg.evaluate("document.documentElement.scrollWidth") <= 390, name
+        pg.fill("#deals", "1")
+        pg.select_option("#opponents", "rules")
+        pg.fill("#seed", "11")
+        pg.click("#start")
+        pg.wait_for_selector("#question")
+        assert pg.locator("#table #my-cards .card").count() == 10
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+        pg.screenshot(path=str(SHOTS / "play-phone.png"), full_page=True, animations="disabled")
+    finally:
+        pg.close()

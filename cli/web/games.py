@@ -200,10 +200,14 @@ def run_game(options: dict, inbox, outbox) -> None:
                                      scoring=options.get("scoring", "simple")) for i in (1, 2)]
 
     def on_event(kind: str, data: dict) -> None:
+        if kind == "deal":
+            box["seats"] = list(data["seats"])               # seat -> player index (0: the browser's)
         if kind == "declaration":
             box["deal"] = data["deal"]                       # for the double-dummy hint, never sent
         if kind == "auction":
             box["auction"] = list(data["history"])           # the hints' auction as it went
+        if kind == "pickup" and box.get("seats", [0])[data["seat"]] != 0:
+            data = {k: v for k, v in data.items() if k != "skat"}      # only the one who picks it up sees it
         outbox.put(("event", _event(kind, {k: v for k, v in data.items() if k != "deal"})))
 
     try:

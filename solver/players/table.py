@@ -213,6 +213,7 @@ def play_skat_deal(players: list[Player], dealt: list[int], options: TableOption
                 result.timeouts.append((p, len(deal.played) - 1))
                 event("timeout", {"seat": p, "card": len(deal.played)})
             clocks[p] = min(120.0, max(clocks[p], 0.0) + (10.0 if used <= 10 else 0.0))
+            event("clock", {"seat": p, "left": round(clocks[p], 1)})
         card_events(event, deal, st, p, card, trick_no)
 
     play_out(deal, players, before_card, after_card)

@@ -117,6 +117,7 @@ function chart(rows, basis) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("width", W); svg.setAttribute("height", H); svg.setAttribute("id", "pwin-chart");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("role", "img"); svg.setAttribute("aria-label", "P(win) per declaration");
   const add = (tag, attrs, text) => {
     const el = document.createElementNS(ns, tag);

@@ -40,12 +40,14 @@ async function newMatch(board, options) {
   try { ({ id } = await api("/api/games", { method: "POST", body: options })); }
   catch (e) { board.replaceChildren(h("p", { class: "error" }, e.message)); return; }
   const s = { id, since: 0, seats: null, me: null, trick: [], auction: [], log: [], lastQuestion: null,
-              records: [], sheet: null, end: null, game: null, declarer: null, hint: null, busy: false };
+              records: [], sheet: null, end: null, game: null, declarer: null, hint: null, busy: false,
+              clock: options.clock, left: {} };
   const poll = async () => {
     try {
       const st = await api(`/api/games/${id}?since=${s.since}`);
       s.since = st.next;
       for (const e of st.events) apply(s, e);
+      s.fresh = st.events.some(e => e.kind === "card");
       s.hint = st.hint;
       s.end = st.end;
       const key = JSON.stringify([st.question, st.hint]);     // a hint's arrival redraws too
@@ -56,24 +58,44 @@ async function newMatch(board, options) {
   poll();
 }
 
+const NAMES = ["you", "computer 1", "computer 2"];
+// the seat that plays after ``p`` (clockwise: F, M, R)
+const next = p => "FMR"["FMR".indexOf(p) + 1] ?? "F";
+
 function apply(s, e) {
   switch (e.kind) {
     case "deal": s.seats = e.seats; s.me = "FMR"[e.seats.indexOf(0)]; s.trick = []; s.auction = []; s.log = [];
-      s.game = null; s.declarer = null; s.lastTrick = null; s.result = null; break;
+      s.game = null; s.declarer = null; s.bid = null; s.lastTrick = null; s.result = null; s.skat = null;
+      s.calls = []; s.hand = null; s.skatShown = false; s.myDiscard = null; s.ramsch = false; s.bock = e.bock_round; s.number = e.number;
+      s.count = { F: 10, M: 10, R: 10 }; s.took = { F: [0, 0], M: [0, 0], R: [0, 0] }; s.left = {}; break;
     case "auction": s.auction = e.history; break;
+    case "pickup": s.log.push(`${who(s, e.seat)} picked up the skat`);
+      if (e.skat) s.skat = e.skat; break;
+    case "push": s.log.push(`${who(s, e.seat)} pushed the skat on`); break;
+    case "ramsch": s.ramsch = true; s.game = "ramsch"; s.log.push("everybody passed: Ramsch"); break;
     case "declaration": s.game = e.declaration; s.declarer = e.declarer; s.bid = e.bid;
+      if (e.declarer === s.me && s.myDiscard && s.hand) s.hand = s.hand.filter(c => !s.myDiscard.includes(c));
       s.log.push(`${SEATNAME[e.declarer]} plays ${e.declaration} at ${e.bid}`); break;
     case "passed": s.log.push("everybody passed: the deal is thrown in"); break;
     case "kontra": case "re": case "bock": case "hirsch":
+      s.calls.push(e.kind[0].toUpperCase() + e.kind.slice(1));
       s.log.push(`${SEATNAME[e.seat]}: ${e.kind[0].toUpperCase() + e.kind.slice(1)}!`); break;
-    case "card": if (s.trick.length === 3) s.trick = []; s.trick.push([e.seat, e.card]); break;
+    case "card": if (s.trick.length === 3) s.trick = []; s.trick.push([e.seat, e.card]);
+      if (s.count) s.count[e.seat] -= 1;
+      if (e.seat === s.me && s.hand) s.hand = s.hand.filter(c => c !== e.card); break;
     case "trick": s.lastTrick = { winner: e.winner, points: e.points, cards: e.cards };
+      if (s.took) { s.took[e.winner][0] += 1; s.took[e.winner][1] += e.points; }
       s.log.push(`trick to ${SEATNAME[e.winner]} (${e.points} points)`); break;
-    case "result": s.result = e; s.log.push(`${e.won ? "won" : "lost"}: ${e.reason}; score ${e.score}`); break;
-    case "record": s.records.push(e.record); break;
+    case "clock": s.left[e.seat] = e.left; break;
+    case "result": s.result = e; s.log.push(`${e.reason}; score ${e.score}`); break;
+    case "record": s.records.push(e.record); s.skat = e.record.skat ?? s.skat; s.skatShown = true; break;
     case "timeout": s.log.push(`${SEATNAME[e.seat]} ran out of time at card ${e.card}`); break;
     case "sheet": s.sheet = e.sheet; break;
   }
+}
+
+function who(s, seat) {
+  return seat === s.me ? "you" : NAMES[s.seats?.["FMR".indexOf(seat)] ?? 1];
 }
 
 function answer(s, a) {
@@ -84,18 +106,18 @@ function answer(s, a) {
 }
 
 function draw(board, s, q) {
+  if (q?.cards && q.kind !== "discard") s.hand = q.cards;
   const parts = [];
-  if (s.me) parts.push(h("p", {}, `You are ${SEATNAME[s.me]}.` + (s.game ? ` ${s.declarer === s.me ? "You play" : SEATNAME[s.declarer] + " plays"} ${s.game} at ${s.bid}.` : "")));
+  if (s.me) parts.push(h("p", {}, `You are ${SEATNAME[s.me]}` + (s.number ? ` in deal ${s.number}.` : ".") +
+    (s.game && !s.ramsch ? ` ${s.declarer === s.me ? "You play" : SEATNAME[s.declarer] + " plays"} ${s.game} at ${s.bid}.` : "")));
   // the auction call by call: as it goes (the question carries it), then as it went
   const calls = s.auction.length ? s.auction : (q?.history ?? []);
   if (calls.length || (q && ["bid", "answer", "play18"].includes(q.kind))) parts.push(h("p", { id: "auction" },
     "Auction: " + (calls.length ? calls.map(([p, m]) =>
       `${p === s.me ? "you" : p} ${m === "y" ? "yes" : m === "p" ? "pass" : m}`).join(", ") : "no call yet")));
-  parts.push(h("div", { class: "seat", id: "trick" }, h("strong", {}, "Trick"),
-    h("div", { class: "cards" }, ...s.trick.map(([p, c]) => h("span", {}, `${p === s.me ? "you" : p} `, cardEl(c))),
-      s.trick.length === 3 && s.lastTrick ? h("span", { id: "trick-winner" },
-        ` → ${s.lastTrick.winner === s.me ? "you take" : SEATNAME[s.lastTrick.winner] + " takes"} it (${s.lastTrick.points} points)`) : null)));
-  if (q) parts.push(question(s, q));
+  const box = q ? question(s, q) : null;
+  if (s.seats) parts.push(table(s, q, box));
+  if (box) parts.push(box);
   else if (!s.end && s.seats) parts.push(h("p", { id: "thinking", class: "muted" }, "the computers are thinking…"));
   if (s.result) parts.push(h("p", { id: "result", class: "answer" }, resultLine(s, s.result)));
   if (s.hint && q) parts.push(h("p", { id: "hint", class: "muted" }, s.hint.text));
@@ -105,11 +127,70 @@ function draw(board, s, q) {
     if (!rec.passed) parts.push(h("button", { id: "review-last", onclick: () => {
       sessionStorage.setItem("review", JSON.stringify(rec)); location.hash = "#review"; } }, "Review the last deal"));
   }
-  if (s.sheet) parts.push(sheetTable(s.sheet));
+  if (s.sheet) parts.push(h("div", { class: "scroll" }, sheetTable(s.sheet)));
   if (s.end) parts.push(h("p", { class: "answer", id: "final" }, s.end.standings
     ? "Final standings: " + s.end.standings.map(([pl, n, t]) => `${pl}. ${n} ${t >= 0 ? "+" : ""}${t}`).join(", ")
     : (s.end.error ?? "the match ended")));
   board.replaceChildren(...parts);
+}
+
+// The card table: the two computers across (their cards as backs), the trick in the middle
+// (each card on its player's side), you below; the game, bid and multipliers and the card
+// points taken so far in a line under it.
+function table(s, q, box) {
+  const left = next(s.me), right = next(left);
+  const leader = s.trick.length && s.trick.length < 3 ? s.trick[0][0]
+    : s.lastTrick ? s.lastTrick.winner : (s.game ? "F" : null);
+  const seatBox = (p, where) => {
+    const badges = [];
+    if (s.declarer === p && !s.ramsch) badges.push(h("span", { class: "badge decl" }, "declarer"));
+    if (leader === p && !s.result && s.game) badges.push(h("span", { class: "badge" }, "leads"));
+    if (s.lastTrick && s.lastTrick.winner === p && !s.result) badges.push(h("span", { class: "badge" }, "took the last trick"));
+    if (s.clock) badges.push(h("span", { class: "badge clock" }, clockText(s.left[p] ?? 120)));
+    const [tricks, points] = s.took?.[p] ?? [0, 0];
+    const el = h("div", { class: `seat-box ${where}`, id: `seat-${p}`, "data-seat": p },
+      h("div", { class: "who" }, h("strong", {}, p === s.me ? "You" : who(s, p)), ` · ${SEATNAME[p]} `, ...badges),
+      where === "me" ? null : h("div", { class: "backs", title: `${s.count?.[p] ?? 10} cards` },
+        ...Array.from({ length: s.count?.[p] ?? 10 }, () => h("span", { class: "back" })),
+        h("span", { class: "count" }, String(s.count?.[p] ?? 10))),
+      h("div", { class: "took" }, tricks ? `${tricks} trick${tricks > 1 ? "s" : ""}, ${points} points` : "no trick yet"));
+    if (where === "me") {
+      const mine = box?.querySelector("#hand, #twelve") ?? (s.hand ? cardRow(s.hand) : null);
+      if (mine && !mine.id) mine.id = "my-cards";
+      if (mine) el.append(mine);
+    }
+    return el;
+  };
+  const spot = { [left]: "at-left", [right]: "at-right", [s.me]: "at-me" };
+  const center = h("div", { class: "center", id: "trick" },
+    ...s.trick.map(([p, c], i) => h("span", { class: `played-card ${spot[p]}` + (i === s.trick.length - 1 && s.fresh ? " new" : ""),
+                                          "data-seat": p }, cardEl(c))),
+    s.trick.length === 3 && s.lastTrick ? h("span", { id: "trick-winner" },
+      `${s.lastTrick.winner === s.me ? "you take" : who(s, s.lastTrick.winner) + " takes"} it (${s.lastTrick.points} points)`) : null);
+  return h("div", { class: "table", id: "table" }, seatBox(left, "left"), seatBox(right, "right"), center,
+    seatBox(s.me, "me"), status(s));
+}
+
+function status(s) {
+  const bits = [];
+  if (s.game && !s.ramsch) bits.push(h("strong", { id: "game" }, `${s.game} · bid ${s.bid}`));
+  else if (s.ramsch) bits.push(h("strong", { id: "game" }, "Ramsch"));
+  const mult = [...s.calls ?? []];
+  if (s.bock) mult.push("Bock round ×2");
+  if (mult.length) bits.push(h("span", { id: "multipliers" }, mult.join(" · ")));
+  if (s.declarer && s.took && !s.ramsch) {
+    const d = s.took[s.declarer][1];
+    const def = Object.entries(s.took).filter(([p]) => p !== s.declarer).reduce((a, [, v]) => a + v[1], 0);
+    bits.push(h("span", { id: "points" }, `card points: declarer ${d}, defenders ${def}`));
+  }
+  if (s.skat) bits.push(h("span", { id: "skat" }, s.skatShown ? "skat: " : "the skat you picked up: ",
+    ...s.skat.map(c => cardEl(c, { classes: ["small"] }))));
+  return h("div", { class: "status" }, ...bits);
+}
+
+function clockText(sec) {
+  const t = Math.max(0, Math.round(sec));
+  return `${Math.floor(t / 60)}:${String(t % 60).padStart(2, "0")} left`;
 }
 
 function question(s, q) {
@@ -118,12 +199,11 @@ function question(s, q) {
   const hint = h("button", { id: "hint-button", onclick: () => answer(s, { hint: true }) }, "Hint");
   if (["bid", "answer", "play18"].includes(q.kind)) {
     const ask = q.kind === "bid" ? `Bid ${q.value}?` : q.kind === "answer" ? `Hold ${q.value}?` : "Play at 18?";
-    box.append(h("p", {}, "Your cards:"), cardRow(q.cards),
-      h("p", {}, ask, " ", h("button", { class: "primary", id: "yes", onclick: () => answer(s, "yes") },
+    box.append(h("p", {}, ask, " ", h("button", { class: "primary", id: "yes", onclick: () => answer(s, "yes") },
         q.kind === "answer" ? "Yes (hold)" : `Bid ${q.value}`),
         " ", h("button", { id: "pass", onclick: () => answer(s, "pass") }, "Pass"), " ", hint));
   } else if (q.kind === "hand") {
-    box.append(h("p", {}, `You won the auction at ${q.bid}. Your cards:`), cardRow(q.cards),
+    box.append(h("p", {}, `You won the auction at ${q.bid}.`),
       h("p", {}, h("button", { class: "primary", id: "pickup", onclick: () => answer(s, "pickup") }, "Pick up the skat"),
         " or play Hand: ", ...GAMES.map(g => h("button", { "data-game": g, onclick: () => answer(s, g) }, g))));
   } else if (q.kind === "discard") {
@@ -131,7 +211,7 @@ function question(s, q) {
     const game = h("select", { id: "declare-game" }, ...GAMES.map(g => h("option", { value: g }, g)),
       h("option", { value: "null ouvert" }, "null ouvert"));
     const go = h("button", { class: "primary", id: "declare", disabled: true,
-      onclick: () => answer(s, { discard: [...chosen], game: game.value }) }, "Discard and declare");
+      onclick: () => { s.myDiscard = [...chosen]; answer(s, { discard: [...chosen], game: game.value }); } }, "Discard and declare");
     const row = cardRow(q.cards, n => ({ button: true, onClick: (name, el) => {
       if (chosen.has(name)) chosen.delete(name); else if (chosen.size < 2) chosen.add(name);
       el.classList.toggle("selected", chosen.has(name));
@@ -148,7 +228,8 @@ function question(s, q) {
     const row = cardRow(q.cards, n => legal.has(n)
       ? { button: true, classes: ["legal"], onClick: name => answer(s, name) } : { classes: ["played"] });
     row.id = "hand";
-    box.append(h("p", {}, "Your cards (legal ones outlined): click one to play it. ", hint), row);
+    const trick = 1 + Object.values(s.took ?? {}).reduce((a, v) => a + v[0], 0);
+    box.append(h("p", {}, `Trick ${trick}, your turn: click a card to play it (the legal ones are outlined). `, hint), row);
     for (const [seat, cards] of Object.entries(q.shown ?? {})) box.append(h("p", {}, `${SEATNAME[seat]} shows:`), cardRow(cards));
   }
   return box;

@@ -116,6 +116,7 @@ function valueChart(rv, at) {
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("width", W); svg.setAttribute("height", H); svg.setAttribute("id", "value-chart");
+  svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   const add = (tag, attrs, text) => {
     const el = document.createElementNS(ns, tag);
     for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
