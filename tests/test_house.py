@@ -144,10 +144,12 @@ def test_a_point_target_match_ends_with_its_round():
     assert len(sheet.entries) == 6
 
 
-def test_the_browser_app_refuses_the_house_rules_it_does_not_ask_about_by_name():
+def test_the_browser_app_takes_every_house_rule_and_a_table_that_lacks_one_names_it():
     from cli.web.app import WEB_HOUSE_RULES
-    with pytest.raises(ValueError, match="'ramsch' is not played in the browser app"):
-        _HR.parse("kontra,ramsch").check_playable(WEB_HOUSE_RULES, "in the browser app")
+    from solver.house import HOUSE_OPTIONS
+    assert set(WEB_HOUSE_RULES) == set(HOUSE_OPTIONS)
+    with pytest.raises(ValueError, match="'ramsch' is not played at this table"):
+        _HR.parse("kontra,ramsch").check_playable(("kontra",), "at this table")
     assert _HR.parse("hirsch,bock-rounds").check_playable(WEB_HOUSE_RULES, "in the browser app")
 
 

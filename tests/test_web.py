@@ -150,33 +150,41 @@ def _hinted(client, gid: str) -> dict:
     raise AssertionError("no hint came")
 
 
+def _play_through(client, gid: str, choose, turns: int = 80) -> None:
+    """Answer each question of a match with ``choose(question)`` until it ends (a card question
+    that ``choose`` leaves to it, None, gets the first legal card; any other, "no"), waiting each
+    time until the answer is taken and the question moves on."""
+    for _ in range(turns):
+        st = _question(client, gid)
+        if st["end"]:
+            return
+        q = st["question"]
+        a = choose(q)
+        if a is None:
+            a = q["legal"][0] if q["kind"] == "card" else "no"
+        assert client.post(f"/api/games/{gid}/answer", json={"answer": a}).status_code == 200
+        for _ in range(200):
+            if client.get(f"/api/games/{gid}").json()["question"] != q:
+                break
+            time.sleep(0.05)
+
+
 @pytest.mark.slow
 def test_a_hint_in_every_phase_answers_and_never_ends_the_match(client):
     # seed 7: the auction's hint used to end the match ('31': not a card)
     gid = client.post("/api/games", json={"deals": 1, "seed": 7, "opponents": "rules"}).json()["id"]
     seen: dict[str, str] = {}
-    for _ in range(80):
-        st = _question(client, gid)
-        if st["end"]:
-            break
-        q = st["question"]
+
+    def choose(q):
         phase = {"bid": "auction", "answer": "auction", "play18": "auction", "hand": "hand",
                  "discard": "discard", "card": "card"}.get(q["kind"])
         if phase and phase not in seen:
             seen[phase] = _hinted(client, gid)["hint"]["text"]
         # hold every bid (so this seat declares), pick up, put away two cards and play grand,
         # then the first legal card each time
-        a = {"bid": "yes", "answer": "yes", "play18": "yes", "hand": "pickup",
-             "discard": {"discard": q["cards"][:2], "game": "grand"}}.get(q["kind"])
-        if q["kind"] == "card":
-            a = q["legal"][0]
-        elif a is None:
-            a = "no"
-        assert client.post(f"/api/games/{gid}/answer", json={"answer": a}).status_code == 200
-        for _ in range(200):                                  # the answer taken: the question moves on
-            if client.get(f"/api/games/{gid}").json()["question"] != q:
-                break
-            time.sleep(0.05)
+        return {"bid": "yes", "answer": "yes", "play18": "yes", "hand": "pickup",
+                "discard": {"discard": q["cards"][:2], "game": "grand"}}.get(q["kind"])
+    _play_through(client, gid, choose)
     st = client.get(f"/api/games/{gid}").json()
     assert st["end"] is not None and "error" not in st["end"], st["end"]
     assert set(seen) == {"auction", "hand", "discard", "card"}, seen
@@ -196,21 +204,10 @@ def test_the_browser_sees_the_skat_only_when_its_player_picks_it_up(client):
     for seed in range(1, 9):
         passing = seed % 2 == 1                     # pass (a computer declares) or hold (you do)
         gid = client.post("/api/games", json={"deals": 1, "seed": seed, "opponents": "rules"}).json()["id"]
-        for _ in range(60):
-            st = _question(client, gid)
-            if st["end"]:
-                break
-            q = st["question"]
-            a = {"bid": "pass" if passing else "yes", "answer": "pass" if passing else "yes",
-                 "play18": "pass" if passing else "yes", "hand": "pickup",
-                 "discard": {"discard": q["cards"][:2], "game": "grand"}}.get(q["kind"], "no")
-            if q["kind"] == "card":
-                a = q["legal"][0]
-            client.post(f"/api/games/{gid}/answer", json={"answer": a})
-            for _ in range(200):
-                if client.get(f"/api/games/{gid}").json()["question"] != q:
-                    break
-                time.sleep(0.05)
+        call = "pass" if passing else "yes"
+        _play_through(client, gid, lambda q, call=call: {"bid": call, "answer": call, "play18": call, "hand": "pickup",
+                                                         "discard": {"discard": q["cards"][:2], "game": "grand"}}
+                      .get(q["kind"]))
         events = client.get(f"/api/games/{gid}?since=0").json()["events"]
         me = "FMR"[next(e for e in events if e["kind"] == "deal")["seats"].index(0)]
         for e in events:
@@ -222,6 +219,27 @@ def test_the_browser_sees_the_skat_only_when_its_player_picks_it_up(client):
                 mine += 1
         client.delete(f"/api/games/{gid}")
     assert others > 0 and mine > 0
+
+
+@pytest.mark.slow
+def test_spitze_is_asked_of_the_person_who_declares_holding_the_lowest_trump(client):
+    """House rule Spitze: declaring Grand with the jack of diamonds (Grand's lowest trump) kept,
+    the person is asked; yes makes the game a Grand Spitze."""
+    gid = client.post("/api/games", json={"deals": 1, "seed": 3, "opponents": "rules", "house": "spitze"}).json()["id"]
+    asked = []
+
+    def choose(q):
+        if q["kind"] == "discard":
+            assert "DJ" in q["cards"]
+            return {"discard": [c for c in q["cards"] if c != "DJ"][:2], "game": "grand"}
+        if q["kind"] == "spitze":
+            asked.append(q)
+        return {"bid": "yes", "answer": "yes", "play18": "yes", "hand": "pickup", "spitze": "yes"}.get(q["kind"])
+    _play_through(client, gid, choose)
+    assert len(asked) == 1 and asked[0]["card"] == "DJ" and asked[0]["game"] == "grand"
+    events = client.get(f"/api/games/{gid}?since=0").json()["events"]
+    assert [e["declaration"] for e in events if e["kind"] == "declaration"] == ["grand spitze"]
+    client.delete(f"/api/games/{gid}")
 
 
 def test_every_4xx_has_the_one_error_shape(client):

@@ -136,19 +136,20 @@ def test_a_whole_deal_played_by_clicking(server, page):
     page.check("#clock")
     page.click("#start")
     cards_played = 0
-    for _ in range(200):
-        page.wait_for_selector("#question, #final")
-        if page.locator("#final").count():
-            break
-        kind = page.get_attribute("#question", "data-kind")
-        before = page.inner_text("#question")
+    hints: dict[str, str] = {}
+
+    def act(kind: str) -> None:
+        nonlocal cards_played
         if kind in ("bid", "answer", "play18"):
             # the auction so far is on the page while it goes (the others' calls, or none yet)
             assert page.inner_text("#auction").startswith("Auction: ")
+            if "auction" not in hints:
+                hints["auction"] = _hint(page)
             page.click("#yes")                          # bid on: this deal is played, not thrown in
         elif kind == "hand":
             page.click("#pickup")
         elif kind == "discard":
+            hints["discard"] = _hint(page)
             twelve = page.locator("#twelve .card")
             twelve.nth(0).click()
             twelve.nth(1).click()
@@ -159,15 +160,19 @@ def test_a_whole_deal_played_by_clicking(server, page):
             page.click("#no")
         elif kind == "card":
             _check_the_table(page, 10 - cards_played)
+            if "card" not in hints:
+                hints["card"] = _hint(page)
             page.locator("#hand .card.legal").first.click()
             cards_played += 1
             if cards_played == 5:
                 page.screenshot(path=str(SHOTS / "play.png"), full_page=True, animations="disabled")
-        page.wait_for_function("([b]) => !document.querySelector('#question') || "
-                               "document.querySelector('#question').innerText !== b || "
-                               "document.querySelector('#final')", arg=[before])
+    _click_through(page, act)
     assert page.locator("#final").count() == 1
     assert cards_played == 10                          # one deal: the person played ten cards
+    # a hint in each phase, and the match went on after every one
+    assert hints["auction"].startswith("bid advice by your cards")
+    assert hints["discard"].startswith("declare advice by your twelve cards")
+    assert hints["card"].startswith("best by what you know") and "double-dummy best (every card seen)" in hints["card"]
     assert page.locator("#sheet tbody tr").count() == 2      # the deal and the total
     # a result line after the deal: who played what, the card points, won or lost, the score
     result = page.inner_text("#result")
@@ -181,6 +186,74 @@ def test_a_whole_deal_played_by_clicking(server, page):
     page.screenshot(path=str(SHOTS / "play-end.png"), full_page=True, animations="disabled")
     page.click("#review-last")
     page.wait_for_selector("#value-chart")
+
+
+def _click_through(page, act, turns: int = 200) -> None:
+    """Answer each question of the match on the page with ``act(kind)`` until it ends, waiting
+    each time until the question is answered (gone, changed, or the end)."""
+    for _ in range(turns):
+        page.wait_for_selector("#question, #final")
+        if page.locator("#final").count():
+            return
+        kind = page.get_attribute("#question", "data-kind")
+        before = page.inner_text("#question")
+        act(kind)
+        page.wait_for_function("([b]) => !document.querySelector('#question') || "
+                               "document.querySelector('#question').innerText !== b || "
+                               "document.querySelector('#final')", arg=[before])
+    raise AssertionError("the match did not end")
+
+
+def _hint(page) -> str:
+    """Click Hint at the open question and wait for the hint; the question stays open."""
+    kind = page.get_attribute("#question", "data-kind")
+    page.click("#hint-button")
+    page.wait_for_selector("#hint")
+    assert page.get_attribute("#question", "data-kind") == kind and not page.locator("#final").count()
+    return page.inner_text("#hint")
+
+
+def _play_ramsch(page, seed: int, pick_up: bool) -> str:
+    """A one-deal match with Schieberamsch in which the person passes every call: the deal is a
+    Ramsch; he pushes the skat on, or picks it up and puts back two cards (no jack)."""
+    page.goto(page.url.split("#")[0] + "#play")
+    page.fill("#deals", "1")
+    page.select_option("#opponents", "rules")
+    page.fill("#seed", str(seed))
+    page.check("#house-schieberamsch")
+    assert page.is_checked("#house-ramsch")             # Schieberamsch is a Ramsch
+    page.click("#start")
+
+    def act(kind: str) -> None:
+        if kind in ("bid", "answer", "play18"):
+            page.click("#pass")
+        elif kind == "ramsch-pickup":
+            page.click("#pickup" if pick_up else "#push")
+        elif kind == "ramsch-discard":
+            assert _hint(page).startswith("rule of thumb (no search): put back ")
+            for card in [c for c in page.locator("#twelve .card").evaluate_all("els => els.map(e => e.dataset.card)")
+                         if c[1] != "J"][:2]:
+                page.click(f"#twelve [data-card={card}]")
+            page.click("#put-back")
+        elif kind == "card":
+            assert page.inner_text("#game") == "Ramsch"
+            page.locator("#hand .card.legal").first.click()
+    _click_through(page, act)
+    assert page.locator("#final").count() == 1
+    return page.inner_text("#result")
+
+
+def test_a_schieberamsch_deal_pushed_on_and_one_picked_up(server, page):
+    page.goto(server + "#play")
+    result = _play_ramsch(page, 1, pick_up=False)
+    assert result.startswith("Ramsch: scores ")
+    assert "pushed on" in page.inner_text("#multipliers")       # at least the person's own push
+    page.screenshot(path=str(SHOTS / "play-ramsch.png"), full_page=True, animations="disabled")
+    result = _play_ramsch(page, 3, pick_up=True)
+    assert result.startswith("Ramsch: scores ")
+    # the seats' card points add up to 120: in Ramsch the skat goes with the last trick
+    taken = sum(int(m) for t in page.locator("#table .took").all_inner_texts() for m in re.findall(r"(\d+) points", t))
+    assert taken == 120 and page.locator("#skat .card").count() == 2
 
 
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}

@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field
 
 from solver.analysis import PRECISION
-from solver.house import HouseRules
+from solver.house import HOUSE_OPTIONS, HouseRules
 from solver.players import PLAYERS
 from solver.scoring import SCORINGS
 
@@ -38,9 +38,8 @@ from . import jobs
 Scoring = Literal[SCORINGS]  # type: ignore[valid-type]
 Opponent = Literal[tuple(PLAYERS)]  # type: ignore[misc,valid-type]
 
-#: The house rules the browser app asks its player about (Ramsch, Schieberamsch and Spitze are
-#: played in the terminal: ``skat play --house``).
-WEB_HOUSE_RULES = ("kontra", "bock", "hirsch", "bock-rounds")
+#: The house rules the browser app asks its player about: every one ``skat play --house`` takes.
+WEB_HOUSE_RULES = HOUSE_OPTIONS
 
 STATIC = Path(__file__).parent / "static"
 #: The largest request body accepted (an ISS line or a record is a few kilobytes).

@@ -19,9 +19,10 @@ from typing import Any
 
 from solver.cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
 from solver.games import SEATS, Declaration, DeclarationError
-from solver.house import HouseRules
+from solver.house import HouseRules, check_ramsch_discard
 from solver.players import Player, PlayView
 from solver.players.arena import make_player
+from solver.play import spitze_card
 from solver.players.table import TableOptions, play_match
 
 
@@ -134,6 +135,15 @@ class WebPlayer(Player):
                 dd = [CARD_NAMES[c] for c, v in moves if v == moves[0][1]]
                 lines.append(f"double-dummy best (every card seen): {' '.join(dd)}")
             return {"kind": "card", "text": "\n".join(lines) or "no hint here", "cards": best}
+        if q["kind"] == "ramsch-pickup":
+            from solver.heuristics import ramsch_pickup
+            take = ramsch_pickup(q["_hand"])
+            return {"kind": "advice", "text": "rule of thumb (no search): " +
+                    ("pick up the skat" if take else "push the skat on (it doubles the deal)")}
+        if q["kind"] == "ramsch-discard":
+            from solver.heuristics import ramsch_discard
+            return {"kind": "advice", "text": "rule of thumb (no search): put back " +
+                    " ".join(card_list(ramsch_discard(q["_twelve"])))}
         return {"kind": "none", "text": "no hint here"}
 
     # the auction
@@ -169,6 +179,31 @@ class WebPlayer(Player):
     def kontra(self, view: PlayView, call: str = "kontra") -> bool:
         return self._ask({"kind": call, "_check": lambda a: a == "yes"})
 
+    def spitze(self, hand: int, seat: int, declaration: Declaration, skat: int, bid: int) -> bool:
+        def check(a):
+            if a not in ("yes", "no"):
+                raise ValueError("answer yes or no")
+            return a == "yes"
+        return self._ask({"kind": "spitze", "cards": card_list(hand), "game": declaration.name,
+                          "card": CARD_NAMES[spitze_card(declaration.game)], "_check": check})
+
+    def ramsch_pickup(self, hand: int, seat: int) -> bool:
+        def check(a):
+            if a not in ("pickup", "push"):
+                raise ValueError("answer pickup or push")
+            return a == "pickup"
+        return self._ask({"kind": "ramsch-pickup", "cards": card_list(hand), "_check": check, "_hand": hand})
+
+    def ramsch_discard(self, twelve: int, seat: int) -> int:
+        def check(a):
+            cards = parse_card_list(" ".join(a["discard"]) if isinstance(a["discard"], list) else a["discard"])
+            d = sum(1 << c for c in cards)
+            if len(set(cards)) != 2:
+                raise ValueError("put back two cards")
+            check_ramsch_discard(twelve, d)         # two of the twelve, no jack: the error names the rule
+            return d
+        return self._ask({"kind": "ramsch-discard", "cards": card_list(twelve), "_check": check, "_twelve": twelve})
+
     def play(self, view: PlayView) -> int:
         legal = view.legal()
 
@@ -178,7 +213,7 @@ class WebPlayer(Player):
             return c
         return self._ask({"kind": "card", "seat": SEATS[view.seat], "cards": card_list(view.hand),
                           "legal": card_list(legal), "game": view.declaration.name,
-                          "declarer": SEATS[view.declarer],
+                          "declarer": SEATS[view.declarer] if view.declarer >= 0 else None,     # (Ramsch: none)
                           "trick": [[SEATS[(view.leader + i) % 3], CARD_NAMES[c]] for i, c in enumerate(view.trick)],
                           "shown": {SEATS[s]: card_list(h) for s, h in view.shown.items()}, "_check": check,
                           "_view": view})
@@ -202,7 +237,8 @@ def run_game(options: dict, inbox, outbox) -> None:
     def on_event(kind: str, data: dict) -> None:
         if kind == "deal":
             box["seats"] = list(data["seats"])               # seat -> player index (0: the browser's)
-        if kind == "declaration":
+            box["deal"] = None
+        if kind in ("declaration", "ramsch"):
             box["deal"] = data["deal"]                       # for the double-dummy hint, never sent
         if kind == "auction":
             box["auction"] = list(data["history"])           # the hints' auction as it went

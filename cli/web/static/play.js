@@ -10,21 +10,47 @@ export function playPage(main) {
   const opp = h("select", { id: "opponents" }, ...["best", "pimc", "rules", "random"].map(o => h("option", { value: o }, o)));
   const scoring = h("select", { id: "scoring" }, h("option", { value: "simple" }, "simple"),
                     h("option", { value: "seeger-fabian" }, "Seeger-Fabian"));
-  const kontra = h("input", { type: "checkbox", id: "kontra" });
   const clock = h("input", { type: "checkbox", id: "clock" });
   const seed = h("input", { type: "number", id: "seed", placeholder: "random" });
-  const house = h("input", { type: "text", id: "house", size: 24, placeholder: "e.g. kontra,bock-rounds" });
+  // the house rules as boxes (each implies what it needs: Schieberamsch a Ramsch, Hirsch a Bock, Bock a Kontra)
+  const rules = Object.fromEntries(HOUSE.map(([name]) => [name, h("input", { type: "checkbox", id: `house-${name}` })]));
+  const implies = { schieberamsch: ["ramsch"], bock: ["kontra"], hirsch: ["bock", "kontra"] };
+  for (const [name, box] of Object.entries(rules)) box.addEventListener("change", () => {
+    if (box.checked) for (const n of implies[name] ?? []) rules[n].checked = true;
+    else for (const [n, needs] of Object.entries(implies)) if (needs.includes(name)) rules[n].checked = false;
+  });
+  const by = h("select", { id: "match-by" }, h("option", { value: "deals" }, "deals"),
+               h("option", { value: "rounds" }, "rounds (of three deals)"), h("option", { value: "target" }, "up to points"));
   const start = h("button", { class: "primary", id: "start" }, "New match");
   const board = h("div", { id: "board" });
-  start.addEventListener("click", () => newMatch(board, {
-    deals: Number(deals.value), opponents: opp.value, scoring: scoring.value, kontra: kontra.checked,
-    clock: clock.checked, house: house.value,
-    seed: seed.value === "" ? null : Number(seed.value) }));
+  start.addEventListener("click", () => {
+    const n = Number(deals.value);
+    newMatch(board, {
+      deals: by.value === "deals" ? n : 1, rounds: by.value === "rounds" ? n : null, target: by.value === "target" ? n : null,
+      opponents: opp.value, scoring: scoring.value, clock: clock.checked,
+      house: HOUSE.map(([name]) => name).filter(name => rules[name].checked).join(","),
+      seed: seed.value === "" ? null : Number(seed.value) });
+  });
+  deals.removeAttribute("max");
   main.append(h("h2", {}, "Play"),
     h("fieldset", {}, h("legend", {}, "A match against two computer players"),
-      h("label", {}, "Deals ", deals), h("label", {}, "Opponents ", opp), h("label", {}, "Scoring ", scoring),
-      h("label", {}, kontra, " Kontra"), h("label", {}, clock, " Clock"), h("label", {}, "Seed ", seed), h("label", {}, "House rules ", house), start), board);
+      h("label", {}, "Match ", deals, " ", by), h("label", {}, "Opponents ", opp), h("label", {}, "Scoring ", scoring),
+      h("label", {}, clock, " Clock"), h("label", {}, "Seed ", seed),
+      h("div", { id: "house" }, h("span", { class: "muted" }, "House rules: "),
+        ...HOUSE.map(([name, label]) => h("label", { title: HOUSE_HELP[name] }, rules[name], " " + label))),
+      start), board);
 }
+
+const HOUSE = [["ramsch", "Ramsch"], ["schieberamsch", "Schieberamsch"], ["kontra", "Kontra and Re"],
+               ["bock", "Bock"], ["hirsch", "Hirsch"], ["bock-rounds", "Bock rounds"], ["spitze", "Spitze"]];
+const HOUSE_HELP = {
+  ramsch: "everybody passed: play Ramsch, the most card points lose",
+  schieberamsch: "Ramsch where each in turn picks up the skat or pushes it on (each push doubles)",
+  kontra: "a defender may double before his first card, the declarer may answer Re",
+  bock: "after a Re the defender may answer Bock", hirsch: "after a Bock the declarer may answer Hirsch",
+  "bock-rounds": "a round of doubled deals after a 60:60, a lost Kontra and the like",
+  spitze: "the declarer may promise to win the last trick with his lowest trump (one more level)",
+};
 
 async function api(path, opts = {}) {
   const r = await fetch(path, { credentials: "same-origin", ...opts,
@@ -64,7 +90,7 @@ const next = p => "FMR"["FMR".indexOf(p) + 1] ?? "F";
 
 function apply(s, e) {
   switch (e.kind) {
-    case "deal": s.seats = e.seats; s.me = "FMR"[e.seats.indexOf(0)]; s.trick = []; s.auction = []; s.log = [];
+    case "deal": s.pushes = 0; s.seats = e.seats; s.me = "FMR"[e.seats.indexOf(0)]; s.trick = []; s.auction = []; s.log = [];
       s.game = null; s.declarer = null; s.bid = null; s.lastTrick = null; s.result = null; s.skat = null;
       s.calls = []; s.hand = null; s.skatShown = false; s.myDiscard = null; s.ramsch = false; s.bock = e.bock_round; s.number = e.number;
       s.count = { F: 10, M: 10, R: 10 }; s.took = { F: [0, 0], M: [0, 0], R: [0, 0] }; s.left = {}; break;
@@ -72,7 +98,8 @@ function apply(s, e) {
     case "pickup": s.log.push(`${who(s, e.seat)} picked up the skat`);
       if (e.skat) s.skat = e.skat; break;
     case "push": s.log.push(`${who(s, e.seat)} pushed the skat on`); break;
-    case "ramsch": s.ramsch = true; s.game = "ramsch"; s.log.push("everybody passed: Ramsch"); break;
+    case "ramsch": s.ramsch = true; s.game = "ramsch"; s.pushes = e.pushes;
+      s.log.push("everybody passed: Ramsch" + (e.pushes ? `, the skat pushed on ${e.pushes}×` : "")); break;
     case "declaration": s.game = e.declaration; s.declarer = e.declarer; s.bid = e.bid;
       if (e.declarer === s.me && s.myDiscard && s.hand) s.hand = s.hand.filter(c => !s.myDiscard.includes(c));
       s.log.push(`${SEATNAME[e.declarer]} plays ${e.declaration} at ${e.bid}`); break;
@@ -87,7 +114,7 @@ function apply(s, e) {
       if (s.took) { s.took[e.winner][0] += 1; s.took[e.winner][1] += e.points; }
       s.log.push(`trick to ${SEATNAME[e.winner]} (${e.points} points)`); break;
     case "clock": s.left[e.seat] = e.left; break;
-    case "result": s.result = e; s.log.push(`${e.reason}; score ${e.score}`); break;
+    case "result": s.result = e; if (e.game !== "ramsch") s.log.push(`${e.reason}; score ${e.score}`); break;
     case "record": s.records.push(e.record); s.skat = e.record.skat ?? s.skat; s.skatShown = true; break;
     case "timeout": s.log.push(`${SEATNAME[e.seat]} ran out of time at card ${e.card}`); break;
     case "sheet": s.sheet = e.sheet; break;
@@ -177,6 +204,7 @@ function status(s) {
   else if (s.ramsch) bits.push(h("strong", { id: "game" }, "Ramsch"));
   const mult = [...s.calls ?? []];
   if (s.bock) mult.push("Bock round ×2");
+  if (s.ramsch && s.pushes) mult.push(`pushed on ${s.pushes}× (×${2 ** s.pushes})`);
   if (mult.length) bits.push(h("span", { id: "multipliers" }, mult.join(" · ")));
   if (s.declarer && s.took && !s.ramsch) {
     const d = s.took[s.declarer][1];
@@ -205,7 +233,7 @@ function question(s, q) {
   } else if (q.kind === "hand") {
     box.append(h("p", {}, `You won the auction at ${q.bid}.`),
       h("p", {}, h("button", { class: "primary", id: "pickup", onclick: () => answer(s, "pickup") }, "Pick up the skat"),
-        " or play Hand: ", ...GAMES.map(g => h("button", { "data-game": g, onclick: () => answer(s, g) }, g))));
+        " or play Hand: ", ...GAMES.map(g => h("button", { "data-game": g, onclick: () => answer(s, g) }, g)), " ", hint));
   } else if (q.kind === "discard") {
     const chosen = new Set();
     const game = h("select", { id: "declare-game" }, ...GAMES.map(g => h("option", { value: g }, g)),
@@ -218,7 +246,26 @@ function question(s, q) {
       go.disabled = chosen.size !== 2;
     } }));
     row.id = "twelve";
-    box.append(h("p", {}, "Click two cards to put away, then choose the game:"), row, h("p", {}, game, " ", go));
+    box.append(h("p", {}, "Click two cards to put away, then choose the game: ", hint), row, h("p", {}, game, " ", go));
+  } else if (q.kind === "spitze") {
+    box.append(h("p", {}, `Announce Spitze: you win the last trick with ${q.card}, for one more level? `,
+      h("button", { id: "yes", onclick: () => answer(s, "yes") }, "Spitze"), " ",
+      h("button", { id: "no", onclick: () => answer(s, "no") }, "No")));
+  } else if (q.kind === "ramsch-pickup") {
+    box.append(h("p", {}, "Schieberamsch: pick up the skat, or push it on unseen (that doubles the deal)? ",
+      h("button", { class: "primary", id: "pickup", onclick: () => answer(s, "pickup") }, "Pick up"), " ",
+      h("button", { id: "push", onclick: () => answer(s, "push") }, "Push it on"), " ", hint));
+  } else if (q.kind === "ramsch-discard") {
+    const chosen = new Set();
+    const go = h("button", { class: "primary", id: "put-back", disabled: true,
+      onclick: () => answer(s, { discard: [...chosen] }) }, "Put them back");
+    const row = cardRow(q.cards, n => ({ button: true, onClick: (name, el) => {
+      if (chosen.has(name)) chosen.delete(name); else if (chosen.size < 2) chosen.add(name);
+      el.classList.toggle("selected", chosen.has(name));
+      go.disabled = chosen.size !== 2;
+    } }));
+    row.id = "twelve";
+    box.append(h("p", {}, "Click two cards to put back (no jack), then pass the skat on: ", hint), row, h("p", {}, go));
   } else if (["kontra", "re", "bock", "hirsch"].includes(q.kind)) {
     const word = q.kind[0].toUpperCase() + q.kind.slice(1);
     box.append(h("p", {}, `${word}? `, h("button", { id: "yes", onclick: () => answer(s, "yes") }, word),
