@@ -242,6 +242,35 @@ def test_spitze_is_asked_of_the_person_who_declares_holding_the_lowest_trump(cli
     client.delete(f"/api/games/{gid}")
 
 
+@pytest.mark.slow
+def test_a_match_nobody_looks_at_is_stopped_and_its_process_ends():
+    psutil = pytest.importorskip("psutil")
+    me = psutil.Process()
+    with TestClient(create_app(workers=1, idle=1.0)) as c:
+        before = {p.pid for p in me.children(recursive=True)}
+        gid = c.post("/api/games", json={"deals": 1, "seed": 3, "opponents": "rules"}).json()["id"]
+        assert _question(c, gid)["question"] is not None             # running, and asking
+        match = [p for p in me.children(recursive=True) if p.pid not in before]
+        assert match and all(p.is_running() for p in match)
+        time.sleep(1.5)                                                # the tab is closed: nobody polls
+        assert c.get("/api/games/another").status_code == 404         # any request about matches reaps
+        gone = psutil.wait_procs(match, timeout=10)[0]
+        assert len(gone) == len(match)
+        assert c.get(f"/api/games/{gid}").status_code == 404
+
+
+def test_a_server_plays_at_most_its_number_of_matches_at_once():
+    with TestClient(create_app(workers=1, max_matches=1)) as c:
+        assert c.post("/api/games", json={"deals": 1, "seed": 3, "opponents": "rules"}).status_code == 200
+        mine = c.cookies.get("skat_session")
+        c.cookies.clear()                               # another browser (no cookie yet)
+        r = c.post("/api/games", json={"deals": 1, "seed": 4, "opponents": "rules"})
+        assert r.status_code == 429 and "matches are being played on this server" in r.json()["error"]
+        c.cookies.clear()
+        c.cookies.set("skat_session", mine)             # the first browser starting again replaces its own match
+        assert c.post("/api/games", json={"deals": 1, "seed": 5, "opponents": "rules"}).status_code == 200
+
+
 def test_every_4xx_has_the_one_error_shape(client):
     # an unknown path, a method a path does not take, a body that is no JSON: {"error": ...} like the others
     r = client.get("/api/nothing")

@@ -46,6 +46,10 @@ STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 #: The most worlds a web request may ask for.
 MAX_SAMPLES = 2000
+#: A match nobody has polled for this long is stopped (an open page polls four times a second).
+IDLE_SECONDS = 600
+#: The most matches played at once (``skat serve --max-matches``): each is a process.
+MAX_MATCHES = 32
 
 
 class _Strict(BaseModel):
@@ -140,9 +144,12 @@ def _one_line(msg: str) -> str:
     return " ".join(str(msg).split())
 
 
-def create_app(workers: int | None = None) -> FastAPI:
-    """The app; ``workers`` processes solve (default: all cores)."""
+def create_app(workers: int | None = None, idle: float | None = None, max_matches: int = MAX_MATCHES) -> FastAPI:
+    """The app; ``workers`` processes solve (default: all cores); a match nobody has polled for
+    ``idle`` seconds (default :data:`IDLE_SECONDS`: a closed tab) is stopped; at most
+    ``max_matches`` run at once (each is a process of its own, about 135 MB)."""
     state: dict[str, Any] = {}
+    idle_seconds = IDLE_SECONDS if idle is None else idle
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -258,8 +265,8 @@ def create_app(workers: int | None = None) -> FastAPI:
         return request.cookies.get(SESSION_COOKIE, "")
 
     def forget_idle() -> None:
-        """Stop matches nobody has looked at for :data:`IDLE_SECONDS` (a closed tab)."""
-        for k in [k for k, g in state["games"].items() if g.idle() > IDLE_SECONDS]:
+        """Stop matches nobody has looked at for ``idle`` seconds (a closed tab)."""
+        for k in [k for k, g in state["games"].items() if g.idle() > idle_seconds]:
             state["games"].pop(k).stop()
 
     def game_of(request: Request, game_id: str) -> "GameSession":
@@ -276,6 +283,10 @@ def create_app(workers: int | None = None) -> FastAPI:
         mine = [k for k, g in state["games"].items() if g.session == session]
         for k in mine:                                              # one match per browser at a time
             state["games"].pop(k).stop()
+        running = [g for g in state["games"].values() if g.end is None and g.proc.is_alive()]
+        if len(running) >= max_matches:
+            raise HTTPException(429, f"{len(running)} matches are being played on this server, its most; "
+                                     "try again when one ends")
         opts = req.model_dump()
         try:
             HouseRules.parse(opts["house"]).check_playable(WEB_HOUSE_RULES, "in the browser app")
@@ -322,8 +333,6 @@ def create_app(workers: int | None = None) -> FastAPI:
 
 
 SESSION_COOKIE = "skat_session"
-#: A match nobody has polled for this long is stopped.
-IDLE_SECONDS = 3600
 
 
 class GameSession:
