@@ -148,22 +148,25 @@ def _changed(decl: Declaration, before: Any, after: Any) -> str | None:
 #: ``samples`` worlds a card until its judgement is within ``precision``, at most
 #: ``advice_samples`` worlds for the declarer's chance and the declaration check.
 #: ``first``: the worlds a card is first judged on; more are drawn, doubling, until the judgement
-#: is within ``precision`` or ``samples`` is reached.
+#: is within ``precision`` or ``samples`` is reached.  ``points``: each legal card's expected card
+#: points too (every world solved exactly; without them a world is solved only as far as the
+#: settlement needs, the thresholds 31, 61, 90 and 120: the same judgements, about twice as fast).
 class Precision(TypedDict):
     first: int
     samples: int
     precision: float
     advice_samples: int
+    points: bool
 
 
-PRECISION: Precision = {"first": 8, "samples": 32, "precision": 0.1, "advice_samples": 32}
-BULK_PRECISION: Precision = {"first": 4, "samples": 8, "precision": 0.2, "advice_samples": 8}
+PRECISION: Precision = {"first": 8, "samples": 32, "precision": 0.1, "advice_samples": 32, "points": True}
+BULK_PRECISION: Precision = {"first": 4, "samples": 8, "precision": 0.2, "advice_samples": 8, "points": False}
 
 
 def review(deal: Any, solver: Solver | None = None, declaration: bool = True, info: bool = False,
            seed: int = 0, samples: int = PRECISION["samples"], precision: float = PRECISION["precision"],
            advice_samples: int = PRECISION["advice_samples"], workers: int = 1,
-           first: int = PRECISION["first"]) -> DealReview:
+           first: int = PRECISION["first"], points: bool = PRECISION["points"]) -> DealReview:
     """Review every card of a deal of any variant double-dummy (see the module docs): the one
     review driver.  A classic Ramsch and Offiziersskat value every legal card at every card
     played (:func:`review_options`); a classic suit, Grand or Null game solves the positions
@@ -175,6 +178,7 @@ def review(deal: Any, solver: Solver | None = None, declaration: bool = True, in
 
     ``info``: every card is also judged by what its player knew (:func:`info_review`: ``first``
     worlds a card, then more until its judgement is within ``precision``, at most ``samples``;
+    with ``points``, each legal card's expected card points too;
     its cards shared by ``workers`` processes, which start before the double-dummy review), and
     the deal gets its luck and skill (:func:`luck_and_skill`: the declarer's chance by the
     played-out advice, at most ``advice_samples`` worlds) and, with ``declaration``, the
@@ -190,7 +194,7 @@ def review(deal: Any, solver: Solver | None = None, declaration: bool = True, in
         if declaration:
             parts.append(("advice", {"deal": deal, "seed": seed, "samples": advice_samples}))
     if info:
-        parts += [("card", job) for job in _card_jobs(deal, seed, samples, precision, first=first)]
+        parts += [("card", job) for job in _card_jobs(deal, seed, samples, precision, first=first, points=points)]
     with started(_run_part, parts, workers if len(parts) > 1 else 1, s) as results:
         rv = review_ramsch(deal, s) if deal.declaration.is_ramsch else _review_game(deal, s, declaration)
         done = results()
@@ -511,7 +515,7 @@ def card_class(cost: float, drop: float, ramsch: bool = False) -> str:
 
 def info_review(deal: Deal, seed: int = 0, samples: int = PRECISION["samples"], scoring: str = "simple",
                 solver: Solver | None = None, precision: float = PRECISION["precision"], workers: int = 1,
-                first: int = PRECISION["first"]) -> list[dict]:
+                first: int = PRECISION["first"], points: bool = PRECISION["points"]) -> list[dict]:
     """Every card of ``deal.played`` judged by what its player knew: the worlds he could not tell
     apart (his hand, the cards played and by whom, the voids shown, the skat if he is the
     declarer who saw it, the declaration, an Ouvert hand, the auction), weighted by the
@@ -519,7 +523,7 @@ def info_review(deal: Deal, seed: int = 0, samples: int = PRECISION["samples"], 
     settled by the one settlement (:meth:`~solver.players.best.BestPlayer.card_values`).
 
     Per card: ``cards`` (each legal card's declarer ``p_win``, the mover's side's
-    ``expected_score`` and the declarer's expected card ``points``), ``cost`` (the expected score
+    ``expected_score`` and, with ``points``, the declarer's expected card ``points``), ``cost`` (the expected score
     it gave up against the best card; a Ramsch: the card points), ``drop`` (its side's winning
     chance given up), ``class`` (:func:`card_class` of what the worlds show for sure: the cost
     and the drop less 1.96 standard errors of their paired, per-world differences, so that a
@@ -533,13 +537,13 @@ def info_review(deal: Deal, seed: int = 0, samples: int = PRECISION["samples"], 
     alone, and the stopping rule reads only them: two deals the mover cannot tell apart get
     the same judgement, and ``workers`` processes (the cards shared among them) the same as
     one.  A card that was the only legal one is ``forced``."""
-    parts = [("card", job) for job in _card_jobs(deal, seed, samples, precision, scoring, first)]
+    parts = [("card", job) for job in _card_jobs(deal, seed, samples, precision, scoring, first, points)]
     with started(_run_part, parts, workers, solver or default_solver()) as results:
         return results()
 
 
 def _card_jobs(deal: Deal, seed: int, samples: int, precision: float, scoring: str = "simple",
-               first: int = PRECISION["first"]) -> list[dict]:
+               first: int = PRECISION["first"], points: bool = PRECISION["points"]) -> list[dict]:
     """:func:`judge_card`'s arguments for every card played before the game was over."""
     st = deal.start_state()
     n = 0
@@ -549,7 +553,7 @@ def _card_jobs(deal: Deal, seed: int, samples: int, precision: float, scoring: s
         st.push(card)
         n += 1
     return [{"deal": deal, "i": i, "seed": seed, "samples": samples, "precision": precision, "scoring": scoring,
-             "first": first} for i in range(n)]
+             "first": first, "points": points} for i in range(n)]
 
 
 def _run_part(part: tuple[str, dict], solver: Solver | None = None) -> Any:
@@ -566,7 +570,7 @@ def _run_part(part: tuple[str, dict], solver: Solver | None = None) -> Any:
 
 def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = PRECISION["samples"],
                precision: float = PRECISION["precision"], scoring: str = "simple", solver: Solver | None = None,
-               first: int = PRECISION["first"]) -> dict:
+               first: int = PRECISION["first"], points: bool = PRECISION["points"]) -> dict:
     """Card ``i`` of ``deal.played`` judged by what its player knew (see :func:`info_review`)."""
     from .players.table import view_of
     st = deal.start_state()
@@ -580,7 +584,7 @@ def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = PRECISION["samp
     if len(legal) == 1:
         return {"cost": 0.0, "drop": 0.0, "class": "best", "forced": True, "best": [CARD_NAMES[card]],
                 "worlds": 0, "exact": False, "cards": {}}
-    player = _knower(min(first, samples), [seed, i], scoring, solver)
+    player = _knower(min(first, samples), [seed, i], scoring, solver, points)
     vals = player.card_values(view)
     if vals is None:                              # what he saw contradicts the inference: no judgement
         return {"cost": None, "drop": None, "class": None, "best": [], "worlds": 0, "exact": False, "cards": {}}
@@ -605,7 +609,7 @@ def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = PRECISION["samp
             "worlds": vals["worlds"], "exact": bool(vals["exact"]),
             "cards": {CARD_NAMES[c]: {"p_win": None if ramsch else round(float(vals["p_win"][j]), 4),
                                       "expected_score": round(float(side[j]), 2),
-                                      "points": round(float(vals["points"][j]), 2)}
+                                      "points": None if vals["points"] is None else round(float(vals["points"][j]), 2)}
                       for j, c in enumerate(legal)}}
 
 
@@ -617,7 +621,7 @@ def cards_by_what_he_knows(view: Any, samples: int = 16, seed: int = 0,
     ``expected_score`` (a Ramsch: minus his card points).  A hint that never looks at the
     hidden cards.  None when no world fits what he knows."""
     legal = list(iter_cards(view.legal()))
-    vals = _knower(samples, [seed, len(view.history)], "simple", solver).card_values(view)
+    vals = _knower(samples, [seed, len(view.history)], "simple", solver, points=False).card_values(view)
     if vals is None:
         return None
     ramsch = view.declaration.is_ramsch
@@ -627,13 +631,15 @@ def cards_by_what_he_knows(view: Any, samples: int = 16, seed: int = 0,
     return sorted(out, key=lambda r: -r["expected_score"])
 
 
-def _knower(samples: int, seed: list[int], scoring: str, solver: Solver | None) -> Any:
+def _knower(samples: int, seed: list[int], scoring: str, solver: Solver | None, points: bool = True) -> Any:
     """The ``best`` player that values a mover's cards by what he knows (its inference, the
-    game's stakes), over ``samples`` worlds from ``seed``, every card early too."""
+    game's stakes), over ``samples`` worlds from ``seed``, every card early too; ``points``: the
+    cards' expected card points too (else each world is solved only as the settlement needs)."""
     from .players.best import BestPlayer
     player = BestPlayer(seed=0, scoring=scoring, samples=samples, solver=solver or default_solver())
     player.rng = np.random.default_rng(seed)
     player.early_half = False                     # a judgement wants every world, early too
+    player.exact_points = points
     return player
 
 
@@ -663,7 +669,8 @@ def _pooled(a: dict, b: dict) -> dict:
     return {"legal": a["legal"], "worlds": n, "weights": np.concatenate([a["weights"] * na, b["weights"] * nb]) / n,
             "won": np.concatenate([a["won"], b["won"]]),
             "world_score": np.concatenate([a["world_score"], b["world_score"]]),
-            "p_win": (a["p_win"] * na + b["p_win"] * nb) / n, "points": (a["points"] * na + b["points"] * nb) / n,
+            "p_win": (a["p_win"] * na + b["p_win"] * nb) / n,
+            "points": None if a["points"] is None else (a["points"] * na + b["points"] * nb) / n,
             "exact": False}
 
 

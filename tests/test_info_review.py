@@ -283,3 +283,40 @@ def test_the_review_draws_worlds_until_its_precision_and_is_the_same_on_two_proc
     one = review(deal, info=True, samples=16, precision=0.05, advice_samples=16, workers=1).to_record()
     two = review(deal, info=True, samples=16, precision=0.05, advice_samples=16, workers=2).to_record()
     assert one == two
+
+
+def test_threshold_values_settle_as_the_exact_card_points_do():
+    """The solver told only as far as the settlement needs (thresholds 31, 61, 90, 120) puts each
+    card on the same side of every threshold as its exact card points (which the reference
+    suites check), ``earlier`` points from tricks before the position included."""
+    from solver.deal import replay
+    from solver.search.api import Solver
+    from .conftest import load_jsonl, strip_solved
+    solver = Solver(tt_megabytes=16)
+    recs = [strip_solved(r) for r in load_jsonl("dd_mid.jsonl")][:40]
+    positions = [(load_deal(r), replay(load_deal(r))) for r in recs]
+    positions = [(d, st) for d, st in positions if not (d.declaration.is_null or d.declaration.spitze)]
+    assert len(positions) >= 20
+    exact = solver.best_moves_many(positions)
+    for earlier in (0, 17):
+        told = solver.threshold_moves_many(positions, earlier)
+        for ex, th in zip(exact, told):
+            ex, th = dict(ex), dict(th)
+            assert set(ex) == set(th)
+            for c, v in ex.items():
+                for t in (31, 61, 90, 120):
+                    assert (th[c] + earlier >= t) == (v + earlier >= t), (c, v, th[c], earlier, t)
+
+
+@pytest.mark.slow
+def test_the_bulk_review_judges_as_the_full_one_without_the_card_points():
+    """``points=False`` (the bulk runs): every judgement the same, only the expected card points
+    left out."""
+    deal = _iss("5557737")
+    for i in (0, 4, 11, 19):
+        full = judge_card(deal, i, seed=2, samples=8, first=8)
+        bulk = judge_card(deal, i, seed=2, samples=8, first=8, points=False)
+        assert {k: v for k, v in full.items() if k != "cards"} == {k: v for k, v in bulk.items() if k != "cards"}
+        assert set(full["cards"]) == set(bulk["cards"])
+        for c, f in full["cards"].items():
+            assert bulk["cards"][c] == dict(f, points=None)

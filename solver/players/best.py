@@ -74,6 +74,9 @@ class BestPlayer(PimcPlayer):
         self.play_model = default_model()            # played-out bid advice, once a model ships
         self.early_half = True                       # half the worlds in the first two tricks (speed)
         self.exact = False                           # the last worlds drawn were all there are
+        #: each world's card values as exact card points (else only the settlement's thresholds:
+        #: :meth:`world_points`; the cards' expected card points are then not known)
+        self.exact_points = True
 
     # ------------------------------------------------------------------ worlds
 
@@ -152,7 +155,12 @@ class BestPlayer(PimcPlayer):
         from ..search.api import default_solver
         solver = self.solver or default_solver()
         deals = [_study(view, list(w.hands), w.skat) for w, _ in worlds]
-        solved = solver.best_moves_many([(d, replay(d)) for d in deals])
+        decl = view.declaration
+        if not self.exact_points and not (decl.is_null or decl.is_ramsch or decl.spitze):
+            earlier = view.declarer_points - (card_points(view.skat) if view.skat is not None else 0)
+            solved = solver.threshold_moves_many([(d, replay(d)) for d in deals], earlier)
+        else:
+            solved = solver.best_moves_many([(d, replay(d)) for d in deals])
         index = {c: i for i, c in enumerate(legal)}
         points = np.zeros((len(worlds), len(legal)))
         for k, moves in enumerate(solved):
@@ -167,7 +175,9 @@ class BestPlayer(PimcPlayer):
         declarer's chance to win (``p_win``) and expected card points (``points``), and per world
         (``weights``) whether he wins (``won``) and his settlement under ``scoring`` (a Ramsch:
         the mover's card points; ``world_score``); ``exact``: these are all the worlds there are
-        (nothing left to sample).  None when no world fits what he knows."""
+        (nothing left to sample).  ``points`` is None without :attr:`exact_points` (the worlds
+        were solved only as far as the settlement needs).  None when no world fits what he
+        knows."""
         legal = list(iter_cards(view.legal()))
         worlds = self.worlds(view)
         if not worlds:
@@ -177,7 +187,8 @@ class BestPlayer(PimcPlayer):
         earlier = 0 if view.declaration.is_ramsch or view.declaration.is_null else \
             view.declarer_points - (card_points(view.skat) if view.skat is not None else 0)
         return {"legal": legal, "worlds": len(worlds), "weights": weights, "won": won, "world_score": score,
-                "p_win": weights @ won.astype(float), "points": weights @ points + earlier, "exact": self.exact}
+                "p_win": weights @ won.astype(float), "exact": self.exact,
+                "points": weights @ points + earlier if self.exact_points or view.declaration.is_ramsch else None}
 
     def _settled(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray,
                  legal: list[int]) -> tuple[np.ndarray, np.ndarray]:

@@ -27,7 +27,7 @@ from ..deal import Deal, DealError, load_deal, replay
 from ..games import SEATS
 from ..play import GameRules, rules_for, spitze_card
 from ..pool import map_processes
-from ..scoring import WIN_POINTS, points_needed
+from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, TOTAL_POINTS, WIN_POINTS, points_needed
 from ..state import GameState
 from . import layout as K
 
@@ -313,6 +313,44 @@ class Solver:
     def best_moves_many(self, positions: Sequence[tuple[Deal, GameState]]) -> list[list[tuple[int, Any]]]:
         """:meth:`best_moves_of` for many (deal, game state) pairs in one batch of kernel jobs
         (a card player's sampled worlds: one table, one call)."""
+        plans, live = self._children(positions)
+        is_null = positions[0][1].declaration.is_null if positions else False
+        with self.shared_table():
+            vals = (self.null_many(live) if is_null else self.points_many(live)) if live else []
+        return self._ranked(plans, vals)
+
+    def threshold_moves_many(self, positions: Sequence[tuple[Deal, GameState]],
+                             earlier: int = 0) -> list[list[tuple[int, Any]]]:
+        """:meth:`best_moves_many` of a suit or Grand game told only as far as the settlement
+        needs: each card's value is the highest of the thresholds 31, 61, 90 and 120 that the
+        declarer's card points (``earlier`` ones from tricks before the position's deal counted
+        in) still reach, less ``earlier``, or the points he holds already when he reaches none.
+        Three zero-window probes a card at most instead of an exact value's bisection."""
+        plans, live = self._children(positions)
+        vals = [p.base_points for p in live]
+        if live:
+            with self.shared_table():
+                # the next threshold to ask after a yes and after a no (0: none)
+                ladder = {WIN_POINTS: (SCHNEIDER_POINTS, SCHNEIDER_ESCAPE), SCHNEIDER_POINTS: (TOTAL_POINTS, 0),
+                          SCHNEIDER_ESCAPE: (0, 0), TOTAL_POINTS: (0, 0)}
+                asks = {i: WIN_POINTS for i in range(len(live))}
+                while asks:
+                    idx = list(asks)
+                    got = self.reach_many([live[i] for i in idx], [asks[i] - earlier for i in idx])
+                    nxt: dict[int, int] = {}
+                    for i, yes in zip(idx, got):
+                        t = asks[i]
+                        if yes:
+                            vals[i] = max(vals[i], t - earlier)
+                        then = ladder[t][0 if yes else 1]
+                        if then:
+                            nxt[i] = then
+                    asks = nxt
+        return self._ranked(plans, vals)
+
+    def _children(self, positions: Sequence[tuple[Deal, GameState]]) -> tuple[list, list[Position]]:
+        """Per (deal, state): its legal cards, one representative per run of equivalent cards, and
+        the positions after each representative that still need solving (``live``)."""
         plans = []
         live: list[Position] = []
         for deal, st in positions:
@@ -346,9 +384,12 @@ class Solver:
                     live.append(position_of(deal, st, mover if st.declaration.is_ramsch else None))
                 st.pop()
             plans.append((st, rules, rep, got, pending))
-        is_null = positions[0][1].declaration.is_null if positions else False
-        with self.shared_table():
-            vals = (self.null_many(live) if is_null else self.points_many(live)) if live else []
+        return plans, live
+
+    @staticmethod
+    def _ranked(plans: list, vals: Sequence[Any]) -> list[list[tuple[int, Any]]]:
+        """Each plan's cards with their values (``vals``: of its ``live`` positions), best first for
+        the player to move."""
         out = []
         for st, rules, rep, got, pending in plans:
             got.update((g, vals[i]) for g, i in pending)
