@@ -271,6 +271,38 @@ def test_a_server_plays_at_most_its_number_of_matches_at_once():
         assert c.post("/api/games", json={"deals": 1, "seed": 5, "opponents": "rules"}).status_code == 200
 
 
+@pytest.mark.slow
+def test_four_at_the_table_the_dealer_sits_out_and_in_duel_mode_the_partner_never_bids(client):
+    gid = client.post("/api/games", json={"deals": 4, "seed": 5, "opponents": "rules", "players": 4}).json()["id"]
+    _play_through(client, gid, lambda q: {"bid": "pass", "answer": "pass", "play18": "pass"}.get(q["kind"]),
+                  turns=200)
+    events = client.get(f"/api/games/{gid}?since=0").json()["events"]
+    deals = [e for e in events if e["kind"] == "deal"]
+    assert len(deals) == 4 and all(e["names"] == ["you", "computer 1", "computer 2", "computer 3"] for e in deals)
+    # each of the four deals once and sits that deal out: the person is missing from one deal's seats
+    assert sum(0 not in e["seats"] for e in deals) == 1
+    assert client.get(f"/api/games/{gid}").json()["end"]["standings"]
+    client.delete(f"/api/games/{gid}")
+
+    gid = client.post("/api/games", json={"deals": 3, "seed": 6, "opponents": "rules", "duel": True}).json()["id"]
+    _play_through(client, gid, lambda q: {"bid": "yes", "answer": "yes", "play18": "yes", "hand": "pickup",
+                                          "discard": {"discard": q["cards"][:2], "game": "grand"}}.get(q["kind"]))
+    events = client.get(f"/api/games/{gid}?since=0").json()["events"]
+    partner_calls = 0
+    for i, e in enumerate(events):
+        if e["kind"] == "deal":
+            assert e["names"] == ["you", "opponent", "partner"]
+            partner = "FMR"[e["seats"].index(2)]
+        elif e["kind"] == "auction":
+            calls = [m for p, m in e["history"] if p == partner]
+            partner_calls += len(calls)
+            assert all(m == "p" for m in calls), e["history"]
+    assert partner_calls > 0
+    client.delete(f"/api/games/{gid}")
+    r = client.post("/api/games", json={"deals": 1, "players": 4, "duel": True})
+    assert r.status_code == 400 and r.json()["error"] == "duel: duel mode is for three at the table"
+
+
 def test_every_4xx_has_the_one_error_shape(client):
     # an unknown path, a method a path does not take, a body that is no JSON: {"error": ...} like the others
     r = client.get("/api/nothing")

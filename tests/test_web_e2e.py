@@ -256,6 +256,39 @@ def test_a_schieberamsch_deal_pushed_on_and_one_picked_up(server, page):
     assert taken == 120 and page.locator("#skat .card").count() == 2
 
 
+def test_an_offiziersskat_match_declared_and_played_by_clicking(server, page):
+    page.goto(server + "#play")
+    page.select_option("#variant", "offiziersskat")
+    assert page.is_disabled("#house-ramsch") and page.is_disabled("#table-size")
+    page.fill("#deals", "2")
+    page.select_option("#opponents", "rules")
+    page.fill("#seed", "3")
+    page.click("#start")
+    seen = {"declared": 0, "cards": 0}
+
+    def act(kind: str) -> None:
+        if kind == "offiziers-game":
+            assert page.locator("#my-piles .pile").count() == 8
+            page.click("#question [data-game=grand]")
+            seen["declared"] += 1
+        elif kind in ("kontra", "re"):
+            page.click("#no")
+        elif kind == "card":
+            # both sides' eight piles (fewer as they empty), the open cards playable outlined
+            assert 0 < page.locator("#their-piles .pile").count() <= 8
+            legal = page.locator("#my-piles .card.legal")
+            assert legal.count() >= 1
+            if seen["cards"] == 3:
+                page.screenshot(path=str(SHOTS / "play-offiziersskat.png"), full_page=True, animations="disabled")
+            legal.first.click()
+            seen["cards"] += 1
+    _click_through(page, act)
+    assert page.locator("#final").count() == 1
+    assert seen["declared"] == 1 and seen["cards"] == 32          # two deals of sixteen tricks; he declared once
+    assert "card points: " in page.inner_text("#result")
+    assert page.locator("#sheet tbody tr").count() == 3          # two deals and the total
+
+
 POINTS = {"A": 11, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
 
 

@@ -128,6 +128,10 @@ class GameRequest(_Strict):
     house: str = Field("", max_length=200, description="house rules as skat play --house takes them")
     rounds: int | None = Field(None, ge=1, le=50)
     target: int | None = Field(None, ge=1, le=100000)
+    players: int = Field(3, ge=3, le=4, description="at the table: 3, or 4 (the dealer sits out)")
+    variant: Literal["skat", "offiziersskat"] = Field("skat", description="Skat, or Offiziersskat (two players, "
+                                                                           "piles; an even number of deals)")
+    duel: bool = Field(False, description="duel mode: you against one computer, the third your partner who never bids")
 
 
 class AnswerRequest(_Strict):
@@ -292,6 +296,14 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
             HouseRules.parse(opts["house"]).check_playable(WEB_HOUSE_RULES, "in the browser app")
         except ValueError as e:
             raise HTTPException(400, f"house: {e}") from None
+        if opts["duel"] and opts["players"] != 3:
+            raise HTTPException(400, "duel: duel mode is for three at the table")
+        if opts["variant"] == "offiziersskat":
+            if opts["house"] or opts["duel"] or opts["players"] != 3:
+                raise HTTPException(400, "variant: Offiziersskat is two players with no house rules")
+            if opts["deals"] % 2 and not opts["rounds"] and not opts["target"]:
+                raise HTTPException(400, "deals: an Offiziersskat match has an even number of deals, "
+                                         "so that each deals equally often")
         if opts["seed"] is None:
             opts["seed"] = int.from_bytes(os.urandom(3), "big")
         game_id = uuid.uuid4().hex

@@ -18,12 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from solver.cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
-from solver.games import SEATS, Declaration, DeclarationError
+from solver.games import GAME_NAMES, SEATS, Declaration, DeclarationError
 from solver.house import HouseRules, check_ramsch_discard
+from solver.offiziersskat import SIDES, PileView, offiziers_game
 from solver.players import Player, PlayView
-from solver.players.arena import make_player
 from solver.play import spitze_card
 from solver.players.table import TableOptions, play_match
+from solver.variants import find_variant
 
 
 class Abandoned(Exception):
@@ -47,7 +48,12 @@ def _jsonable(x: Any) -> Any:
     return str(x)
 
 
-def _event(kind: str, data: dict) -> dict:
+def _event(kind: str, data: dict, seats: str = "FMR") -> dict:
+    """An event for the page: cards by name, seats by letter (``seats``: the variant's, FMR or
+    Offiziersskat's FR)."""
+    if kind == "piles":                                         # Offiziersskat: the piles as everybody sees them
+        return {"kind": kind, "piles": [[[None if top is None else CARD_NAMES[top], down] for top, down in side]
+                                        for side in data["piles"]]}
     out = {"kind": kind} | {k: _jsonable(v) for k, v in data.items()}
     if isinstance(data.get("card"), int):
         out["card"] = CARD_NAMES[data["card"]]
@@ -59,7 +65,7 @@ def _event(kind: str, data: dict) -> dict:
         out["history"] = [[SEATS[p], m] for p, m in data["history"]]
     for key in ("seat", "declarer", "winner"):
         if isinstance(data.get(key), int):
-            out[key] = SEATS[data[key]]
+            out[key] = seats[data[key]]
     return out
 
 
@@ -204,8 +210,30 @@ class WebPlayer(Player):
             return d
         return self._ask({"kind": "ramsch-discard", "cards": card_list(twelve), "_check": check, "_twelve": twelve})
 
-    def play(self, view: PlayView) -> int:
+    def choose_game(self, up_cards: int, seat: int, games: tuple[int, ...]) -> int:
+        """Offiziersskat: the first player's game, declared from his face-up cards."""
+        names = [GAME_NAMES[g] for g in games]
+
+        def check(a):
+            g = offiziers_game(a)
+            if g not in games:
+                raise ValueError(f"{a!r} is not one of {', '.join(names)}")
+            return g
+        return self._ask({"kind": "offiziers-game", "cards": card_list(up_cards), "games": names, "_check": check})
+
+    def play(self, view: Any) -> int:
         legal = view.legal()
+        if isinstance(view, PileView):                 # Offiziersskat: the piles, the open cards played
+
+            def check_pile(a):
+                c = parse_card(a)
+                view.check(c)                       # OffiziersError (a ValueError) names the rule
+                return c
+            return self._ask({"kind": "card", "variant": "offiziersskat", "seat": SIDES[view.seat],
+                              "cards": card_list(legal), "legal": card_list(legal),
+                              "piles": _event("piles", {"piles": view.piles})["piles"],
+                              "trick": [CARD_NAMES[c] for c in view.trick], "points": list(view.points),
+                              "_check": check_pile})
 
         def check(a):
             c = parse_card(a)
@@ -231,26 +259,33 @@ def run_game(options: dict, inbox, outbox) -> None:
     seed = int(options.get("seed") or 0)
     human = WebPlayer(inbox, outbox, box)
     opp = options.get("opponents", "best")
-    players = [human] + [make_player(opp, seed + i, {"level": options.get("strength", 1)},
-                                     scoring=options.get("scoring", "simple")) for i in (1, 2)]
+    variant = find_variant(options.get("variant") or "skat")
+    table = 2 if variant.name == "offiziersskat" else int(options.get("players") or 3)
+    duel = bool(options.get("duel"))
+    players = [human] + [variant.player(opp, seed + i, {"level": options.get("strength", 1)},
+                                        scoring=options.get("scoring", "simple")) for i in range(1, table)]
+    names = ("you", "opponent", "partner") if duel else ("you", "computer") if table == 2 else \
+        ("you",) + tuple(f"computer {i}" for i in range(1, table))
+    seats = "".join(variant.seats)
 
     def on_event(kind: str, data: dict) -> None:
         if kind == "deal":
             box["seats"] = list(data["seats"])               # seat -> player index (0: the browser's)
             box["deal"] = None
+            data = dict(data, names=names)                   # the players' names, by player index
         if kind in ("declaration", "ramsch"):
             box["deal"] = data["deal"]                       # for the double-dummy hint, never sent
         if kind == "auction":
             box["auction"] = list(data["history"])           # the hints' auction as it went
-        if kind == "pickup" and box.get("seats", [0])[data["seat"]] != 0:
+        if kind == "pickup" and box["seats"][data["seat"]] != 0:
             data = {k: v for k, v in data.items() if k != "skat"}      # only the one who picks it up sees it
-        outbox.put(("event", _event(kind, {k: v for k, v in data.items() if k != "deal"})))
+        outbox.put(("event", _event(kind, {k: v for k, v in data.items() if k != "deal"}, seats)))
 
     try:
         sheet, _ = play_match(players, int(options.get("deals", 1)), seed,
                               TableOptions(options.get("scoring", "simple"), bool(options.get("clock")),
                                            _house_rules(options)),
-                              names=("you", "computer 1", "computer 2"), on_event=on_event,
+                              names=names, on_event=on_event, duel=duel, variant=variant.name,
                               rounds=options.get("rounds"), target=options.get("target"))
         outbox.put(("end", {"standings": [[place, name, total] for place, name, total in sheet.standings()]}))
     except Abandoned:

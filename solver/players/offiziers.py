@@ -245,6 +245,7 @@ def play_offiziers(players: list[Player], piles: list[list[tuple[int, int]]], ko
     deal = OffiziersDeal(piles, offiziers_game(game))
     event("declaration", {"declarer": 0, "game": deal.game_name, "deal": deal})
     st = deal.start_state()
+    event("piles", {"piles": [st.pile_view(0), st.pile_view(1)]})
     if kontra and players[1].kontra(variant.view(deal, st, 1), "kontra"):
         deal.kontra = 2
         event("kontra", {"seat": 1})
@@ -257,6 +258,7 @@ def play_offiziers(players: list[Player], piles: list[list[tuple[int, int]]], ko
         if not st.trick:
             event("trick", {"winner": st.leader, "points": sum(CARD_POINTS[c] for c in deal.played[-2:]),
                             "cards": deal.played[-2:], "seats": [s for s, _ in st.history[-2:]]})
+        event("piles", {"piles": [st.pile_view(0), st.pile_view(1)]})      # (what everybody sees: cards turned up)
 
     play_out(deal, players, after_card=after_card)
     result = variant.outcome(deal)                  # the record's result, as playout writes it

@@ -12,6 +12,8 @@ export function advisorPage(main) {
   const seat = h("select", { id: "seat" }, ...["F", "M", "R"].map(s => h("option", { value: s }, s)));
   const bid = h("select", { id: "bid" }, ...LADDER.map(b => h("option", { value: b }, String(b))));
   const samples = h("input", { type: "number", id: "samples", value: 200, min: 8, max: 2000, step: 8 });
+  const scoring = h("select", { id: "scoring", title: "how a game is scored: the simple (ISS) way or Seeger-Fabian's list" },
+                    h("option", { value: "simple" }, "simple"), h("option", { value: "seeger-fabian" }, "Seeger-Fabian"));
   const auction = h("input", { type: "text", id: "auction", size: 36,
                                placeholder: "the auction so far, e.g. M:18 F:yes M:20 F:pass" });
   const go = h("button", { class: "primary", id: "advise", disabled: true }, "Advise");
@@ -54,7 +56,7 @@ export function advisorPage(main) {
     status.textContent = "sampling worlds…";
     try {
       const params = { cards: [...chosen].join(" "), seat: seat.value, to: Number(bid.value),
-                       samples: Number(samples.value), seed: 1 };
+                       samples: Number(samples.value), seed: 1, scoring: scoring.value };
       if (auction.value.trim()) params.auction = auction.value.trim();
       const ev = await runJob("bid", params, (done, total) => {
         bar.firstChild.style.width = total ? `${(100 * done) / total}%` : "0";
@@ -75,6 +77,7 @@ export function advisorPage(main) {
     h("fieldset", {}, h("legend", {}, "Your ten cards"), deck, paste, " ", count),
     h("fieldset", {}, h("legend", {}, "The question"),
       h("label", {}, "Seat ", seat), h("label", {}, "Bid ", bid), h("label", {}, "Worlds ", samples),
+      h("label", {}, "Scoring ", scoring),
       h("label", {}, "Auction ", auction), go),
     bar, status, out);
 }

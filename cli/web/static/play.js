@@ -1,4 +1,5 @@
-// Play: a match against two computer players; you answer by clicking.
+// Play: a match against computer players (two, three at a table of four, or an opponent and a
+// partner in duel mode); you answer by clicking.
 import { cardEl, cardRow } from "./cards.js";
 import { h } from "./api.js";
 
@@ -19,6 +20,11 @@ export function playPage(main) {
     if (box.checked) for (const n of implies[name] ?? []) rules[n].checked = true;
     else for (const [n, needs] of Object.entries(implies)) if (needs.includes(name)) rules[n].checked = false;
   });
+  const variant = h("select", { id: "variant" }, h("option", { value: "skat" }, "Skat"),
+                    h("option", { value: "offiziersskat" }, "Offiziersskat (two players, piles)"));
+  const table = h("select", { id: "table-size" }, h("option", { value: "3" }, "three"),
+                  h("option", { value: "4" }, "four (the dealer sits out)"),
+                  h("option", { value: "duel" }, "duel (you against one, the third your partner)"));
   const by = h("select", { id: "match-by" }, h("option", { value: "deals" }, "deals"),
                h("option", { value: "rounds" }, "rounds (of three deals)"), h("option", { value: "target" }, "up to points"));
   const start = h("button", { class: "primary", id: "start" }, "New match");
@@ -26,15 +32,23 @@ export function playPage(main) {
   start.addEventListener("click", () => {
     const n = Number(deals.value);
     newMatch(board, {
-      deals: by.value === "deals" ? n : 1, rounds: by.value === "rounds" ? n : null, target: by.value === "target" ? n : null,
+      deals: by.value === "deals" ? n : 2, rounds: by.value === "rounds" ? n : null, target: by.value === "target" ? n : null,
       opponents: opp.value, scoring: scoring.value, clock: clock.checked,
+      players: table.value === "4" ? 4 : 3, duel: table.value === "duel", variant: variant.value,
       house: HOUSE.map(([name]) => name).filter(name => rules[name].checked).join(","),
       seed: seed.value === "" ? null : Number(seed.value) });
   });
   deals.removeAttribute("max");
+  // Offiziersskat: two players, no house rules
+  variant.addEventListener("change", () => {
+    const off = variant.value === "offiziersskat";
+    table.disabled = off;
+    for (const box of Object.values(rules)) { box.disabled = off; if (off) box.checked = false; }
+    if (off && Number(deals.value) % 2) deals.value = String(Number(deals.value) + 1);
+  });
   main.append(h("h2", {}, "Play"),
     h("fieldset", {}, h("legend", {}, "A match against two computer players"),
-      h("label", {}, "Match ", deals, " ", by), h("label", {}, "Opponents ", opp), h("label", {}, "Scoring ", scoring),
+      h("label", {}, "Game ", variant), h("label", {}, "Match ", deals, " ", by), h("label", {}, "Table ", table), h("label", {}, "Opponents ", opp), h("label", {}, "Scoring ", scoring),
       h("label", {}, clock, " Clock"), h("label", {}, "Seed ", seed),
       h("div", { id: "house" }, h("span", { class: "muted" }, "House rules: "),
         ...HOUSE.map(([name, label]) => h("label", { title: HOUSE_HELP[name] }, rules[name], " " + label))),
@@ -90,7 +104,11 @@ const next = p => "FMR"["FMR".indexOf(p) + 1] ?? "F";
 
 function apply(s, e) {
   switch (e.kind) {
-    case "deal": s.pushes = 0; s.seats = e.seats; s.me = "FMR"[e.seats.indexOf(0)]; s.trick = []; s.auction = []; s.log = [];
+    case "deal": s.pushes = 0; s.seats = e.seats; s.names = e.names ?? NAMES;
+      s.offiziers = e.seats.length === 2; s.letters = s.offiziers ? "FR" : "FMR"; s.piles = null;
+      // (four at the table: the dealer sits out)
+      s.me = e.seats.includes(0) ? s.letters[e.seats.indexOf(0)] : null;
+      s.trick = []; s.auction = []; s.log = [];
       s.game = null; s.declarer = null; s.bid = null; s.lastTrick = null; s.result = null; s.skat = null;
       s.calls = []; s.hand = null; s.skatShown = false; s.myDiscard = null; s.ramsch = false; s.bock = e.bock_round; s.number = e.number;
       s.count = { F: 10, M: 10, R: 10 }; s.took = { F: [0, 0], M: [0, 0], R: [0, 0] }; s.left = {}; break;
@@ -100,19 +118,20 @@ function apply(s, e) {
     case "push": s.log.push(`${who(s, e.seat)} pushed the skat on`); break;
     case "ramsch": s.ramsch = true; s.game = "ramsch"; s.pushes = e.pushes;
       s.log.push("everybody passed: Ramsch" + (e.pushes ? `, the skat pushed on ${e.pushes}×` : "")); break;
-    case "declaration": s.game = e.declaration; s.declarer = e.declarer; s.bid = e.bid;
+    case "declaration": s.game = e.declaration ?? e.game; s.declarer = e.declarer; s.bid = e.bid;
       if (e.declarer === s.me && s.myDiscard && s.hand) s.hand = s.hand.filter(c => !s.myDiscard.includes(c));
-      s.log.push(`${SEATNAME[e.declarer]} plays ${e.declaration} at ${e.bid}`); break;
+      s.log.push(`${seatName(s, e.declarer)} plays ${s.game}` + (e.bid ? ` at ${e.bid}` : "")); break;
+    case "piles": s.piles = e.piles; break;
     case "passed": s.log.push("everybody passed: the deal is thrown in"); break;
     case "kontra": case "re": case "bock": case "hirsch":
       s.calls.push(e.kind[0].toUpperCase() + e.kind.slice(1));
-      s.log.push(`${SEATNAME[e.seat]}: ${e.kind[0].toUpperCase() + e.kind.slice(1)}!`); break;
+      s.log.push(`${seatName(s, e.seat)}: ${e.kind[0].toUpperCase() + e.kind.slice(1)}!`); break;
     case "card": if (s.trick.length === 3) s.trick = []; s.trick.push([e.seat, e.card]);
       if (s.count) s.count[e.seat] -= 1;
       if (e.seat === s.me && s.hand) s.hand = s.hand.filter(c => c !== e.card); break;
     case "trick": s.lastTrick = { winner: e.winner, points: e.points, cards: e.cards };
       if (s.took) { s.took[e.winner][0] += 1; s.took[e.winner][1] += e.points; }
-      s.log.push(`trick to ${SEATNAME[e.winner]} (${e.points} points)`); break;
+      s.log.push(`trick to ${seatName(s, e.winner)} (${e.points} points)`); break;
     case "clock": s.left[e.seat] = e.left; break;
     case "result": s.result = e; if (e.game !== "ramsch") s.log.push(`${e.reason}; score ${e.score}`); break;
     case "record": s.records.push(e.record); s.skat = e.record.skat ?? s.skat; s.skatShown = true; break;
@@ -122,7 +141,14 @@ function apply(s, e) {
 }
 
 function who(s, seat) {
-  return seat === s.me ? "you" : NAMES[s.seats?.["FMR".indexOf(seat)] ?? 1];
+  return seat === s.me ? "you" : (s.names ?? NAMES)[s.seats?.[(s.letters ?? "FMR").indexOf(seat)] ?? 1];
+}
+
+const capital = t => t[0].toUpperCase() + t.slice(1);
+
+// a seat's name: Forehand, Middlehand, Rearhand; in Offiziersskat the first player and the dealer
+function seatName(s, seat) {
+  return s.offiziers ? { F: "the first player", R: "the dealer" }[seat] : SEATNAME[seat];
 }
 
 function answer(s, a) {
@@ -135,15 +161,17 @@ function answer(s, a) {
 function draw(board, s, q) {
   if (q?.cards && q.kind !== "discard") s.hand = q.cards;
   const parts = [];
-  if (s.me) parts.push(h("p", {}, `You are ${SEATNAME[s.me]}` + (s.number ? ` in deal ${s.number}.` : ".") +
-    (s.game && !s.ramsch ? ` ${s.declarer === s.me ? "You play" : SEATNAME[s.declarer] + " plays"} ${s.game} at ${s.bid}.` : "")));
+  if (s.seats && !s.me) parts.push(h("p", { id: "sitting-out" }, `You deal deal ${s.number} and sit it out: the three others play it.`));
+  if (s.me) parts.push(h("p", {}, `You are ${seatName(s, s.me)}` + (s.number ? ` in deal ${s.number}.` : ".") +
+    (s.game && !s.ramsch ? ` ${s.declarer === s.me ? "You play" : capital(seatName(s, s.declarer)) + " plays"} ${s.game}` +
+      (s.bid ? ` at ${s.bid}.` : ".") : "")));
   // the auction call by call: as it goes (the question carries it), then as it went
   const calls = s.auction.length ? s.auction : (q?.history ?? []);
   if (calls.length || (q && ["bid", "answer", "play18"].includes(q.kind))) parts.push(h("p", { id: "auction" },
     "Auction: " + (calls.length ? calls.map(([p, m]) =>
       `${p === s.me ? "you" : p} ${m === "y" ? "yes" : m === "p" ? "pass" : m}`).join(", ") : "no call yet")));
   const box = q ? question(s, q) : null;
-  if (s.seats) parts.push(table(s, q, box));
+  if (s.seats) parts.push(s.offiziers ? pilesTable(s, q) : table(s, q, box));
   if (box) parts.push(box);
   else if (!s.end && s.seats) parts.push(h("p", { id: "thinking", class: "muted" }, "the computers are thinking…"));
   if (s.result) parts.push(h("p", { id: "result", class: "answer" }, resultLine(s, s.result)));
@@ -165,7 +193,8 @@ function draw(board, s, q) {
 // (each card on its player's side), you below; the game, bid and multipliers and the card
 // points taken so far in a line under it.
 function table(s, q, box) {
-  const left = next(s.me), right = next(left);
+  const bottom = s.me ?? "F";                 // (sitting out: the three players round the table)
+  const left = next(bottom), right = next(left);
   const leader = s.trick.length && s.trick.length < 3 ? s.trick[0][0]
     : s.lastTrick ? s.lastTrick.winner : (s.game ? "F" : null);
   const seatBox = (p, where) => {
@@ -176,31 +205,62 @@ function table(s, q, box) {
     if (s.clock) badges.push(h("span", { class: "badge clock" }, clockText(s.left[p] ?? 120)));
     const [tricks, points] = s.took?.[p] ?? [0, 0];
     const el = h("div", { class: `seat-box ${where}`, id: `seat-${p}`, "data-seat": p },
-      h("div", { class: "who" }, h("strong", {}, p === s.me ? "You" : who(s, p)), ` · ${SEATNAME[p]} `, ...badges),
-      where === "me" ? null : h("div", { class: "backs", title: `${s.count?.[p] ?? 10} cards` },
+      h("div", { class: "who" }, h("strong", {}, p === s.me ? "You" : who(s, p)), ` · ${seatName(s, p)} `, ...badges),
+      where === "me" && s.me ? null : h("div", { class: "backs", title: `${s.count?.[p] ?? 10} cards` },
         ...Array.from({ length: s.count?.[p] ?? 10 }, () => h("span", { class: "back" })),
         h("span", { class: "count" }, String(s.count?.[p] ?? 10))),
       h("div", { class: "took" }, tricks ? `${tricks} trick${tricks > 1 ? "s" : ""}, ${points} points` : "no trick yet"));
-    if (where === "me") {
+    if (where === "me" && s.me) {
       const mine = box?.querySelector("#hand, #twelve") ?? (s.hand ? cardRow(s.hand) : null);
       if (mine && !mine.id) mine.id = "my-cards";
       if (mine) el.append(mine);
     }
     return el;
   };
-  const spot = { [left]: "at-left", [right]: "at-right", [s.me]: "at-me" };
+  const spot = { [left]: "at-left", [right]: "at-right", [bottom]: "at-me" };
   const center = h("div", { class: "center", id: "trick" },
     ...s.trick.map(([p, c], i) => h("span", { class: `played-card ${spot[p]}` + (i === s.trick.length - 1 && s.fresh ? " new" : ""),
                                           "data-seat": p }, cardEl(c))),
     s.trick.length === 3 && s.lastTrick ? h("span", { id: "trick-winner" },
       `${s.lastTrick.winner === s.me ? "you take" : who(s, s.lastTrick.winner) + " takes"} it (${s.lastTrick.points} points)`) : null);
   return h("div", { class: "table", id: "table" }, seatBox(left, "left"), seatBox(right, "right"), center,
-    seatBox(s.me, "me"), status(s));
+    seatBox(bottom, "me"), status(s));
+}
+
+// Offiziersskat's table: each side's eight piles (a face-down card as a back, the open card on
+// top of it; your playable cards outlined and clicked to play), the trick in the middle.
+function pilesTable(s, q) {
+  const mine = s.me ?? "F", other = mine === "F" ? "R" : "F";
+  const piles = q?.piles ?? s.piles;
+  const legal = new Set(q?.kind === "card" ? q.legal : []);
+  const row = (side, id) => {
+    const sidePiles = piles ? piles["FR".indexOf(side)]
+      : side === mine && q?.cards ? q.cards.map(c => [c, true]) : Array.from({ length: 8 }, () => [null, true]);
+    return h("div", { class: "piles", id }, ...sidePiles.map(([top, down]) => h("span", { class: "pile" },
+      down ? h("span", { class: "back" }) : null,
+      top ? cardEl(top, legal.has(top) && side === mine
+        ? { button: true, classes: ["legal", "on-pile"], onClick: name => answer(s, name) } : { classes: ["on-pile"] })
+        : null)));
+  };
+  const [tricksMine, ptsMine] = s.took?.[mine] ?? [0, 0];
+  const [tricksOther, ptsOther] = s.took?.[other] ?? [0, 0];
+  return h("div", { class: "table offiziers", id: "table" },
+    h("div", { class: "seat-box left wide", id: `seat-${other}` },
+      h("div", { class: "who" }, h("strong", {}, who(s, other)), ` · ${seatName(s, other)} `,
+        s.declarer === other ? h("span", { class: "badge decl" }, "declarer") : null),
+      row(other, "their-piles"), h("div", { class: "took" }, `${tricksOther} tricks, ${ptsOther} points`)),
+    h("div", { class: "center", id: "trick" }, ...s.trick.map(([p, c]) =>
+      h("span", { class: `played-card ${p === mine ? "at-me" : "at-right"}`, "data-seat": p }, cardEl(c)))),
+    h("div", { class: "seat-box me", id: `seat-${mine}` },
+      h("div", { class: "who" }, h("strong", {}, "You"), ` · ${seatName(s, mine)} `,
+        s.declarer === mine ? h("span", { class: "badge decl" }, "declarer") : null),
+      row(mine, "my-piles"), h("div", { class: "took" }, `${tricksMine} tricks, ${ptsMine} points`)),
+    status(s));
 }
 
 function status(s) {
   const bits = [];
-  if (s.game && !s.ramsch) bits.push(h("strong", { id: "game" }, `${s.game} · bid ${s.bid}`));
+  if (s.game && !s.ramsch) bits.push(h("strong", { id: "game" }, s.bid ? `${s.game} · bid ${s.bid}` : s.game));
   else if (s.ramsch) bits.push(h("strong", { id: "game" }, "Ramsch"));
   const mult = [...s.calls ?? []];
   if (s.bock) mult.push("Bock round ×2");
@@ -209,7 +269,8 @@ function status(s) {
   if (s.declarer && s.took && !s.ramsch) {
     const d = s.took[s.declarer][1];
     const def = Object.entries(s.took).filter(([p]) => p !== s.declarer).reduce((a, [, v]) => a + v[1], 0);
-    bits.push(h("span", { id: "points" }, `card points: declarer ${d}, defenders ${def}`));
+    bits.push(h("span", { id: "points" }, s.offiziers ? `card points: the first player ${d}, the dealer ${def}`
+      : `card points: declarer ${d}, defenders ${def}`));
   }
   if (s.skat) bits.push(h("span", { id: "skat" }, s.skatShown ? "skat: " : "the skat you picked up: ",
     ...s.skat.map(c => cardEl(c, { classes: ["small"] }))));
@@ -247,6 +308,9 @@ function question(s, q) {
     } }));
     row.id = "twelve";
     box.append(h("p", {}, "Click two cards to put away, then choose the game: ", hint), row, h("p", {}, game, " ", go));
+  } else if (q.kind === "offiziers-game") {
+    box.append(h("p", {}, "Your open cards are on your piles. Declare: ",
+      ...q.games.map(g => h("button", { "data-game": g, onclick: () => answer(s, g) }, g)), " ", hint));
   } else if (q.kind === "spitze") {
     box.append(h("p", {}, `Announce Spitze: you win the last trick with ${q.card}, for one more level? `,
       h("button", { id: "yes", onclick: () => answer(s, "yes") }, "Spitze"), " ",
@@ -270,6 +334,9 @@ function question(s, q) {
     const word = q.kind[0].toUpperCase() + q.kind.slice(1);
     box.append(h("p", {}, `${word}? `, h("button", { id: "yes", onclick: () => answer(s, "yes") }, word),
       " ", h("button", { id: "no", onclick: () => answer(s, "no") }, "No")));
+  } else if (q.kind === "card" && q.variant === "offiziersskat") {
+    const trick = 1 + Object.values(s.took ?? {}).reduce((a, v) => a + v[0], 0);
+    box.append(h("p", {}, `Trick ${trick}, your turn: click one of your outlined cards on your piles. `, hint));
   } else if (q.kind === "card") {
     const legal = new Set(q.legal);
     const row = cardRow(q.cards, n => legal.has(n)
@@ -283,6 +350,9 @@ function question(s, q) {
 }
 
 function resultLine(s, r) {
+  if (s.offiziers) return `${r.declarer === s.me ? "You" : "The computer"} played ${r.game}, ` +
+    `${r.declarer_points} card points: ${r.reason}; scores ` +
+    Object.entries(r.scores ?? {}).map(([p, x]) => `${p === s.me ? "you" : "computer"} ${x >= 0 ? "+" : ""}${x}`).join(", ");
   if (r.game === "ramsch") return `Ramsch: scores ${Object.entries(r.scores ?? {}).map(([p, x]) => `${p === s.me ? "you" : p} ${x >= 0 ? "+" : ""}${x}`).join(", ")}`;
   const who = r.declarer === s.me ? "You" : SEATNAME[r.declarer];
   // (the reason says won or lost and why: "lost: 44 card points (61 needed)")
