@@ -269,6 +269,7 @@ def test_an_offiziersskat_match_declared_and_played_by_clicking(server, page):
     def act(kind: str) -> None:
         if kind == "offiziers-game":
             assert page.locator("#my-piles .pile").count() == 8
+            assert _hint(page).startswith("by what you see (the best computer player's choice): ")
             page.click("#question [data-game=grand]")
             seen["declared"] += 1
         elif kind in ("kontra", "re"):
@@ -279,6 +280,10 @@ def test_an_offiziersskat_match_declared_and_played_by_clicking(server, page):
             legal = page.locator("#my-piles .card.legal")
             assert legal.count() >= 1
             if seen["cards"] == 3:
+                hint = _hint(page)
+                assert hint.startswith("best by what you see (the best computer player's choice over sampled "
+                                       "face-down cards): ")
+                assert hint.split(": ")[1] in legal.evaluate_all("els => els.map(e => e.dataset.card)")
                 page.screenshot(path=str(SHOTS / "play-offiziersskat.png"), full_page=True, animations="disabled")
             legal.first.click()
             seen["cards"] += 1

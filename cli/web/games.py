@@ -107,6 +107,18 @@ class WebPlayer(Player):
         from solver.evaluate import by_the_auction, evaluate_declare, evaluate_hand
 
         from ..bid import declare_verdict, hand_verdict, verdict
+        if q["kind"] == "offiziers-game" or q.get("variant") == "offiziersskat":
+            # Offiziersskat: what the strongest computer player would do from what you see (it
+            # samples the face-down cards it cannot see, as you would)
+            from solver.players.offiziers import make_offiziers_player
+            player = make_offiziers_player("best", seed=0)
+            if q["kind"] == "offiziers-game":
+                game = player.choose_game(q["_up"], q["_seat"], q["_games"])
+                return {"kind": "advice",
+                        "text": f"by what you see (the best computer player's choice): {GAME_NAMES[game]}"}
+            card = player.play(q["_view"])
+            return {"kind": "card", "text": f"best by what you see (the best computer player's choice over sampled "
+                                            f"face-down cards): {CARD_NAMES[card]}", "cards": [CARD_NAMES[card]]}
         if q["kind"] in ("bid", "answer", "play18", "hand"):
             history = list(q["_history"] if "_history" in q else self.box.get("auction") or [])
             bid = q["value"] if "value" in q else q["bid"]
@@ -219,7 +231,8 @@ class WebPlayer(Player):
             if g not in games:
                 raise ValueError(f"{a!r} is not one of {', '.join(names)}")
             return g
-        return self._ask({"kind": "offiziers-game", "cards": card_list(up_cards), "games": names, "_check": check})
+        return self._ask({"kind": "offiziers-game", "cards": card_list(up_cards), "games": names, "_check": check,
+                          "_up": up_cards, "_seat": seat, "_games": games})
 
     def play(self, view: Any) -> int:
         legal = view.legal()
@@ -233,7 +246,7 @@ class WebPlayer(Player):
                               "cards": card_list(legal), "legal": card_list(legal),
                               "piles": _event("piles", {"piles": view.piles})["piles"],
                               "trick": [CARD_NAMES[c] for c in view.trick], "points": list(view.points),
-                              "_check": check_pile})
+                              "_check": check_pile, "_view": view})
 
         def check(a):
             c = parse_card(a)
