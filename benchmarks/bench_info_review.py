@@ -54,7 +54,8 @@ def one_deal(args) -> dict | None:
     if r.passed or r.is_ramsch:
         return None
     t = time.perf_counter()
-    rv = review(r.deal, declaration=False, info=True, samples=samples, seed=k)
+    # (costs and classes only: each world solved as far as the settlement needs, points=False)
+    rv = review(r.deal, declaration=False, info=True, samples=samples, seed=k, first=samples, points=False)
     seconds = time.perf_counter() - t
     out: dict = {"k": k, "seconds": seconds, "types": types, "seats": {}}
     for c in rv.cards:
