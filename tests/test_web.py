@@ -303,6 +303,31 @@ def test_four_at_the_table_the_dealer_sits_out_and_in_duel_mode_the_partner_neve
     assert r.status_code == 400 and r.json()["error"] == "duel: duel mode is for three at the table"
 
 
+@pytest.mark.slow
+def test_automatic_bidding_holds_up_to_its_limit_and_never_asks(client):
+    """As the seed's app's "Automático até": the table bids and holds for the person up to the
+    limit and passes above it; no auction question comes."""
+    for seed in (1, 2, 3):
+        gid = client.post("/api/games", json={"deals": 1, "seed": seed, "opponents": "rules",
+                                              "auto_bid": 20}).json()["id"]
+        kinds: list[str] = []
+
+        def choose(q, kinds=kinds):
+            kinds.append(q["kind"])
+            return {"hand": "pickup", "discard": {"discard": q["cards"][:2], "game": "grand"}}.get(q["kind"])
+        _play_through(client, gid, choose)
+        assert not {"bid", "answer", "play18"} & set(kinds)
+        events = client.get(f"/api/games/{gid}?since=0").json()["events"]
+        me = "FMR"[next(e for e in events if e["kind"] == "deal")["seats"].index(0)]
+        history = next(e for e in events if e["kind"] == "auction")["history"]
+        value = 0
+        for p, m in history:                            # every bid or hold of the person is at most 20
+            value = int(m) if m not in ("y", "p") else value
+            if p == me and m != "p":
+                assert value <= 20, history
+        client.delete(f"/api/games/{gid}")
+
+
 def test_every_4xx_has_the_one_error_shape(client):
     # an unknown path, a method a path does not take, a body that is no JSON: {"error": ...} like the others
     r = client.get("/api/nothing")

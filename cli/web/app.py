@@ -132,6 +132,8 @@ class GameRequest(_Strict):
     variant: Literal["skat", "offiziersskat"] = Field("skat", description="Skat, or Offiziersskat (two players, "
                                                                            "piles; an even number of deals)")
     duel: bool = Field(False, description="duel mode: you against one computer, the third your partner who never bids")
+    auto_bid: int | None = Field(None, ge=18, le=264, description="bid and hold automatically up to this value and "
+                                                                  "pass above it (the others do not see it)")
 
 
 class AnswerRequest(_Strict):

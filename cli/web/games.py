@@ -75,8 +75,9 @@ class WebPlayer(Player):
     name = "you"
     interactive = True
 
-    def __init__(self, inbox, outbox, deal_box: dict):
+    def __init__(self, inbox, outbox, deal_box: dict, auto_bid: int | None = None):
         self.inbox, self.outbox, self.box = inbox, outbox, deal_box
+        self.auto_bid = auto_bid                # bid and hold by itself up to this value (None: ask)
 
     def _ask(self, question: dict) -> Any:
         error = None
@@ -166,6 +167,9 @@ class WebPlayer(Player):
 
     # the auction
     def call(self, hand: int, seat: int, kind: str, value: int, history) -> bool:
+        if self.auto_bid is not None:                   # "bid automatically up to": nobody sees the limit
+            return value <= self.auto_bid
+
         def check(a):
             if a not in ("yes", "pass"):
                 raise ValueError("answer yes or pass")
@@ -270,7 +274,7 @@ def run_game(options: dict, inbox, outbox) -> None:
     """The match, in its own process (spawned by the server)."""
     box: dict = {}
     seed = int(options.get("seed") or 0)
-    human = WebPlayer(inbox, outbox, box)
+    human = WebPlayer(inbox, outbox, box, options.get("auto_bid"))
     opp = options.get("opponents", "best")
     variant = find_variant(options.get("variant") or "skat")
     table = 2 if variant.name == "offiziersskat" else int(options.get("players") or 3)

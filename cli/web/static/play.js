@@ -12,6 +12,8 @@ export function playPage(main) {
   const scoring = h("select", { id: "scoring" }, h("option", { value: "simple" }, "simple"),
                     h("option", { value: "seeger-fabian" }, "Seeger-Fabian"));
   const clock = h("input", { type: "checkbox", id: "clock" });
+  const auto = h("input", { type: "number", id: "auto-bid", min: 18, max: 264, placeholder: "ask me",
+                            title: "bid and hold by itself up to this value, pass above it (the others do not see it)" });
   const seed = h("input", { type: "number", id: "seed", placeholder: "random" });
   // the house rules as boxes (each implies what it needs: Schieberamsch a Ramsch, Hirsch a Bock, Bock a Kontra)
   const rules = Object.fromEntries(HOUSE.map(([name]) => [name, h("input", { type: "checkbox", id: `house-${name}` })]));
@@ -35,6 +37,7 @@ export function playPage(main) {
       deals: by.value === "deals" ? n : 2, rounds: by.value === "rounds" ? n : null, target: by.value === "target" ? n : null,
       opponents: opp.value, scoring: scoring.value, clock: clock.checked,
       players: table.value === "4" ? 4 : 3, duel: table.value === "duel", variant: variant.value,
+      auto_bid: auto.value === "" ? null : Number(auto.value),
       house: HOUSE.map(([name]) => name).filter(name => rules[name].checked).join(","),
       seed: seed.value === "" ? null : Number(seed.value) });
   });
@@ -49,7 +52,7 @@ export function playPage(main) {
   main.append(h("h2", {}, "Play"),
     h("fieldset", {}, h("legend", {}, "A match against two computer players"),
       h("label", {}, "Game ", variant), h("label", {}, "Match ", deals, " ", by), h("label", {}, "Table ", table), h("label", {}, "Opponents ", opp), h("label", {}, "Scoring ", scoring),
-      h("label", {}, clock, " Clock"), h("label", {}, "Seed ", seed),
+      h("label", {}, clock, " Clock"), h("label", {}, "Bid automatically up to ", auto), h("label", {}, "Seed ", seed),
       h("div", { id: "house" }, h("span", { class: "muted" }, "House rules: "),
         ...HOUSE.map(([name, label]) => h("label", { title: HOUSE_HELP[name] }, rules[name], " " + label))),
       start), board);
