@@ -38,7 +38,11 @@ and Haglund's DDS):
   tricks") and the points in play;
 * **last two tricks** enumerated directly (:func:`last_tricks`);
 * **zero-window search**: threshold queries are one probe; the exact value is
-  found by bisection over probes that share the table (:func:`solve_batch`).
+  found by bisection over probes that share the table (:func:`solve_batch`);
+* **cooperative search** (``JOB_HELPED``, ``T_HELPED``): every player maximises V,
+  so a threshold the probe does not reach is out of reach of any play (the bid
+  advice asks it before it prices a Schneider); the bounds above stay sound, since
+  the sure tricks are sure whoever helps.
 
 Every part is a separate compiled function, small helpers too: numba's
 own (IR-level) inlining of the helpers cost ~9 s of the cold compile (33 s
