@@ -57,7 +57,7 @@ from .sampling import NoWorld, World, WorldSampler
 from .scoring import (BID_LADDER, SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, check_bid, game_value, matadors,
                       play_outcome, settle)
 from .search import layout as K
-from .search.api import Position, Solver, default_solver, job_rows, position, run_rows
+from .search.api import Position, Solver, default_solver, job_rows, position, run_rows, stamped
 
 from .scoring import SCORINGS
 from .stats import Z95, wilson
@@ -130,8 +130,7 @@ class DeclarationResult:
                 won = float(self.won.sum())
                 d = float((self.won & self.schneider).sum()) / won
                 if q > d:
-                    can = self.won if self.can_schneider is None else self.can_schneider
-                    gain = self.won & ~self.schneider & can
+                    gain = self.won & ~self.schneider & self._schneider_open
                     r = d + float(gain.sum()) / won
                     if r > d:
                         self._f = np.where(gain, min(1.0, (q - d) / (r - d)), 0.0)
@@ -227,8 +226,13 @@ class DeclarationResult:
         any bid."""
         if not self.samples or self.declaration.is_null:
             return 0.0
-        can = self.won if self.can_schneider is None else self.can_schneider
-        return self._average(can.astype(float))
+        return self._average(self._schneider_open.astype(float))
+
+    @property
+    def _schneider_open(self) -> np.ndarray:
+        """Per world: won, and Schneider within reach of some play (:attr:`can_schneider`; not
+        asked: every won world)."""
+        return self.won if self.can_schneider is None else self.can_schneider
 
     def p_win_dd(self, bid: int = 18) -> float:
         """The share of worlds won double-dummy at ``bid``."""
@@ -517,18 +521,19 @@ class _Evaluator:
             return []
         rows = job_rows(jobs)
         if self.workers <= 1:
-            rows[:, K.P_STAMP] = [self._stamp(int(r[K.P_GAMEKIND])) + K.JOB_VALUE_KIND[int(r[K.P_JOB])]
-                                  for r in rows]
+            for kind in np.unique(rows[:, K.P_GAMEKIND]):
+                at = rows[:, K.P_GAMEKIND] == kind
+                rows[at] = stamped(rows[at], self._session(int(kind)))
         out = run_rows(rows, self.workers, self.solver)
         self.solves += len(jobs)
         return [int(x) for x in out]
 
-    def _stamp(self, game_kind: int) -> int:
-        """The first of the evaluation's stamps for ``game_kind`` (taken anew after the solver's
-        stamps wrapped round, which clears its table)."""
+    def _session(self, game_kind: int) -> int:
+        """The evaluation's table session for ``game_kind`` (a new one after the solver's stamps
+        wrapped round, which clears its table)."""
         first = self._stamps.get(game_kind)
-        if first is None or self.solver.stamp <= first:
-            first = self._stamps[game_kind] = self.solver._take_stamps(len(set(K.JOB_VALUE_KIND)))
+        if first is None or not self.solver.holds(first):
+            first = self._stamps[game_kind] = self.solver.new_session()
         return first
 
     def run(self, cands: Sequence[Candidate], worlds: Sequence[World], outcomes: dict) -> None:

@@ -52,8 +52,7 @@ def _event(kind: str, data: dict, seats: str = "FMR") -> dict:
     """An event for the page: cards by name, seats by letter (``seats``: the variant's, FMR or
     Offiziersskat's FR)."""
     if kind == "piles":                                         # Offiziersskat: the piles as everybody sees them
-        return {"kind": kind, "piles": [[[None if top is None else CARD_NAMES[top], down] for top, down in side]
-                                        for side in data["piles"]]}
+        return {"kind": kind, "piles": _piles(data["piles"])}
     out = {"kind": kind} | {k: _jsonable(v) for k, v in data.items()}
     if isinstance(data.get("card"), int):
         out["card"] = CARD_NAMES[data["card"]]
@@ -67,6 +66,21 @@ def _event(kind: str, data: dict, seats: str = "FMR") -> dict:
         if isinstance(data.get(key), int):
             out[key] = seats[data[key]]
     return out
+
+
+def _two_cards(answer: Any, ask: str) -> int:
+    """The two cards of an answer (a list of codes, or one string), as a card set; else a
+    ValueError saying ``ask``."""
+    cards = parse_card_list(" ".join(answer) if isinstance(answer, list) else answer)
+    if len(set(cards)) != 2:
+        raise ValueError(ask)
+    return sum(1 << c for c in cards)
+
+
+def _piles(piles: Any) -> list:
+    """Offiziersskat's piles as everybody sees them, by card name: per side, per pile
+    [open card or None, a face-down card there]."""
+    return [[[None if top is None else CARD_NAMES[top], down] for top, down in side] for side in piles]
 
 
 class WebPlayer(Player):
@@ -188,10 +202,7 @@ class WebPlayer(Player):
 
     def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
         def check(a):
-            cards = parse_card_list(" ".join(a["discard"]) if isinstance(a["discard"], list) else a["discard"])
-            d = sum(1 << c for c in cards)
-            if len(set(cards)) != 2:
-                raise ValueError("put away two cards")
+            d = _two_cards(a["discard"], "put away two cards")
             if d & ~twelve:
                 raise ValueError(f"{' '.join(card_list(d & ~twelve))} is not among your twelve cards")
             return d, Declaration.typed(a["game"], hand=False)
@@ -218,10 +229,7 @@ class WebPlayer(Player):
 
     def ramsch_discard(self, twelve: int, seat: int) -> int:
         def check(a):
-            cards = parse_card_list(" ".join(a["discard"]) if isinstance(a["discard"], list) else a["discard"])
-            d = sum(1 << c for c in cards)
-            if len(set(cards)) != 2:
-                raise ValueError("put back two cards")
+            d = _two_cards(a["discard"], "put back two cards")
             check_ramsch_discard(twelve, d)         # two of the twelve, no jack: the error names the rule
             return d
         return self._ask({"kind": "ramsch-discard", "cards": card_list(twelve), "_check": check, "_twelve": twelve})
@@ -248,7 +256,7 @@ class WebPlayer(Player):
                 return c
             return self._ask({"kind": "card", "variant": "offiziersskat", "seat": SIDES[view.seat],
                               "cards": card_list(legal), "legal": card_list(legal),
-                              "piles": _event("piles", {"piles": view.piles})["piles"],
+                              "piles": _piles(view.piles),
                               "trick": [CARD_NAMES[c] for c in view.trick], "points": list(view.points),
                               "_check": check_pile, "_view": view})
 

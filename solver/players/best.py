@@ -157,8 +157,7 @@ class BestPlayer(PimcPlayer):
         deals = [_study(view, list(w.hands), w.skat) for w, _ in worlds]
         decl = view.declaration
         if not self.exact_points and not (decl.is_null or decl.is_ramsch or decl.spitze):
-            earlier = view.declarer_points - (card_points(view.skat) if view.skat is not None else 0)
-            solved = solver.threshold_moves_many([(d, replay(d)) for d in deals], earlier)
+            solved = solver.threshold_moves_many([(d, replay(d)) for d in deals], _earlier(view))
         else:
             solved = solver.best_moves_many([(d, replay(d)) for d in deals])
         index = {c: i for i, c in enumerate(legal)}
@@ -184,8 +183,7 @@ class BestPlayer(PimcPlayer):
             return None
         points, weights = self.world_points(view, worlds, legal)
         score, won = self._settled(view, worlds, points, legal)
-        earlier = 0 if view.declaration.is_ramsch or view.declaration.is_null else \
-            view.declarer_points - (card_points(view.skat) if view.skat is not None else 0)
+        earlier = 0 if view.declaration.is_ramsch or view.declaration.is_null else _earlier(view)
         return {"legal": legal, "worlds": len(worlds), "weights": weights, "won": won, "world_score": score,
                 "p_win": weights @ won.astype(float), "exact": self.exact,
                 "points": weights @ points + earlier if self.exact_points or view.declaration.is_ramsch else None}
@@ -216,8 +214,7 @@ class BestPlayer(PimcPlayer):
                 played_d |= 1 << c
         mats = np.array([matadors(w.hands[d] | played_d | w.skat, decl.game) for w, _ in worlds],
                         dtype=np.int64)[:, None] * np.ones(points.shape[1], dtype=np.int64)
-        earlier = view.declarer_points - (card_points(view.skat) if view.skat is not None else 0)
-        total = points + earlier
+        total = points + _earlier(view)
         all_tricks, any_trick = self._trick_facts(view, worlds, total, legal)
         won, schneider, schwarz = outcome(decl, total, all_tricks, any_trick, kept)
         won_at, _, score, _ = settle(decl, mats, won, schneider, schwarz, view.bid or None, self.scoring)
@@ -257,3 +254,8 @@ class BestPlayer(PimcPlayer):
                     out[k, j] = v
         return all_tricks, any_trick
 
+
+def _earlier(view: PlayView) -> int:
+    """The declarer's card points from the tricks before the trick in progress (his view's
+    points less the skat's, which a study of the rest counts itself)."""
+    return view.declarer_points - (card_points(view.skat) if view.skat is not None else 0)

@@ -134,6 +134,13 @@ def job_row(pos: Position, job: int, target: int = 0) -> np.ndarray:
     return row
 
 
+def stamped(rows: np.ndarray, session: int) -> np.ndarray:
+    """``rows`` (changed in place) stamped with ``session`` (:meth:`Solver.new_session`): one
+    stamp per kind of value, so that exact and threshold probes of points share entries."""
+    rows[:, K.P_STAMP] = session + np.asarray(K.JOB_VALUE_KIND)[rows[:, K.P_JOB]]
+    return rows
+
+
 def job_rows(jobs: Iterable[tuple[Position, int, int]]) -> np.ndarray:
     """Many (position, job, target) as one array of kernel rows."""
     return np.array([job_row(p, j, t) for p, j, t in jobs], dtype=np.int64).reshape(-1, K.POS_FIELDS)
@@ -164,16 +171,22 @@ class Solver:
         nodes = np.zeros(rows.shape[0], dtype=np.int64)
         if rows.shape[0]:
             if self.session is not None:
-                # one stamp per kind of value: points and threshold probes share entries
-                kind = np.asarray(K.JOB_VALUE_KIND)[rows[:, K.P_JOB]]
-                rows = rows.copy()
-                rows[:, K.P_STAMP] = self.session + kind
+                rows = stamped(rows.copy(), self.session)
             stamp = self.session if self.session is not None else self._take_stamps(rows.shape[0])
             if self.scratch is None:
                 self.scratch = kernel.new_scratch()
             kernel.solve_batch(rows, self.effs, self.ptss, self.tt, stamp, self.opts, out, nodes, *self.scratch)
         self.last_nodes = int(nodes.sum())
         return out, nodes
+
+    def new_session(self) -> int:
+        """The first of a run of stamps, one per kind of value (``JOB_VALUE_KIND``): rows of one
+        game kind given them by :func:`stamped` share table entries (:meth:`shared_table`)."""
+        return self._take_stamps(len(set(K.JOB_VALUE_KIND)))
+
+    def holds(self, session: int) -> bool:
+        """Are ``session``'s stamps still this solver's (not wrapped round, which clears the table)?"""
+        return self.stamp > session
 
     def _take_stamps(self, n: int) -> int:
         if self.stamp + n >= K.STAMP_LIMIT:
@@ -198,7 +211,7 @@ class Solver:
         if self.stamp + 1000 >= K.STAMP_LIMIT:
             self.tt[:] = 0
             self.stamp = 1
-        self.session = self._take_stamps(len(set(K.JOB_VALUE_KIND)))
+        self.session = self.new_session()
         try:
             yield self
         finally:

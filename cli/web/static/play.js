@@ -299,17 +299,11 @@ function question(s, q) {
       h("p", {}, h("button", { class: "primary", id: "pickup", onclick: () => answer(s, "pickup") }, "Pick up the skat"),
         " or play Hand: ", ...GAMES.map(g => h("button", { "data-game": g, onclick: () => answer(s, g) }, g)), " ", hint));
   } else if (q.kind === "discard") {
-    const chosen = new Set();
     const game = h("select", { id: "declare-game" }, ...GAMES.map(g => h("option", { value: g }, g)),
       h("option", { value: "null ouvert" }, "null ouvert"));
-    const go = h("button", { class: "primary", id: "declare", disabled: true,
-      onclick: () => { s.myDiscard = [...chosen]; answer(s, { discard: [...chosen], game: game.value }); } }, "Discard and declare");
-    const row = cardRow(q.cards, n => ({ button: true, onClick: (name, el) => {
-      if (chosen.has(name)) chosen.delete(name); else if (chosen.size < 2) chosen.add(name);
-      el.classList.toggle("selected", chosen.has(name));
-      go.disabled = chosen.size !== 2;
-    } }));
-    row.id = "twelve";
+    const go = h("button", { class: "primary", id: "declare", disabled: true }, "Discard and declare");
+    const [row, chosen] = pickTwo(q.cards, go);
+    go.addEventListener("click", () => { s.myDiscard = chosen(); answer(s, { discard: chosen(), game: game.value }); });
     box.append(h("p", {}, "Click two cards to put away, then choose the game: ", hint), row, h("p", {}, game, " ", go));
   } else if (q.kind === "offiziers-game") {
     box.append(h("p", {}, "Your open cards are on your piles. Declare: ",
@@ -323,33 +317,43 @@ function question(s, q) {
       h("button", { class: "primary", id: "pickup", onclick: () => answer(s, "pickup") }, "Pick up"), " ",
       h("button", { id: "push", onclick: () => answer(s, "push") }, "Push it on"), " ", hint));
   } else if (q.kind === "ramsch-discard") {
-    const chosen = new Set();
-    const go = h("button", { class: "primary", id: "put-back", disabled: true,
-      onclick: () => answer(s, { discard: [...chosen] }) }, "Put them back");
-    const row = cardRow(q.cards, n => ({ button: true, onClick: (name, el) => {
-      if (chosen.has(name)) chosen.delete(name); else if (chosen.size < 2) chosen.add(name);
-      el.classList.toggle("selected", chosen.has(name));
-      go.disabled = chosen.size !== 2;
-    } }));
-    row.id = "twelve";
+    const go = h("button", { class: "primary", id: "put-back", disabled: true }, "Put them back");
+    const [row, chosen] = pickTwo(q.cards, go);
+    go.addEventListener("click", () => answer(s, { discard: chosen() }));
     box.append(h("p", {}, "Click two cards to put back (no jack), then pass the skat on: ", hint), row, h("p", {}, go));
   } else if (["kontra", "re", "bock", "hirsch"].includes(q.kind)) {
     const word = q.kind[0].toUpperCase() + q.kind.slice(1);
     box.append(h("p", {}, `${word}? `, h("button", { id: "yes", onclick: () => answer(s, "yes") }, word),
       " ", h("button", { id: "no", onclick: () => answer(s, "no") }, "No")));
   } else if (q.kind === "card" && q.variant === "offiziersskat") {
-    const trick = 1 + Object.values(s.took ?? {}).reduce((a, v) => a + v[0], 0);
-    box.append(h("p", {}, `Trick ${trick}, your turn: click one of your outlined cards on your piles. `, hint));
+    box.append(h("p", {}, `Trick ${trickNumber(s)}, your turn: click one of your outlined cards on your piles. `, hint));
   } else if (q.kind === "card") {
     const legal = new Set(q.legal);
     const row = cardRow(q.cards, n => legal.has(n)
       ? { button: true, classes: ["legal"], onClick: name => answer(s, name) } : { classes: ["played"] });
     row.id = "hand";
-    const trick = 1 + Object.values(s.took ?? {}).reduce((a, v) => a + v[0], 0);
-    box.append(h("p", {}, `Trick ${trick}, your turn: click a card to play it (the legal ones are outlined). `, hint), row);
+    box.append(h("p", {}, `Trick ${trickNumber(s)}, your turn: click a card to play it (the legal ones are outlined). `, hint), row);
     for (const [seat, cards] of Object.entries(q.shown ?? {})) box.append(h("p", {}, `${SEATNAME[seat]} shows:`), cardRow(cards));
   }
   return box;
+}
+
+// The trick being played: one more than the tricks taken.
+function trickNumber(s) {
+  return 1 + Object.values(s.took ?? {}).reduce((a, v) => a + v[0], 0);
+}
+
+// The twelve cards as a row (#twelve) in which two are clicked to put away; ``go`` is enabled
+// when two are chosen.  Returns the row and a function giving the chosen cards.
+function pickTwo(cards, go) {
+  const chosen = new Set();
+  const row = cardRow(cards, () => ({ button: true, onClick: (name, el) => {
+    if (chosen.has(name)) chosen.delete(name); else if (chosen.size < 2) chosen.add(name);
+    el.classList.toggle("selected", chosen.has(name));
+    go.disabled = chosen.size !== 2;
+  } }));
+  row.id = "twelve";
+  return [row, () => [...chosen]];
 }
 
 function resultLine(s, r) {
