@@ -131,3 +131,65 @@ def test_the_compile_notice_finds_a_kernel_cached_under_numba_cache_dir(tmp_path
     for name in ("search", "solve_batch"):
         (cache / f"kernel.{name}-700.py311.nbi").write_text("")
     assert K.kernel_cached()
+
+
+def test_a_cache_entry_older_than_any_source_of_the_search_is_dropped(tmp_path, monkeypatch):
+    """numba checks a cached function against its own file only; the search links code from
+    several files, so an entry older than any of them must go (else a stale search runs)."""
+    import os
+    from solver.search import layout as K
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(K, "KERNEL_SOURCE", tmp_path / "src" / "search" / "kernel.py")
+    K.KERNEL_SOURCE.parent.mkdir(parents=True)
+    for name in ("kernel.py", "moves.py"):
+        (K.KERNEL_SOURCE.parent / name).write_text("")
+        os.utime(K.KERNEL_SOURCE.parent / name, (1000, 1000))
+    (tmp_path / "src" / "play.py").write_text("")
+    os.utime(tmp_path / "src" / "play.py", (1000, 1000))
+    cache = tmp_path / "search_0123abcd"
+    cache.mkdir()
+    entries = [cache / f"kernel.{n}-700.py311.nbi" for n in ("search", "solve_batch")] + [cache / "moves.pick_next-9.py311.nbi"]
+    for f in entries:
+        f.write_text("")
+        os.utime(f, (2000, 2000))
+    assert K.kernel_cached() and K.drop_stale_cache() == 0
+    os.utime(tmp_path / "src" / "play.py", (3000, 3000))     # a rule the search inlines changed
+    assert not K.kernel_cached()
+    assert K.drop_stale_cache() == 3 and not any(f.exists() for f in entries)
+
+
+@pytest.mark.slow
+def test_a_cold_compile_builds_every_helper_once_for_its_declared_signature(tmp_path):
+    """The first run compiles the search's helpers ahead of it, half in a second process
+    (``compile_kernel``): the search must find each in the cache for the signature it was
+    compiled for (a mismatch would compile it again, or a literal-typed copy), and solve.
+    (A helper only other helpers call is linked into them and never loaded on its own.)"""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    ref = next(r for r in load_jsonl("bench_deals.jsonl") if "dd_points" in r)
+    deal = strip_solved(ref)
+    code = (
+        "import json\n"
+        "from solver.search.api import compile_kernel, default_solver, position, COMPILED_ALONGSIDE\n"
+        "compile_kernel()\n"
+        "from solver.search.jit import HELPERS\n"
+        "out = {'bad': [], 'compiled_here': []}\n"
+        "for m, hs in HELPERS.items():\n"
+        "    for d, args in hs:\n"
+        "        if any(a != args for a in d.overloads):\n"
+        "            out['bad'].append([d.py_func.__name__, [str(a) for a in d.overloads]])\n"
+        "        if m in COMPILED_ALONGSIDE and sum(d._cache_misses.values()):\n"
+        "            out['compiled_here'].append(d.py_func.__name__)\n"
+        f"out['points'] = default_solver().points_many([position({json.dumps(deal)!r})])[0]\n"
+        "print(json.dumps(out))\n")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    root = Path(__file__).resolve().parents[1]
+    r = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["bad"] == []
+    assert out["compiled_here"] == []          # the second process compiled them (two cores)
+    assert out["points"] == ref["dd_points"]

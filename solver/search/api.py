@@ -60,22 +60,71 @@ class Position:
         return card_points(self.state.alive())
 
 
-#: Called with one line of text before the kernel compiles for this machine (a cold cache);
-#: the command line sets it to print the line.  The library itself prints nothing.
+#: Called with one line of text before the kernel compiles for this machine (a cold cache),
+#: and with the time it took after; the command line sets it to print the lines.  The library
+#: itself prints nothing.
 compile_notice: Callable[[str], None] | None = None
-COMPILE_MESSAGE = "compiling the solver for this machine, first run only (about 10 s)"
+COMPILE_MESSAGE = "compiling the solver for this machine, first run only (under 10 s on two cores)"
+#: The search's modules whose helpers are compiled ahead of it on a cold cache
+#: (:func:`compile_kernel`): these in this process ...
+COMPILED_HERE = ("solver.search.last_tricks", "solver.search.quick_tricks", "solver.search.prepare")
+#: ... and these in a second process at the same time.
+COMPILED_ALONGSIDE = ("solver.search.moves", "solver.search.transposition")
 
 
 def compile_kernel():
     """The compiled search (:mod:`solver.search.kernel`), imported on first use: compiled for
-    this machine then, or loaded from numba's cache; :data:`compile_notice` hears of a compile."""
+    this machine then, or loaded from numba's cache; :data:`compile_notice` hears of a compile.
+
+    On a cold cache with two cores or more, a second process compiles (and caches) the
+    modules of :data:`COMPILED_ALONGSIDE` while this one compiles the other techniques; the
+    kernel then links them all from the cache.  Entries older than a source they were made
+    of are dropped first (:func:`layout.drop_stale_cache`)."""
     import sys
+    import time
     kernel = sys.modules.get("solver.search.kernel")
     if kernel is None:
-        if compile_notice is not None and not K.kernel_cached():
-            compile_notice(COMPILE_MESSAGE)
+        K.drop_stale_cache()
+        cold = not K.kernel_cached()
+        t0 = time.perf_counter()
+        if cold:
+            if compile_notice is not None:
+                compile_notice(COMPILE_MESSAGE)
+            _compile_techniques()
         from . import kernel
+        if cold and compile_notice is not None:
+            compile_notice(f"compiled in {time.perf_counter() - t0:.1f} s; later runs load it from the cache")
     return kernel
+
+
+def _compile_techniques() -> None:
+    """Compile the search's helpers on two cores: a child process compiles (and caches) those
+    of :data:`COMPILED_ALONGSIDE` while this process compiles those of :data:`COMPILED_HERE`
+    (:func:`solver.search.jit.precompile`).  If the child fails, compiling the kernel compiles
+    what is missing itself."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from .jit import precompile
+    child = None
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    if cores > 1:
+        env = dict(os.environ)
+        root = str(Path(__file__).resolve().parents[2])           # the folder holding the solver package
+        env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH")) if p)
+        code = f"from solver.search.jit import precompile; precompile(*{COMPILED_ALONGSIDE!r})"
+        child = subprocess.Popen([sys.executable, "-c", code], env=env, stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        precompile(*COMPILED_HERE)
+        if child is not None:
+            child.wait()
+    finally:
+        if child is not None and child.poll() is None:
+            child.kill()                                            # interrupted: no orphan compiling on
+            child.wait()
 
 
 def _as_deal(x: Deal | dict | str) -> Deal:
@@ -126,7 +175,7 @@ def position(deal: Deal | dict | str, played: Sequence[int] | None = None) -> Po
 
 
 def job_row(pos: Position, job: int, target: int = 0) -> np.ndarray:
-    """The kernel row asking ``job`` (``kernel.JOB_*``) of a position; ``target``: the
+    """The kernel row asking ``job`` (``layout.JOB_*``) of a position; ``target``: the
     declarer's card points still to win, for ``JOB_AT_LEAST``."""
     row = pos.row.copy()
     row[K.P_JOB] = job
@@ -150,7 +199,7 @@ class Solver:
     """Owns a transposition table and the stamp that keeps solves apart.
 
     ``tt_megabytes`` bounds the table (default 64 MB); ``opts`` switches the
-    kernel's techniques (``kernel.OPT_*``), for measurement.
+    kernel's techniques (``layout.OPT_*``), for measurement.
     """
 
     def __init__(self, tt_megabytes: float = 64.0, opts: int = K.OPT_ALL):

@@ -70,23 +70,90 @@ POS_FIELDS = 49
 SPITZE_BONUS = 128
 
 
+# ---------------------------------------------------------------- the kernel's work arrays
+
+# The table array ``tab`` of the search (int64, TAB_SIZE) holds, in order: ``eff[32]``
+# (effective suit of each card), ``pts[32]`` (points of each card x ``pw``), then the
+# scalars at the ``T_*`` offsets below.
+T_TRUMP = 64
+T_BONUS = 65
+T_DECL = 66
+T_DECL_MAX = 67
+T_STAMP = 68
+T_OPTS = 69
+T_NODES = 70
+T_HELPED = 71         # 1: every player maximises V (JOB_HELPED, the cooperative search)
+T_NGROUPS = 72
+T_GROUPS = 73         # (offset, width) pairs of the card groups that the table key compacts
+T_PCLASS = 96         # (mask, points) pairs: the cards worth each non-zero value
+T_LAST = 106          # the last-trick bonus: V the declarer gets for winning the last trick ...
+T_LASTMASK = 107      # ... when it holds these cards (Spitze: his lowest trump; Ramsch: none, the skat's points)
+T_KEYX = 108          # the declarer and the minimising flag in the table key (see tt_key)
+T_NP = 109            # players: 3, or 2 (Offiziersskat: only the open cards of the piles are played)
+T_DOWN = 110          # Offiziersskat: the face-down cards, each playable once its covering card is gone
+T_COVER = 112         # Offiziersskat: per card, the card covering it (-1: none)
+TAB_SIZE = 144
+
+INF = 1 << 20
+NO_BOUND = -(1 << 21)  # fast_bound found nothing
+
+# The scratch array ``ms`` of the search (int64, MS_ROWS x MS_COLS): row ``ply``
+# (cards still in play) holds that ply's move list in columns MS_MOVES.. and
+# their ordering scores in MS_SCORES..; row MS_KILLERS holds, at ply * 3 + n,
+# the move that last cut off there.
+MS_MOVES = 0
+MS_SCORES = 16
+MS_KILLERS = 33
+MS_ROWS = 34
+MS_COLS = 128
+
+
 KERNEL_SOURCE = Path(__file__).with_name("kernel.py")
+#: The compiled modules of the search beside ``kernel.py`` (one per technique), ...
+KERNEL_MODULES = ("kernel", "moves", "transposition", "quick_tricks", "last_tricks", "prepare")
+#: ... and every source their compiled code is made of: numba links the callees' code into
+#: each caller's cache entry, but checks only the caller's own file for changes.
+KERNEL_DEPENDS = ("jit.py", "layout.py", "../play.py", "../cards.py")
+
+
+def _cache_places() -> list[Path]:
+    """Where numba keeps the search's cache: under ``NUMBA_CACHE_DIR`` (a folder named after
+    the source's folder and a hash of its path) or ``__pycache__`` beside the source."""
+    if os.environ.get("NUMBA_CACHE_DIR"):              # numba then caches there alone
+        return [d for d in Path(os.environ["NUMBA_CACHE_DIR"]).glob(f"{KERNEL_SOURCE.parent.name}_*") if d.is_dir()]
+    d = KERNEL_SOURCE.parent / "__pycache__"
+    return [d] if d.is_dir() else []
+
+
+def _newest_source() -> float:
+    here = KERNEL_SOURCE.parent
+    paths = [here / f"{m}.py" for m in KERNEL_MODULES] + [here / d for d in KERNEL_DEPENDS]
+    return max((p.stat().st_mtime for p in paths if p.exists()), default=0.0)
+
+
+def drop_stale_cache() -> int:
+    """Delete the search's cache entries older than any source they were compiled from, so that
+    numba compiles them again (it would reuse a caller whose callee in another file changed:
+    a silently stale search).  Returns how many index files went."""
+    newest = _newest_source()
+    gone = 0
+    for d in _cache_places():
+        for m in KERNEL_MODULES:
+            for f in d.glob(f"{m}.*.nbi"):
+                if f.stat().st_mtime < newest:
+                    f.unlink(missing_ok=True)
+                    gone += 1
+    return gone
 
 
 def kernel_cached() -> bool:
-    """Is the compiled search in numba's cache for this source (so importing the kernel is quick)?
-
-    Looks where numba keeps it: under ``NUMBA_CACHE_DIR`` (a folder named after
-    the source's folder and a hash of its path) or ``__pycache__`` beside the
-    source.  A cache elsewhere reads as missing, which only costs a needless
-    notice.
-    """
-    places = [KERNEL_SOURCE.parent / "__pycache__"]
-    if os.environ.get("NUMBA_CACHE_DIR"):              # numba then caches there alone
-        places = list(Path(os.environ["NUMBA_CACHE_DIR"]).glob(f"{KERNEL_SOURCE.parent.name}_*"))
-    mtime = KERNEL_SOURCE.stat().st_mtime
+    """Is the compiled search in numba's cache, newer than every source it is made of (so
+    importing the kernel is quick)?  A cache elsewhere reads as missing, which only costs a
+    needless notice."""
+    newest = _newest_source()
+    places = _cache_places()
     for name in ("search", "solve_batch"):
-        found = [f for d in places if d.is_dir() for f in d.glob(f"kernel.{name}-*.nbi")]
-        if not any(f.stat().st_mtime >= mtime for f in found):
+        found = [f for d in places for f in d.glob(f"kernel.{name}-*.nbi")]
+        if not any(f.stat().st_mtime >= newest for f in found):
             return False
     return True

@@ -1,0 +1,52 @@
+"""How the search's functions are compiled: numba's ``njit`` (nopython, cached on disk), made in
+one place before any of them compiles.
+
+The entry points (:func:`solver.search.kernel.search`, ``solve_batch``) take their signature in
+``njit`` and compile when their module is imported.  The helpers of each technique are
+:func:`compiled` lazily: when the search is compiled it types their calls and links them in, or
+loads them from the cache, and a cached search loads none of them (a quick start).  Each helper
+names the one signature it is called with, so :func:`precompile` can compile a module's helpers
+ahead of the search, in another process too, into the cache that the search then loads them
+from (:func:`solver.search.api.compile_kernel`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import warnings
+from collections.abc import Callable
+from typing import Any
+
+from numba import njit
+from numba.core import sigutils
+from numba.core.errors import NumbaIRAssumptionWarning
+
+__all__ = ["njit", "compiled", "precompile"]
+
+# numba's pedantic SSA check flags the inlined trick rules' conditional expressions; the
+# compiled code is right (the reference tests check every value), the message is noise
+warnings.filterwarnings("ignore", category=NumbaIRAssumptionWarning)
+
+#: module name -> its helpers and the argument types each is called with
+HELPERS: dict[str, list[tuple[Any, tuple]]] = {}
+
+
+def compiled(signature: str) -> Callable:
+    """``njit(cache=True)``, compiled on first use; ``signature`` is the one its callers use
+    (no literal-typed copies: pass constants as variables or give the helper a signature)."""
+    args, _ = sigutils.normalize_signature(signature)
+
+    def wrap(f: Callable) -> Any:
+        d = njit(cache=True)(f)
+        HELPERS.setdefault(f.__module__, []).append((d, tuple(args)))
+        return d
+    return wrap
+
+
+def precompile(*modules: str) -> None:
+    """Import ``modules`` and compile their helpers for their signatures (or load them from
+    the cache), as the search's compile would."""
+    for m in modules:
+        importlib.import_module(m)
+        for d, args in HELPERS.get(m, []):
+            d.compile(args)

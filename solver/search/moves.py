@@ -1,0 +1,225 @@
+"""Moves: which cards are searched, and in what order.
+
+**Equivalent cards** (``OPT_EQUIV``; :func:`equivalent_cards`): of cards adjacent in the
+remaining order of one effective suit in one hand only one is searched (in point games only
+when they are worth the same).  Offiziersskat's piles: only open cards are played
+(:func:`pile_cards`).  **Move ordering** (``OPT_ORDER``; :func:`generate_moves`,
+:func:`pick_next`): a killer move for defenders' leads, then the heuristics of
+:func:`_order_score` (cash masters an opponent cannot ruff, take a trick with the most valuable
+winner, smear onto a partner's trick, duck what the third hand will take; in Null, duck), of
+:func:`_ramsch_order_score` and of :func:`_duel_order_score`.  (The table's move is tried before
+any of these are generated: :func:`solver.search.kernel.search`.)
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..cards import highest_nb as highest
+from ..cards import lowest_nb as lowest
+from ..play import trick_winner_nb as trick_winner
+from .jit import compiled
+from .layout import (MS_KILLERS, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN,
+                     T_LASTMASK, T_NP, T_OPTS, T_TRUMP)
+
+
+@compiled("UniTuple(int64, 2)(int64, int64[::1])")
+def pile_cards(hand: int, tab: np.ndarray) -> tuple[int, int]:
+    """A two-player hand's cards that may be played (all but the face-down cards whose covering
+    card is still in the hand: a card uncovered in a trick is turned up after it, before its
+    owner's next card), and its cards that still cover a face-down one."""
+    d = hand & tab[T_DOWN]
+    blocked = 0
+    cov = 0
+    while d:
+        low = d & -d
+        d ^= low
+        u = tab[T_COVER + lowest(low)]
+        if (hand >> u) & 1:
+            blocked |= low
+            cov |= 1 << u
+    return hand & ~blocked, cov
+
+
+@compiled("int64(int64, int64, int64[::1])")
+def equivalent_cards(legal: int, others: int, tab: np.ndarray) -> int:
+    """One card of each run of own cards that are adjacent in the remaining order of their
+    effective suit (``others``: every other card still in play) and worth the same."""
+    x = legal
+    prev = -1
+    keep = 0
+    apart = tab[T_LASTMASK]           # the Spitze card is never one of a run
+    while x:
+        low = x & -x
+        c = lowest(low)
+        x ^= low
+        if prev >= 0 and not ((apart >> c) & 1 or (apart >> prev) & 1):
+            eff = tab[c]
+            if (eff >> prev) & 1 and tab[32 + prev] == tab[32 + c]:
+                between = ((1 << c) - 1) & ~((2 << prev) - 1) & eff
+                if (others & between) == 0:
+                    prev = c
+                    continue
+        keep |= low
+        prev = c
+    return keep
+
+
+@compiled("boolean(int64, int64, int64, int64[::1])")
+def _can_beat(hq: int, lead: int, cur: int, tab: np.ndarray) -> bool:
+    """Can a hand ``hq`` beat ``cur``, the card winning a trick led by ``lead``, with a legal card?"""
+    trump = tab[T_TRUMP]
+    led_eff = tab[lead]
+    follow = hq & led_eff
+    if (trump >> cur) & 1:
+        # only a higher trump beats it, and only if the hand may play a trump
+        return (follow == 0 or (led_eff & trump) != 0) and ((hq & trump) >> (cur + 1)) != 0
+    return (follow >> (cur + 1)) != 0 or (follow == 0 and (hq & trump) != 0)
+
+
+@compiled("UniTuple(int64, 2)(int64, int64, int64, int64, int64[::1])")
+def _winning_so_far(n: int, c0: int, c1: int, leader: int, tab: np.ndarray) -> tuple[int, int]:
+    """The card winning the trick in progress (one or two cards played) and its player."""
+    if n == 1:
+        return c0, leader
+    w = trick_winner(c0, c1, c1, tab[T_TRUMP], tab)
+    return (c0 if w == 0 else c1), (leader + w) % 3
+
+
+@compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1])")
+def _ramsch_order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
+                        tab: np.ndarray) -> int:
+    """Ramsch ordering (the viewpoint minimises his points, the other two make him take them):
+    he leads low cards that lose the trick, sheds his highest cards onto the others' tricks,
+    and takes a trick he must take with few points; they smear onto his tricks and play low
+    otherwise.  Points first, the card's rank (its layout bit) breaks ties."""
+    pts = tab[32 + card] * 32
+    decl = tab[T_DECL]
+    trump = tab[T_TRUMP]
+    if n == 0:
+        eff = tab[card]
+        wins = (alive_other & eff) == 0 or highest(alive_other & eff) < card
+        if p == decl:
+            return (0 if wins else 1000) - pts - card
+        return -pts - card
+    cur, cur_owner = _winning_so_far(n, c0, c1, leader, tab)
+    beats = trick_winner(cur, card, card, trump, tab) != 0
+    if p == decl:
+        return 1000 + pts + card if not beats else -pts + card
+    if cur_owner == decl:
+        return 1000 + pts if not beats else -1000 - pts
+    return -pts - card
+
+
+@compiled("int64(int64, int64, int64, int64, int64, int64[::1])")
+def _duel_order_score(card: int, p: int, n: int, c0: int, alive_other: int, tab: np.ndarray) -> int:
+    """Two-player ordering: in a point game each side wants the points, so it leads masters and
+    takes a trick with a winner worth most, else ducks cheaply; in Ramsch both want few points,
+    so they lead and play what loses the trick, shedding points, and win cheaply if they must."""
+    pts = tab[32 + card]
+    trump = tab[T_TRUMP]
+    wants = tab[T_DECL_MAX] == 1
+    if n == 0:
+        eff = tab[card]
+        master = (alive_other & eff) == 0 or highest(alive_other & eff) < card
+        if wants:
+            return 100 + pts if master else -pts - (8 if (trump >> card) & 1 else 0)
+        return (0 if master else 100) - pts
+    beats = trick_winner(c0, card, card, trump, tab) != 0
+    if wants:
+        return 50 + pts + tab[32 + c0] if beats else -pts
+    return 50 + pts if not beats else -pts
+
+
+@compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1], int64[::1])")
+def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
+                 tab: np.ndarray, h: np.ndarray) -> int:
+    """Heuristic move score (higher first) for player ``p``."""
+    pts = tab[32 + card]
+    decl = tab[T_DECL]
+    trump = tab[T_TRUMP]
+    decl_max = tab[T_DECL_MAX]
+    if tab[T_NP] == 2:
+        return _duel_order_score(card, p, n, c0, alive_other, tab)
+    if decl_max == 0 and tab[T_BONUS] == 0:
+        return _ramsch_order_score(card, p, n, c0, c1, leader, alive_other, tab)
+    if n == 0:
+        eff = tab[card]
+        opp = alive_other & (h[decl] if p != decl else alive_other)
+        master = (opp & eff) == 0 or highest(opp & eff) < card
+        if decl_max == 1:
+            if master and not (trump >> card) & 1:
+                # a side-suit master is only sure if no opponent can ruff it
+                for q in range(3):
+                    if q != p and ((q == decl) != (p == decl)) and not (h[q] & eff) and (h[q] & trump):
+                        master = False
+            if master:
+                return 100 + pts
+            return -pts - (8 if (trump >> card) & 1 else 0)
+        # Null: everybody prefers low leads; the declarer leads cards that can't win
+        return -(card % 8) * 4 + (50 if (p != decl and not master) else 0)
+    # who wins the trick so far
+    cur, cur_owner = _winning_so_far(n, c0, c1, leader, tab)
+    beats = trick_winner(cur, card, card, trump, tab) != 0
+    same_side = (p == decl) == (cur_owner == decl)
+    if decl_max == 1:
+        if n == 2:
+            if same_side:
+                return pts                  # smear onto the partner's trick
+            return 50 + pts if beats else -pts
+        # second hand
+        if beats:
+            q = (p + 1) % 3
+            if (q == decl) != (p == decl) and _can_beat(h[q], c0, card, tab):
+                return 15 + pts                 # the third hand can still take it
+            return 30 + pts
+        if p != decl and _can_beat(h[(p + 1) % 3], c0, c0, tab):
+            # the third hand can still take the lead: smear if that is the partner, else play low
+            return -pts if same_side else pts
+        return (pts if same_side else -pts)
+    # Null
+    if p == decl:
+        return 50 + card % 8 if not beats else -(card % 8)
+    return -(card % 8)
+
+
+@compiled("int64(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, boolean, int64,"
+          " int64[::1], int64[::1])")
+def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: int,
+                   leader: int, is_max: bool, alive_other: int, tab: np.ndarray, h: np.ndarray) -> int:
+    """Append ``moves`` to the ply's move list with their ordering scores; returns the new length.
+
+    Scores: the killer move (a defender's lead that cut off at this ply
+    before; with two players either side's) first, then :func:`_order_score`'s heuristics (``OPT_ORDER``)."""
+    order = (tab[T_OPTS] & OPT_ORDER) != 0
+    x = moves
+    while x:
+        low = x & -x
+        c = lowest(low)
+        x ^= low
+        ms[ply, MS_MOVES + nm] = c
+        if order and n == 0 and (not is_max or tab[T_NP] == 2) and c == ms[MS_KILLERS, ply * 3 + n]:
+            ms[ply, MS_SCORES + nm] = 1 << 29
+        elif order:
+            ms[ply, MS_SCORES + nm] = _order_score(c, p, n, c0, c1, leader, alive_other, tab, h)
+        else:
+            ms[ply, MS_SCORES + nm] = 0
+        nm += 1
+    return nm
+
+
+@compiled("int64(int64[:, ::1], int64, int64, int64)")
+def pick_next(ms: np.ndarray, ply: int, i: int, nm: int) -> int:
+    """Selection sort step: bring the best-scored of moves i.. to place i; returns that move."""
+    bi = i
+    for j in range(i + 1, nm):
+        if ms[ply, MS_SCORES + j] > ms[ply, MS_SCORES + bi]:
+            bi = j
+    if bi != i:
+        t = ms[ply, MS_MOVES + i]
+        ms[ply, MS_MOVES + i] = ms[ply, MS_MOVES + bi]
+        ms[ply, MS_MOVES + bi] = t
+        t = ms[ply, MS_SCORES + i]
+        ms[ply, MS_SCORES + i] = ms[ply, MS_SCORES + bi]
+        ms[ply, MS_SCORES + bi] = t
+    return ms[ply, MS_MOVES + i]

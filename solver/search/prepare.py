@@ -1,0 +1,68 @@
+"""A position row (``P_*``) made into the search's work arrays (``T_*``): the one step before
+every search of :func:`solver.search.kernel.solve_batch`."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .jit import compiled
+from .layout import (JOB_AT_LEAST, JOB_HELPED, JOB_NULL, P_COVER, P_DECL, P_H0, P_H1, P_H2, P_JOB,
+                     P_LAST_BONUS, P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVER, T_DECL,
+                     T_DECL_MAX, T_DOWN, T_GROUPS, T_HELPED, T_KEYX, T_LAST, T_LASTMASK, T_NGROUPS, T_NP,
+                     T_OPTS, T_PCLASS, T_STAMP, T_TRUMP)
+
+
+@compiled("void(int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, int64)")
+def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray, h: np.ndarray,
+            stamp: int, opts: int) -> None:
+    """Fill the work arrays for the position row ``pos``: ``tab`` (the game's effective suits
+    ``eff`` and points ``pts``, the ``T_*`` scalars, the card groups the table key compacts,
+    the point classes) and the hands ``h``."""
+    job = pos[P_JOB]
+    helped = job == JOB_HELPED
+    on_points = job <= JOB_AT_LEAST or helped       # V counts card points (else tricks)
+    for i in range(32):
+        tab[i] = eff[i]
+        tab[32 + i] = pts[i] if on_points else 0
+    tab[T_TRUMP] = pos[P_TRUMP]
+    tab[T_BONUS] = 0 if on_points else 1
+    tab[T_DECL] = pos[P_DECL]
+    tab[T_DECL_MAX] = 0 if job == JOB_NULL or pos[P_MINIMISE] else 1
+    # the last-trick bonus is a card-points matter (Spitze, the Ramsch skat): the trick-counting jobs leave it out
+    tab[T_LAST] = pos[P_LAST_BONUS] if on_points else 0
+    tab[T_LASTMASK] = pos[P_LAST_CARDS] if on_points else 0
+    tab[T_HELPED] = 1 if helped else 0
+    tab[T_KEYX] = (pos[P_DECL] << 34) | ((1 - tab[T_DECL_MAX]) << 36) | (tab[T_HELPED] << 38)
+    tab[T_NP] = 2 if pos[P_TWO] else 3
+    down = 0
+    for c in range(32):
+        tab[T_COVER + c] = pos[P_COVER + c] - 1
+        if pos[P_COVER + c] > 0:
+            down |= 1 << c
+    tab[T_DOWN] = down
+    tab[T_STAMP] = stamp
+    tab[T_OPTS] = opts
+    # the groups that the table key compacts (OPT_SIMILAR): runs of one
+    # effective suit that are adjacent in the layout
+    ng = 0
+    start = 0
+    for c in range(1, 33):
+        if c == 32 or eff[c] != eff[start] or not (eff[start] >> c) & 1:
+            if c - start >= 2:
+                tab[T_GROUPS + 2 * ng] = start
+                tab[T_GROUPS + 2 * ng + 1] = c - start
+                ng += 1
+            start = c
+    tab[T_NGROUPS] = ng
+    k = 0
+    for v in (2, 3, 4, 10, 11):
+        m = 0
+        for c in range(32):
+            if tab[32 + c] == v:
+                m |= 1 << c
+        tab[T_PCLASS + 2 * k] = m
+        tab[T_PCLASS + 2 * k + 1] = v
+        k += 1
+    h[0] = pos[P_H0]
+    h[1] = pos[P_H1]
+    h[2] = pos[P_H2]

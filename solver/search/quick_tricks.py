@@ -1,0 +1,222 @@
+"""Fast bounds: the points still in play above, the sure tricks ("quick tricks") below.
+
+DDS's QuickTricks for Skat: :func:`fast_bound` ends a search at once when V still to win
+is sure to reach or miss the window -- at most the points (and tricks) still in play, at
+least the points of the declarer's sure tricks, at most what the defenders' sure tricks
+leave him (:func:`sure_points`: each side's share of the run of top trumps, a leader's
+cashing side suit, a declarer who draws the last trumps; :func:`duel_sure_points` for two
+players).  Switches: ``OPT_BOUNDS``, ``OPT_QUICK``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..cards import highest_nb as highest
+from ..cards import lowest_nb as lowest
+from ..cards import popcount_nb as popcount
+from .jit import compiled, njit
+from .layout import (NO_BOUND, OPT_QUICK, T_BONUS, T_DECL, T_DECL_MAX, T_HELPED, T_NP, T_OPTS, T_PCLASS,
+                     T_TRUMP)
+from .last_tricks import last_bonus
+
+
+@compiled("int64(int64, int64[::1])")
+def points_of(cards: int, tab: np.ndarray) -> int:
+    """Points of a set (x pw): one popcount per point class."""
+    return (popcount(cards & tab[T_PCLASS]) * tab[T_PCLASS + 1]
+            + popcount(cards & tab[T_PCLASS + 2]) * tab[T_PCLASS + 3]
+            + popcount(cards & tab[T_PCLASS + 4]) * tab[T_PCLASS + 5]
+            + popcount(cards & tab[T_PCLASS + 6]) * tab[T_PCLASS + 7]
+            + popcount(cards & tab[T_PCLASS + 8]) * tab[T_PCLASS + 9])
+
+
+@compiled("int64(int64, int64, int64[::1])")
+def _cheapest(hand: int, m: int, tab: np.ndarray) -> int:
+    """Points of the ``m`` cheapest cards of a hand."""
+    total = 0
+    for _ in range(m):
+        if hand == 0:
+            break
+        pick = -1
+        x = hand
+        while x:
+            low = x & -x
+            cand = lowest(low)
+            x ^= low
+            if pick < 0 or tab[32 + cand] < tab[32 + pick]:
+                pick = cand
+        total += tab[32 + pick]
+        hand &= ~(1 << pick)
+    return total
+
+
+@compiled("int64(int64, int64, int64, int64[::1], int64)")
+def _run_points(k: int, o1: int, o2: int, tab: np.ndarray, need: int) -> int:
+    """Points of the tricks that the cards ``k`` surely win: those cards, a trick
+    bonus each, and as many of the cheapest cards of each other hand."""
+    total = tab[T_BONUS] * popcount(k) + points_of(k, tab)
+    if total >= need or total + points_of(o1 | o2, tab) < need:
+        return total                    # decided without the cheapest cards
+    m = popcount(k)
+    return total + _cheapest(o1, m, tab) + _cheapest(o2, m, tab)
+
+
+@compiled("int64(int64, int64)")
+def top_run(trumps: int, side: int) -> int:
+    """The cards of ``side`` in the unbroken run of the highest of ``trumps`` (the trumps still
+    out): each wins the trick it is played in, whoever leads."""
+    run = 0
+    while trumps:
+        top = highest(trumps)
+        if not (side >> top) & 1:
+            break
+        run |= 1 << top
+        trumps &= ~(1 << top)
+    return run
+
+
+@compiled("int64(int64, int64, int64, int64, int64[::1])")
+def side_cashes(mine: int, rival1: int, rival2: int, alive: int, tab: np.ndarray) -> int:
+    """The cards of a leader's best plain (side) suit that win the tricks he leads with them
+    one after another ("quick tricks" of a side suit, as in bridge): his cards above every
+    other card of the suit still out, no more of them than a rival who holds a trump has
+    cards of the suit to follow with (a void rival with a trump may ruff; one without
+    trumps cannot).  A defender's only rival is the declarer: both rivals are his hand."""
+    trump = tab[T_TRUMP]
+    best = 0
+    best_v = 0
+    x = mine & ~trump
+    while x:
+        suit = tab[highest(x)]
+        x &= ~suit
+        masters = top_run(alive & suit, mine)
+        k = popcount(masters)
+        if rival1 & trump:
+            k = min(k, popcount(rival1 & suit))
+        if rival2 & trump:
+            k = min(k, popcount(rival2 & suit))
+        if k == 0:
+            continue
+        cash = masters
+        for _ in range(popcount(masters) - k):
+            cash &= cash - 1                    # the k highest masters: drop the lowest
+        v = points_of(cash, tab) + tab[T_BONUS] * k
+        if v > best_v:
+            best_v = v
+            best = cash
+    return best
+
+
+@njit("int64(int64[::1], int64, int64, int64[::1], int64)", cache=True)
+def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, need: int) -> int:
+    """Points that one side (declarer if ``side_decl``, else the defenders)
+    surely takes from here: a lower bound ("quick tricks").
+
+    A trump that is the highest one still out wins the trick it is played
+    in, so each card of a player's share of the side's unbroken run of top
+    trumps wins a trick of its own (his cards go to different tricks, and
+    only higher trumps, all held by the side, can beat them).  The points of
+    those tricks are at least his cards' points plus the cheapest cards of
+    the other two hands.  A declarer who leads and whose run exhausts the
+    defenders' trumps also wins with every other trump and every side card
+    above all the defenders' cards of its suit.  A player on lead who wants
+    the points (the declarer; a defender where the defenders minimise and do
+    not help) first cashes his best side suit (:func:`side_cashes`), then his
+    trumps of the run win whenever they are played.  ``need``: the count may
+    stop once it is clear whether it reaches this.
+    """
+    trump = tab[T_TRUMP]
+    decl = tab[T_DECL]
+    alive = h[0] | h[1] | h[2]
+    side = h[decl] if side_decl else alive & ~h[decl]
+    run = top_run(alive & trump, side)
+    if side_decl:
+        d1 = h[(decl + 1) % 3]
+        d2 = h[(decl + 2) % 3]
+        k = run
+        if leader == decl:
+            kr = popcount(run)
+            if popcount(d1 & trump) <= kr and popcount(d2 & trump) <= kr:
+                # drawing trumps leaves the defenders none: every trump and
+                # every side card above all the defenders' cards of its suit
+                k = side & trump
+                opp = d1 | d2
+                x = side & ~trump
+                while x:
+                    low = x & -x
+                    cand = lowest(low)
+                    x ^= low
+                    if highest(opp & tab[cand]) < cand:
+                        k |= low
+            else:
+                k |= side_cashes(side, d1, d2, alive, tab)
+        return _run_points(k, d1, d2, tab, need) if k else 0
+    cash_lead = leader != decl and tab[T_DECL_MAX] == 1 and tab[T_HELPED] == 0
+    if run == 0 and not cash_lead:
+        return 0
+    best = 0
+    for q in range(3):
+        if q == decl:
+            continue
+        mine = run & h[q]
+        if cash_lead and q == leader:
+            mine |= side_cashes(h[q], h[decl], h[decl], alive, tab)
+        if mine:
+            v = _run_points(mine, h[(q + 1) % 3], h[(q + 2) % 3], tab, need)
+            if v > best:
+                best = v
+    return best
+
+
+@compiled("int64(int64[::1], int64, int64[::1])")
+def duel_sure_points(h: np.ndarray, side: int, tab: np.ndarray) -> int:
+    """Two players: points ``side`` surely takes ("quick tricks"): each of its trumps in the
+    unbroken run of the highest trumps still out wins the trick it is played in (covered or
+    not, it is played some time), with at least the opponent's cheapest cards."""
+    run = top_run((h[0] | h[1]) & tab[T_TRUMP], h[side])
+    if run == 0:
+        return 0
+    return points_of(run, tab) + tab[T_BONUS] * popcount(run) + _cheapest(h[1 - side], popcount(run), tab)
+
+
+@compiled("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64[::1])")
+def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_set: int, alpha: int,
+               beta: int, tab: np.ndarray) -> int:
+    """A value that ends the search at once, or ``NO_BOUND``: V still to win is at most the
+    points (and tricks) still in play and at least 0; at a trick start at least the sure
+    tricks of the declarer and at most what the defenders' sure tricks leave him."""
+    hi = points_of(alive | trick_set, tab) + tab[T_BONUS] * popcount(hand) + last_bonus(alive | trick_set, tab)
+    if hi <= alpha:
+        return hi
+    if beta <= 0:
+        return 0
+    if tab[T_NP] == 2:
+        if n == 0 and (tab[T_OPTS] & OPT_QUICK):
+            # two players: each side's share of the run of top trumps wins its tricks
+            decl = tab[T_DECL]
+            q = duel_sure_points(h, decl, tab)
+            if q >= beta:
+                return q
+            q = duel_sure_points(h, 1 - decl, tab)
+            if hi - q <= alpha:
+                return hi - q
+        return NO_BOUND                 # (the quick tricks below are three-player reasoning)
+    if n == 0 and (tab[T_OPTS] & OPT_QUICK) and tab[T_DECL_MAX] == 1:
+        q = sure_points(h, leader, 1, tab, beta)
+        if q >= beta:
+            return q
+        q = sure_points(h, leader, 0, tab, hi - alpha)
+        if hi - q <= alpha:
+            return hi - q
+    elif n == 0 and (tab[T_OPTS] & OPT_QUICK) and tab[T_BONUS] == 0:
+        # Ramsch: the viewpoint's share of the run of top trumps wins its tricks whatever he
+        # does (a lower bound: leader -1 leaves out the declarer's drawing of trumps), and the
+        # others' shares are points he cannot take
+        q = sure_points(h, -1, 1, tab, beta)
+        if q >= beta:
+            return q
+        q = sure_points(h, leader, 0, tab, hi - alpha)
+        if hi - q <= alpha:
+            return hi - q
+    return NO_BOUND

@@ -1,0 +1,155 @@
+"""The transposition table: bounds on V still to win, stored at trick starts.
+
+An entry bounds the points still to win from a position (not absolute points), so it serves
+every zero-window probe of a solve and every solve of one deal that shares its stamp.  Two-way
+buckets, depth-preferred and always-replace (:func:`tt_probe`, :func:`tt_store`).  The key
+(:func:`tt_key`) compacts each run of one effective suit, so positions that differ only in which
+cards of a run are gone share an entry: a **payoff-similar hit** (Furtak & Buro 2011;
+:func:`similar_bounds`) widens the stored bounds by the point differences of the cards mapped one
+to one.  Switches: ``OPT_TT``, ``OPT_SIMILAR``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..cards import lowest_nb as lowest
+from .jit import compiled
+from .layout import (INF, OPT_SIMILAR, T_GROUPS, T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_STAMP)
+
+
+@compiled("int64(int64, int64, int64)")
+def _tt_index(k1: int, k2: int, mask: int) -> int:
+    x = k1 ^ (k2 * 0x2545F4914F6CDD1D)
+    x ^= (x >> 29) & 0x7FFFFFFFF
+    x *= 0x1B873593A5E4C5
+    x ^= (x >> 32) & 0xFFFFFFFF
+    return x & mask & ~1
+
+
+@compiled("int64(int64, int64, int64, int64)")
+def _pack(lb: int, ub: int, move: int, depth: int) -> int:
+    return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
+
+
+@compiled("UniTuple(int64, 2)(int64[::1], int64, int64, int64[::1])")
+def tt_key(h: np.ndarray, leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
+    """The table key of a trick start: the three hands and the leader, each group of
+    adjacent cards of one effective suit compacted (``OPT_SIMILAR``), so that positions
+    that differ only in which cards of a group are gone share an entry."""
+    g0 = h[0]
+    g1 = h[1]
+    g2 = h[2]
+    if tab[T_OPTS] & OPT_SIMILAR and tab[T_NP] == 3:      # (piles: cards of a group are not alike)
+        for gi in range(tab[T_NGROUPS]):
+            o = tab[T_GROUPS + 2 * gi]
+            wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
+            av = (alive >> o) & wm
+            if av == wm or av == 0:
+                continue
+            r0 = 0
+            r1 = 0
+            r2 = 0
+            j = 0
+            y = av
+            while y:
+                low = y & -y
+                y ^= low
+                if (g0 >> o) & low:
+                    r0 |= 1 << j
+                elif (g1 >> o) & low:
+                    r1 |= 1 << j
+                else:
+                    r2 |= 1 << j
+                j += 1
+            m = ~(wm << o)
+            g0 = (g0 & m) | (r0 << o)
+            g1 = (g1 & m) | (r1 << o)
+            g2 = (g2 & m) | (r2 << o)
+    x = tab[T_KEYX]
+    m = tab[T_LASTMASK]
+    if m and (alive & m) == m:
+        x |= 1 << 37                    # the Spitze card still in play
+    return g0 | (g1 << 32), g2 | (leader << 32) | x | (tab[T_STAMP] << 46)
+
+
+@compiled("UniTuple(int64, 3)(int64, int64, int64, int64[::1])")
+def similar_bounds(d: int, other: int, alive: int, tab: np.ndarray) -> tuple[int, int, int]:
+    """A payoff-similar hit (Furtak & Buro 2011): the entry ``d`` was stored for the cards
+    ``other``, with the same owners in the same order but other cards gone.  Mapping card k
+    of each group to card k keeps every line's trick winners and moves the declarer's
+    points by at most the summed point differences: (lower, upper, mapped best lead)."""
+    lb = d & 0xFFFF
+    ub = (d >> 16) & 0xFFFF
+    pos = 0
+    neg = 0
+    smove = (d >> 32) & 0xFF
+    move = smove if smove != 0xFF and (alive >> smove) & 1 and (other >> smove) & 1 else -1
+    for gi in range(tab[T_NGROUPS]):
+        o = tab[T_GROUPS + 2 * gi]
+        wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
+        a1 = (other >> o) & wm
+        a2 = (alive >> o) & wm
+        while a1:
+            l1 = a1 & -a1
+            l2 = a2 & -a2
+            c1m = o + lowest(l1)
+            c2m = o + lowest(l2)
+            if c1m == smove:
+                move = c2m              # the stored best lead, mapped to this position
+            dp = tab[32 + c2m] - tab[32 + c1m]
+            if dp > 0:
+                pos += dp
+            else:
+                neg -= dp
+            a1 ^= l1
+            a2 ^= l2
+    return (lb - neg if lb > neg else 0), ub + pos, move
+
+
+@compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64[::1], int64[:, ::1])")
+def tt_probe(k1: int, k2: int, alive: int, ply: int, tab: np.ndarray,
+             tt: np.ndarray) -> tuple[int, int, int, int]:
+    """Look a trick start up: (slot to store into, best lead or -1, lower bound, upper bound).
+
+    A bucket holds two entries; with no hit the slot is the one of another
+    stamp or of a shallower position (depth-preferred), else the second
+    (always-replace)."""
+    idx = _tt_index(k1, k2, tt.shape[0] - 1)
+    for j in range(2):
+        if tt[idx + j, 0] == k1 and tt[idx + j, 1] == k2:
+            d = tt[idx + j, 2]
+            other = tt[idx + j, 3]
+            if other == alive:
+                move = (d >> 32) & 0xFF
+                return idx + j, (-1 if move == 0xFF else move), d & 0xFFFF, (d >> 16) & 0xFFFF
+            lb, ub, move = similar_bounds(d, other, alive, tab)
+            return idx + j, move, lb, ub        # overwrite the similar entry with this position
+    if tt[idx, 1] >> 46 != tab[T_STAMP] or ((tt[idx, 2] >> 40) <= ply):
+        return idx, -1, 0, INF
+    return idx + 1, -1, 0, INF
+
+
+@compiled("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
+def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int, alpha0: int, beta0: int,
+             move: int, ply: int) -> None:
+    """Store the search's result as bounds, merged with the slot's own entry for this position."""
+    lb = 0
+    ub = 0xFFFF
+    if tt[slot, 0] == k1 and tt[slot, 1] == k2 and tt[slot, 3] == alive:
+        d = tt[slot, 2]
+        lb = d & 0xFFFF
+        ub = (d >> 16) & 0xFFFF
+    if best <= alpha0:
+        if best < ub:
+            ub = best
+    elif best >= beta0:
+        if best > lb:
+            lb = best
+    else:
+        lb = best
+        ub = best
+    tt[slot, 0] = k1
+    tt[slot, 1] = k2
+    tt[slot, 2] = _pack(lb, ub, move, ply)
+    tt[slot, 3] = alive
