@@ -620,11 +620,15 @@ def _shared(c: Candidate) -> Candidate:
 
 
 def _decided(results: list[DeclarationResult], at: int) -> bool:
-    """Is the advice clear already?  The leader's expected score at the bid is above the
-    runner-up's beyond both 95% intervals, and its own interval excludes 0 (bid or pass is
-    settled); more worlds would only narrow numbers that change nothing."""
+    """Is the advice clear already?  Either pass is settled: every leader's expected score at
+    the bid is below 0 beyond its 95% interval, so none of them pays, whichever would lose less;
+    or the leader's expected score is above the runner-up's beyond both intervals, and its own
+    interval excludes 0 (bid or pass is settled).  More worlds would only narrow numbers that
+    change nothing."""
     if len(results) < 2:
         return False
+    if all(r.expected_score_ci(at)[1] < 0 for r in results):
+        return True
     (lo1, hi1), (_, hi2) = results[0].expected_score_ci(at), results[1].expected_score_ci(at)
     return lo1 > hi2 and (lo1 > 0 or hi1 < 0)
 
@@ -738,7 +742,8 @@ def _draw(sampler: WorldSampler, n: int) -> list[World]:
 #: What stopped the sampling, as the advice reports it (``stopped_by``), and the option that
 #: would let it go on.
 STOPPED = {"precision": ("the leaders' 95% interval on P(win) reached --precision", "a smaller --precision"),
-           "decided": ("the advice was clear: the leader beats the runner-up and bid or pass is settled", None),
+           "decided": ("the advice was clear: pass is settled, or the leader beats the runner-up and bid or pass is"
+                         " settled", None),
            "samples": ("--samples worlds were solved", "more --samples"),
            "budget": ("the --budget ran out (the answer depends on the machine's speed)",
                       "a larger --budget, or none")}
