@@ -1,21 +1,14 @@
-"""The ``skat`` command: a click group, one small module per command beside it."""
+"""The ``skat`` command: a click group, one small module per command beside it, each imported
+only when its command runs (or ``--help`` lists them): a command pays no start-up time for the
+others."""
 
 from __future__ import annotations
+
+import importlib
 
 import click
 
 from solver import __version__
-
-from .analyse import analyse
-from .bid import bid, declare
-from .bulk import bulk
-from .convert import convert
-from .play import arena, play
-from .playout import playout
-from .score import score
-from .serve import serve
-from .solve import solve
-from .stats import stats
 
 EPILOG = """\b
 Examples:
@@ -36,26 +29,33 @@ Examples:
 """
 
 
-@click.group(epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
+#: command name -> (module beside this one, the click command in it)
+COMMANDS = {"analyse": ("analyse", "analyse"), "arena": ("play", "arena"), "bid": ("bid", "bid"),
+            "bulk": ("bulk", "bulk"), "convert": ("convert", "convert"), "declare": ("bid", "declare"),
+            "play": ("play", "play"), "playout": ("playout", "playout"), "score": ("score", "score"),
+            "serve": ("serve", "serve"), "solve": ("solve", "solve"), "stats": ("stats", "stats")}
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported when asked for (click's lazy-loading pattern)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in COMMANDS:
+            return None
+        module, name = COMMANDS[cmd_name]
+        return getattr(importlib.import_module(f"{__package__}.{module}"), name)
+
+
+@click.group(cls=LazyGroup, epilog=EPILOG, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="skat")
 def cli() -> None:
     """Skat analysis: bid advice, double-dummy values, game scoring and record conversion."""
     from solver.search import api
     api.compile_notice = lambda message: click.echo(message, err=True)
 
-
-cli.add_command(analyse)
-cli.add_command(bid)
-cli.add_command(bulk)
-cli.add_command(declare)
-cli.add_command(solve)
-cli.add_command(score)
-cli.add_command(convert)
-cli.add_command(play)
-cli.add_command(arena)
-cli.add_command(playout)
-cli.add_command(serve)
-cli.add_command(stats)
 
 if __name__ == "__main__":  # pragma: no cover
     cli()

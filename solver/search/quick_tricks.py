@@ -15,10 +15,16 @@ import numpy as np
 from ..cards import highest_nb as highest
 from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
-from .jit import compiled, njit
+from .jit import compiled
 from .layout import (NO_BOUND, OPT_QUICK, T_BONUS, T_DECL, T_DECL_MAX, T_HELPED, T_NP, T_OPTS, T_PCLASS,
                      T_TRUMP)
 from .last_tricks import last_bonus
+
+# sure_points' side and "no leader", as int64 values rather than literals: a literal argument
+# would compile a literal-typed copy of it per call site
+DECLARER = np.int64(1)
+DEFENDERS = np.int64(0)
+NOBODY = np.int64(-1)
 
 
 @compiled("int64(int64, int64[::1])")
@@ -108,7 +114,7 @@ def side_cashes(mine: int, rival1: int, rival2: int, alive: int, tab: np.ndarray
     return best
 
 
-@njit("int64(int64[::1], int64, int64, int64[::1], int64)", cache=True)
+@compiled("int64(int64[::1], int64, int64, int64[::1], int64)")
 def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, need: int) -> int:
     """Points that one side (declarer if ``side_decl``, else the defenders)
     surely takes from here: a lower bound ("quick tricks").
@@ -203,20 +209,20 @@ def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_
                 return hi - q
         return NO_BOUND                 # (the quick tricks below are three-player reasoning)
     if n == 0 and (tab[T_OPTS] & OPT_QUICK) and tab[T_DECL_MAX] == 1:
-        q = sure_points(h, leader, 1, tab, beta)
+        q = sure_points(h, leader, DECLARER, tab, beta)
         if q >= beta:
             return q
-        q = sure_points(h, leader, 0, tab, hi - alpha)
+        q = sure_points(h, leader, DEFENDERS, tab, hi - alpha)
         if hi - q <= alpha:
             return hi - q
     elif n == 0 and (tab[T_OPTS] & OPT_QUICK) and tab[T_BONUS] == 0:
         # Ramsch: the viewpoint's share of the run of top trumps wins its tricks whatever he
         # does (a lower bound: leader -1 leaves out the declarer's drawing of trumps), and the
         # others' shares are points he cannot take
-        q = sure_points(h, -1, 1, tab, beta)
+        q = sure_points(h, NOBODY, DECLARER, tab, beta)
         if q >= beta:
             return q
-        q = sure_points(h, leader, 0, tab, hi - alpha)
+        q = sure_points(h, leader, DEFENDERS, tab, hi - alpha)
         if hi - q <= alpha:
             return hi - q
     return NO_BOUND
