@@ -29,13 +29,14 @@ it (names as in Kupferschmid & Helmert 2006, Furtak & Buro 2011 and DDS):
   advice asks it before it prices a Schneider); the bounds stay sound, since
   the sure tricks counted for a side that may help are sure whoever helps.
 
-Every part is a separate compiled function with its own signature, small helpers too:
-numba's own (IR-level) inlining of the helpers cost ~9 s of the cold compile and no
-measurable search speed (LLVM still inlines what pays when it links them:
-``benchmarks/bench_compare.py``, the same nodes).  A signature compiles a function when its
-module is imported, and once (no literal-typed copy per call site), so on a cold cache the
-technique modules compile in two processes at once (:func:`solver.search.api.compile_kernel`)
-before this one links them.  The work arrays' layout (``T_*``, ``MS_*``) is in
+Every part is a separate compiled function, small helpers too: numba's own (IR-level)
+inlining of the helpers cost ~9 s of the cold compile and no measurable search speed (LLVM
+still inlines what pays when it links them: ``benchmarks/bench_compare.py``, the same nodes).
+The helpers declare the one signature they are called with (:func:`solver.search.jit.compiled`)
+and compile lazily: a cached search loads none of them, and on a cold cache the technique
+modules compile ahead of this one in two processes at once
+(:func:`solver.search.api.compile_kernel`), this one then linking them from the cache.
+The work arrays' layout (``T_*``, ``MS_*``) is in
 :mod:`solver.search.layout`.
 """
 
