@@ -117,17 +117,27 @@ def test_best_moves_values_match_children():
     assert best[0][1] == (max(vals) if declarer_moves else min(vals))
 
 
+def _numba_cache_dir(tmp_path, monkeypatch):
+    """A fake search source under ``tmp_path`` and the folder numba would cache it in with
+    ``NUMBA_CACHE_DIR`` set to ``tmp_path`` (numba's own naming: the source's folder and a hash
+    of its path)."""
+    import numba
+    from numba.core.caching import UserProvidedCacheLocator
+    from solver.search import layout as K
+    monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(K, "KERNEL_SOURCE", tmp_path / "src" / "search" / "kernel.py")
+    K.KERNEL_SOURCE.parent.mkdir(parents=True)
+    K.KERNEL_SOURCE.write_text("")
+    return tmp_path / UserProvidedCacheLocator.get_suitable_cache_subpath(str(K.KERNEL_SOURCE))
+
+
 def test_the_compile_notice_finds_a_kernel_cached_under_numba_cache_dir(tmp_path, monkeypatch):
     """numba keeps a user cache in ``<NUMBA_CACHE_DIR>/<folder>_<hash of its path>/``: a kernel
     cached there (newer than the source) is found, an empty cache is not."""
     from solver.search import layout as K
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(K, "KERNEL_SOURCE", tmp_path / "src" / "search" / "kernel.py")
-    K.KERNEL_SOURCE.parent.mkdir(parents=True)
-    K.KERNEL_SOURCE.write_text("")
+    cache = _numba_cache_dir(tmp_path, monkeypatch)
     assert not K.kernel_cached()
-    cache = tmp_path / "search_0123abcd"
-    cache.mkdir()
+    cache.mkdir(exist_ok=True)          # (numba's locator makes it when asked where it is)
     for name in ("search", "solve_batch"):
         (cache / f"kernel.{name}-700.py311.nbi").write_text("")
     assert K.kernel_cached()
@@ -138,17 +148,15 @@ def test_a_cache_entry_older_than_any_source_of_the_search_is_dropped(tmp_path, 
     several files, so an entry older than any of them must go (else a stale search runs)."""
     import os
     from solver.search import layout as K
-    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
-    monkeypatch.setattr(K, "KERNEL_SOURCE", tmp_path / "src" / "search" / "kernel.py")
-    K.KERNEL_SOURCE.parent.mkdir(parents=True)
+    cache = _numba_cache_dir(tmp_path, monkeypatch)
     for name in ("kernel.py", "moves.py"):
         (K.KERNEL_SOURCE.parent / name).write_text("")
         os.utime(K.KERNEL_SOURCE.parent / name, (1000, 1000))
     (tmp_path / "src" / "play.py").write_text("")
     os.utime(tmp_path / "src" / "play.py", (1000, 1000))
-    cache = tmp_path / "search_0123abcd"
-    cache.mkdir()
-    entries = [cache / f"kernel.{n}-700.py311.nbi" for n in ("search", "solve_batch")] + [cache / "moves.pick_next-9.py311.nbi"]
+    cache.mkdir(exist_ok=True)          # (numba's locator makes it when asked where it is)
+    entries = [cache / f"kernel.{n}-700.py311.nbi" for n in ("search", "solve_batch")]
+    entries.append(cache / "moves.pick_next-9.py311.nbi")
     for f in entries:
         f.write_text("")
         os.utime(f, (2000, 2000))

@@ -7,7 +7,6 @@ search) is imported only when a solve is asked for.
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import numpy as np
@@ -117,12 +116,21 @@ KERNEL_DEPENDS = ("jit.py", "layout.py", "../play.py", "../cards.py")
 
 
 def _cache_places() -> list[Path]:
-    """Where numba keeps the search's cache: under ``NUMBA_CACHE_DIR`` (a folder named after
-    the source's folder and a hash of its path) or ``__pycache__`` beside the source."""
-    if os.environ.get("NUMBA_CACHE_DIR"):              # numba then caches there alone
-        return [d for d in Path(os.environ["NUMBA_CACHE_DIR"]).glob(f"{KERNEL_SOURCE.parent.name}_*") if d.is_dir()]
-    d = KERNEL_SOURCE.parent / "__pycache__"
-    return [d] if d.is_dir() else []
+    """Where numba keeps the search's cache: asked of numba's own cache locators, in numba's
+    order (``NUMBA_CACHE_DIR``, ``__pycache__`` beside the source if writable, the user-wide
+    cache), so that a read-only install's cache is found too."""
+    from numba.core import caching
+    impl = vars(caching).get("CacheImpl") or vars(caching)["_CacheImpl"]      # (renamed in numba 0.60)
+    for locator in impl._locator_classes:
+        found = locator.from_function(_locating, str(KERNEL_SOURCE))
+        if found is not None:
+            d = Path(found.get_cache_path())
+            return [d] if d.is_dir() else []
+    return []
+
+
+def _locating() -> None:
+    """(A function for numba's cache locators to look at: they need one, and the source's path.)"""
 
 
 def _newest_source() -> float:
