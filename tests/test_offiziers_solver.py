@@ -73,3 +73,23 @@ def test_a_trick_in_progress_and_uncovered_cards():
         st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
         assert len(st.trick) == 1
         assert solve_points([st], solver)[0] == _minimax(st)
+
+
+@pytest.mark.slow
+def test_payoff_similar_hits_leave_every_value_unchanged():
+    """The table maps positions that differ only in which open cards of a group are gone onto
+    each other (``OPT_SIMILAR``); a card still covering or covered is never mapped.  Values
+    with the mapping and without it (exact keys only) must be equal, from the middle of deals
+    whose piles still hold covered cards."""
+    from solver.search import layout as K
+    on, off = Solver(tt_megabytes=16), Solver(tt_megabytes=16, opts=K.OPT_ALL & ~K.OPT_SIMILAR)
+    games = ["diamonds", "hearts", "spades", "clubs", "grand", "ramsch"]
+    states = []
+    for k in range(24):
+        rng = np.random.default_rng([11, k])
+        st = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6]).start_state()
+        while len(st.history) < 12 or st.trick:
+            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+        states.append(st)
+    assert any(any(st.down[s][i] and st.up[s][i] for s in range(2) for i in range(8)) for st in states)
+    assert solve_points(states, on) == solve_points(states, off)

@@ -15,7 +15,8 @@ import numpy as np
 
 from ..cards import lowest_nb as lowest
 from .jit import compiled
-from .layout import (INF, OPT_SIMILAR, T_GROUPS, T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_STAMP)
+from .layout import (INF, OPT_SIMILAR, T_COVER, T_DOWN, T_GROUPS, T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS,
+                     T_STAMP)
 
 
 @compiled("int64(int64, int64, int64)")
@@ -36,16 +37,32 @@ def _pack(lb: int, ub: int, move: int, depth: int) -> int:
 def tt_key(h: np.ndarray, leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
     """The table key of a trick start: the three hands and the leader, each group of
     adjacent cards of one effective suit compacted (``OPT_SIMILAR``), so that positions
-    that differ only in which cards of a group are gone share an entry."""
+    that differ only in which cards of a group are gone share an entry.  Two players
+    (Offiziersskat): the cards still covering or covered are in the key as they are, and a
+    group holding one of them is not compacted, so the mapping of :func:`similar_bounds`
+    only ever maps open cards that cover nothing (played alike) onto each other."""
     g0 = h[0]
     g1 = h[1]
     g2 = h[2]
-    if tab[T_OPTS] & OPT_SIMILAR and tab[T_NP] == 3:      # (piles: cards of a group are not alike)
+    bound = 0
+    if tab[T_NP] == 2:
+        # piles: a card that covers a face-down one, and the face-down card under it, are not
+        # like the other cards of their group; the key holds them as they are (in the third
+        # hand's place: two players leave it empty), and only groups without one are compacted
+        d = alive & tab[T_DOWN]
+        while d:
+            low = d & -d
+            d ^= low
+            u = tab[T_COVER + lowest(low)]
+            if (alive >> u) & 1:
+                bound |= low | (1 << u)
+        g2 = bound
+    if tab[T_OPTS] & OPT_SIMILAR:
         for gi in range(tab[T_NGROUPS]):
             o = tab[T_GROUPS + 2 * gi]
             wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
             av = (alive >> o) & wm
-            if av == wm or av == 0:
+            if av == wm or av == 0 or (bound >> o) & wm:
                 continue
             r0 = 0
             r1 = 0
