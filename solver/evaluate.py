@@ -619,16 +619,19 @@ def _shared(c: Candidate) -> Candidate:
     return Candidate(Declaration(NULL, hand=d.hand), c.discard) if d.is_null and d.ouvert else c
 
 
+def _pass_settled(results: list[DeclarationResult], at: int) -> bool:
+    """Is pass settled?  Every leader's expected score at the bid is below 0 beyond its 95%
+    interval: none of them pays, whichever would lose less, so ranking them is not worth more
+    worlds."""
+    return len(results) >= 2 and all(r.expected_score_ci(at)[1] < 0 for r in results)
+
+
 def _decided(results: list[DeclarationResult], at: int) -> bool:
-    """Is the advice clear already?  Either pass is settled: every leader's expected score at
-    the bid is below 0 beyond its 95% interval, so none of them pays, whichever would lose less;
-    or the leader's expected score is above the runner-up's beyond both intervals, and its own
-    interval excludes 0 (bid or pass is settled).  More worlds would only narrow numbers that
-    change nothing."""
+    """Is the advice clear already?  The leader's expected score at the bid is above the
+    runner-up's beyond both 95% intervals, and its own interval excludes 0 (bid or pass is
+    settled); more worlds would only narrow numbers that change nothing."""
     if len(results) < 2:
         return False
-    if all(r.expected_score_ci(at)[1] < 0 for r in results):
-        return True
     (lo1, hi1), (_, hi2) = results[0].expected_score_ci(at), results[1].expected_score_ci(at)
     return lo1 > hi2 and (lo1 > 0 or hi1 < 0)
 
@@ -675,7 +678,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
        (at least four worlds) when ``contenders`` is set;
     2. the ``contenders`` best by expected score at ``at`` get the rest of the first batch;
     3. the ``leaders`` best get ``batch`` more at a time until their P(win) is within
-       ``precision`` or the advice is :func:`_decided`.
+       ``precision`` or the advice is :func:`_decided` or :func:`_pass_settled`.
 
     ``budget``: no round starts that the last round's cost says would end after ``budget``
     seconds (phase 1 always runs; the intervals reported say how far it got).  ``judge``: how a
@@ -716,6 +719,9 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
         if max((hi - lo) / 2 for lo, hi in ci) <= precision:
             stopped = "precision"
             break
+        if _pass_settled(results, at):
+            stopped = "pass"
+            break
         if _decided(results, at):
             stopped = "decided"
             break
@@ -742,8 +748,8 @@ def _draw(sampler: WorldSampler, n: int) -> list[World]:
 #: What stopped the sampling, as the advice reports it (``stopped_by``), and the option that
 #: would let it go on.
 STOPPED = {"precision": ("the leaders' 95% interval on P(win) reached --precision", "a smaller --precision"),
-           "decided": ("the advice was clear: pass is settled, or the leader beats the runner-up and bid or pass is"
-                         " settled", None),
+           "decided": ("the advice was clear: the leader beats the runner-up and bid or pass is settled", None),
+           "pass": ("the advice was clear: no leading game pays at the bid, beyond its interval", None),
            "samples": ("--samples worlds were solved", "more --samples"),
            "budget": ("the --budget ran out (the answer depends on the machine's speed)",
                       "a larger --budget, or none")}

@@ -165,7 +165,7 @@ def test_the_race_stops_once_pass_is_settled_whichever_losing_game_leads():
     """Two leaders that both lose money at the bid beyond their intervals: the advice is "pass"
     whichever of them loses less, so no more worlds are drawn to rank them."""
     import numpy as np
-    from solver.evaluate import DeclarationResult, _decided
+    from solver.evaluate import DeclarationResult, _pass_settled
     n = 40
     lost_most = np.array([True] + [False] * (n - 1))           # hearts with 2 (30): +30 once, -60 else
     hearts = DeclarationResult(Declaration(HEARTS_GAME), lost_most, np.full(n, 2), np.zeros(n, bool),
@@ -173,17 +173,17 @@ def test_the_race_stops_once_pass_is_settled_whichever_losing_game_leads():
     grand = DeclarationResult(Declaration(GRAND), lost_most[::-1].copy(), np.full(n, 2), np.zeros(n, bool),
                               np.zeros(n, bool))
     assert hearts.expected_score_ci(18)[1] < 0 and grand.expected_score_ci(18)[1] < 0
-    assert _decided([hearts, grand], 18) and _decided([grand, hearts], 18)
+    assert _pass_settled([hearts, grand], 18) and _pass_settled([grand, hearts], 18)
     # hearts won in 27 of 40 worlds: E = (27 x 30 - 13 x 60) / 40 = +0.75, its interval straddles 0:
     # neither pass nor the choice is settled
     won = np.array([True, True, False] * 14)[:n]
     open_hearts = DeclarationResult(Declaration(HEARTS_GAME), won, np.full(n, 2), np.zeros(n, bool), np.zeros(n, bool))
     lo, hi = open_hearts.expected_score_ci(18)
     assert abs(open_hearts.expected_score(18) - 0.75) < 1e-9 and lo < 0 < hi
-    assert not _decided([open_hearts, grand], 18)
+    assert not _pass_settled([open_hearts, grand], 18)
 
 
 def test_a_hopeless_hand_stops_before_samples_with_pass_settled():
     ev = evaluate_hand("SJ HJ CK C8 SK S7 HA HQ DK DQ", "F", bid=18, workers=1)
-    assert ev.stopped == "decided" and ev.samples < 400
+    assert ev.stopped == "pass" and ev.samples < 400
     assert all(r.expected_score_ci(18)[1] < 0 for r in ev.ranked()[:2])
