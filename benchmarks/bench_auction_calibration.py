@@ -79,9 +79,10 @@ def run(args) -> None:
 
 
 def report(args) -> None:
-    rows = [r for r in map(json.loads, Path(args.out).read_text().splitlines()) if r and not r["passed"]]
-    deals = len({(r["seed"], r["k"]) for r in map(json.loads, Path(args.out).read_text().splitlines()) if r})
-    secs = sum(r["seconds"] for r in map(json.loads, Path(args.out).read_text().splitlines()) if r)
+    every = [json.loads(line) for line in Path(args.out).read_text().splitlines() if line.strip()]
+    rows = [r for r in every if not r["passed"]]
+    deals = len({(r["seed"], r["k"]) for r in every})
+    secs = sum(r["seconds"] for r in every)
     print(f"{deals} deals played by three `best` players, {len(rows)} games declared "
           f"({secs / 3600:.1f} h of one core); P(win) at the bid against the game's result")
     print(f"{'slice':28} {'games':>5} {'won':>6}   {'with the auction':>32}   {'without':>32}")

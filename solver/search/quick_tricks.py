@@ -208,18 +208,12 @@ def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_
             if hi - q <= alpha:
                 return hi - q
         return NO_BOUND                 # (the quick tricks below are three-player reasoning)
-    if n == 0 and (tab[T_OPTS] & OPT_QUICK) and tab[T_DECL_MAX] == 1:
-        q = sure_points(h, leader, DECLARER, tab, beta)
-        if q >= beta:
-            return q
-        q = sure_points(h, leader, DEFENDERS, tab, hi - alpha)
-        if hi - q <= alpha:
-            return hi - q
-    elif n == 0 and (tab[T_OPTS] & OPT_QUICK) and tab[T_BONUS] == 0:
-        # Ramsch: the viewpoint's share of the run of top trumps wins its tricks whatever he
-        # does (a lower bound: leader -1 leaves out the declarer's drawing of trumps), and the
-        # others' shares are points he cannot take
-        q = sure_points(h, NOBODY, DECLARER, tab, beta)
+    if n == 0 and (tab[T_OPTS] & OPT_QUICK) and (tab[T_DECL_MAX] == 1 or tab[T_BONUS] == 0):
+        # the declarer's sure points, and the defenders' that he cannot take; in a Ramsch the
+        # viewpoint's share of the run of top trumps wins its tricks whatever he does (a lower
+        # bound: no leader leaves out the declarer's drawing of trumps), and the others' shares
+        # are points he cannot take
+        q = sure_points(h, leader if tab[T_DECL_MAX] == 1 else NOBODY, DECLARER, tab, beta)
         if q >= beta:
             return q
         q = sure_points(h, leader, DEFENDERS, tab, hi - alpha)
