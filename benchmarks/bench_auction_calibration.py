@@ -31,6 +31,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from solver.calibration import default_model, game_class  # noqa: E402
+from solver.cards import card_list  # noqa: E402
 from solver.evaluate import evaluate_declarer  # noqa: E402
 from solver.inference import auction_facts  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
@@ -56,7 +58,14 @@ def one_deal(args: tuple[int, int, int]) -> dict:
     with_auction = evaluate_declarer(deal, declared_only=True, samples=samples, seed=k)
     bare = dataclasses.replace(deal, extra={**deal.extra, "auction": []})
     without = evaluate_declarer(bare, declared_only=True, samples=samples, seed=k)
-    return {**row, "passed": False, "declarer": "FMR"[d], "game": deal.declaration.name, "bid": bid,
+    model = default_model()
+    if not deal.declaration.hand:
+        # after the pick-up: the kept cards and the discard, and the bare advice on the same
+        # worlds priced as the advice did before the declare models (a paired comparison)
+        row.update(pickup=True, kept=card_list(deal.hands[d]), discard=card_list(deal.skat),
+                   p_without_bid_models=without.calibrated_with(model.without_declare()).recommended.p_win(bid))
+    return {**row, "declare_models": model.prices_declare, "class": game_class(deal.declaration),
+            "passed": False, "declarer": "FMR"[d], "game": deal.declaration.name, "bid": bid,
             "opponent_max": max(opponents, default=0), "auction": r.auction and [f"{s}:{c}" for s, c in r.auction],
             "auction_used": bool(with_auction.auction),
             "p_with": with_auction.recommended.p_win(bid), "p_without": without.recommended.p_win(bid),

@@ -439,6 +439,19 @@ class HandEvaluation:
                 "expected_score": round(e, 2), "expected_score_ci": [round(lo, 2), round(hi, 2)],
                 "up_to": up, "up_to_declaration": self.name_of(r) if up is not None else None, "higher": higher}
 
+    @property
+    def p_win_basis(self) -> str:
+        """What P(win) is: double-dummy, or played out by the play model; after the pick-up, by
+        its models of the ten cards kept (a model fitted before those existed prices them as ten
+        cards before the pick-up)."""
+        if not self.model:
+            return "double-dummy"
+        if popcount(self.cards) == 10:
+            return "played out (solver/data/bid_model.json)"
+        if self.model.get("declare_hands"):
+            return "played out after the pick-up (solver/data/bid_model.json, the kept cards' models)"
+        return "played out, the kept cards priced as cards before the pick-up (an older play model)"
+
     def to_dict(self) -> dict:
         return {"cards": card_list(self.cards), "seat": SEATS[self.seat], "bid": self.bid,
                 "advice": self.advice(),
@@ -447,7 +460,7 @@ class HandEvaluation:
                 "recommended": self.recommended.to_dict(self.at, self.min_win),
                 "safe_bid": self.safe_bid, "safe_bid_declaration": self.name_of(self.recommended),
                 "samples": self.samples, "seed": self.seed,
-                "p_win_basis": "played out (solver/data/bid_model.json)" if self.model else "double-dummy",
+                "p_win_basis": self.p_win_basis,
                 "stopped_by": self.stopped, "budget": self.budget,
                 "auction": auction_record(self.auction) if self.auction else None,
                 "auction_acceptance": None if self.acceptance is None else round(self.acceptance, 4),
@@ -587,7 +600,8 @@ class _Evaluator:
 
 
 def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | None") -> DeclarationResult:
-    """``r`` with ``model``'s played-out P(win) for these ten cards, and for a trump game its
+    """``r`` with ``model``'s played-out P(win) for these ten cards (the ten kept after the
+    pick-up when ``r`` has a discard: priced by the model's ``declare`` classes), and for a trump game its
     P(Schneider | won) from the won worlds' Schneider share (unchanged without a model, or
     for a declaration the model does not cover).  The interval holds the model's uncertainty at
     both ends of the double-dummy rate's own (Wilson) interval: a rate from eight worlds says
@@ -595,8 +609,9 @@ def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | Non
     if model is None or not model.covers(r.declaration):
         return r
     cls_ = game_class(r.declaration)
+    after_pickup = r.discard is not None         # declared with a discard: the ten cards kept
     feats = [hand_features(ten, seat, r.declaration, q) for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
-    got = [g for g in (model.p_win(f, cls_) for f in feats) if g is not None]
+    got = [g for g in (model.p_win(f, cls_, after_pickup) for f in feats) if g is not None]
     played = (got[0][0], min(g[1] for g in got), max(g[2] for g in got)) if len(got) == len(feats) else None
     q = None
     if played is not None and model.prices_schneider(r.declaration, r.p_win_dd(18)):

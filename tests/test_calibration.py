@@ -292,3 +292,71 @@ def test_the_race_ranks_declarations_as_the_advice_will():
     rec = ev.recommended
     assert rec.declaration == Declaration(GRAND, hand=True) and rec.p_win_dd() < 0.5
     assert rec.samples >= 16
+
+
+def _stage_model(before: float, after: float | None) -> PlayModel:
+    """A model saying ``before`` for ten cards before the pick-up and ``after`` for the ten kept
+    after it (None: no ``declare`` classes, as a model fitted before they existed)."""
+    from solver.calibration import CLASSES, LogisticModel
+    models = {}
+    for c in CLASSES:
+        v = after if c.startswith("declare ") else before
+        if v is None:
+            continue
+        k = len(FEATURES[c]) + 1
+        coef = np.zeros(k)
+        coef[0] = np.log(v / (1 - v))
+        models[c] = LogisticModel(coef, np.zeros((k, k)))
+    return PlayModel(models, {"players": ["test"], **({"declare_hands": {"suit": 1}} if after else {})})
+
+
+def test_the_kept_cards_after_the_pick_up_are_priced_by_the_declare_models():
+    """``skat declare`` prices the ten cards kept with the models fitted on kept cards; ``skat bid``
+    (ten cards before the pick-up, and Hand) keeps the others; an older model without the
+    declare classes prices the kept cards as before, and the JSON says which it was."""
+    from solver.evaluate import evaluate_declare, evaluate_hand
+    twelve = "SJ HA HT H9 H8 SA S7 D8 D7 C9 CA DK"
+    ev = evaluate_declare(twelve, "F", 18, samples=16, workers=1, model=_stage_model(0.9, 0.6))
+    mixed = [r for r in ev.declarations if r.calibrated]
+    assert mixed and all(r.p_win(18) == pytest.approx(0.6) for r in mixed)
+    assert ev.to_dict()["p_win_basis"].startswith("played out after the pick-up")
+    old = evaluate_declare(twelve, "F", 18, samples=16, workers=1, model=_stage_model(0.9, None))
+    mixed = [r for r in old.declarations if r.calibrated]
+    assert mixed and all(r.p_win(18) == pytest.approx(0.9) for r in mixed)
+    assert "older play model" in old.to_dict()["p_win_basis"]
+    ten = evaluate_hand("SJ HA HT H9 H8 SA S7 D8 D7 C9", "F", samples=16, workers=1, model=_stage_model(0.9, 0.6))
+    mixed = [r for r in ten.declarations if r.calibrated]
+    assert mixed and all(r.p_win(18) == pytest.approx(0.9) for r in mixed)
+    assert ten.to_dict()["p_win_basis"] == "played out (solver/data/bid_model.json)"
+    # the paired view the calibration benchmark uses: the same worlds, the declare classes dropped
+    again = ev.calibrated_with(_stage_model(0.9, 0.6).without_declare())
+    assert all(r.p_win(18) == pytest.approx(0.9) for r in again.declarations if r.calibrated)
+
+
+def test_rows_after_the_pick_up_fit_the_declare_models_only():
+    """Self-play rows that recorded the kept cards (``played.declare``) become rows of the
+    ``declare`` classes; the classes before the pick-up are fitted on the rows they were."""
+    from solver.calibration import training_rows
+    rng = np.random.default_rng(5)
+    rows = []
+    for k, r in enumerate(_rows(3000, 6)):
+        # the same game after the pick-up: a known, different function of the kept cards' rate
+        f = dict(r["features"], dd_logit=float(rng.normal()))
+        p = 1 / (1 + np.exp(-(1.5 + 0.5 * f["dd_logit"])))
+        won = bool(rng.random() < p)
+        rows.append(dict(r, seed=1, k=k, played={"game": "grand", "won": won,
+                                                 "declare": {"class": "grand", "p_win_dd": 0.5, "features": f}},
+                         won=won))
+    train = training_rows(rows)
+    assert sum(1 for r in train if r.get("after_pickup")) == 3000
+    before = PlayModel.fit([dict(r, won=r["won"]) for r in train if not r.get("after_pickup")])
+    both = PlayModel.fit(train)
+    assert both.prices_declare and not before.prices_declare
+    assert np.allclose(both.models["trump"].coef, before.models["trump"].coef)
+    c = both.models["declare trump"].coef
+    names = ("intercept",) + FEATURES["declare trump"]
+    got = dict(zip(names, c))
+    # an intercept + grand (both 1 for every Grand) shared by the ridge; the rate's slope 0.5
+    assert got["dd_logit"] == pytest.approx(0.5, abs=0.15)
+    assert got["intercept"] + got["grand"] == pytest.approx(1.5, abs=0.25)
+    assert both.about["declare_hands"]["grand"] == 3000
