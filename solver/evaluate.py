@@ -85,6 +85,9 @@ class DeclarationResult:
     #: per world: won, and some play reaches Schneider (double-dummy, or the defenders helping:
     #: ``JOB_HELPED``); None: not asked (every won world counts as open)
     can_schneider: np.ndarray | None = field(default=None, repr=False)
+    #: per world: its number in the evaluation's draw (the race solves every candidate of a round
+    #: on the same worlds, so two results are paired on the numbers they share); None: unknown
+    worlds: np.ndarray | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         self._settled: dict[tuple[int, bool], tuple] = {}
@@ -281,6 +284,24 @@ class DeclarationResult:
         n_eff = 1.0 / float(w @ w)
         half = Z95 * math.sqrt(var / n_eff)
         return (m - half, m + half)
+
+    def expected_gap_ci(self, other: "DeclarationResult", bid: int = 18) -> tuple[float, float] | None:
+        """A 95% interval on this expected score minus ``other``'s, **paired** on the worlds both
+        were solved on (common random numbers: where both games win or lose together, as a
+        suit game and its Hand game mostly do, the difference is far surer than either score);
+        None where the results do not say which worlds they were solved on, or share fewer than
+        two.  Each world counts its weighted score (:meth:`weights`, times the number of worlds,
+        so that their mean is :meth:`expected_score`)."""
+        if self.worlds is None or other.worlds is None:
+            return None
+        _, ia, ib = np.intersect1d(self.worlds, other.worlds, assume_unique=True, return_indices=True)
+        if ia.size < 2:
+            return None
+        va = self.samples * self.weights()[ia] * self._expect(bid, 2)[ia].astype(float)
+        vb = other.samples * other.weights()[ib] * other._expect(bid, 2)[ib].astype(float)
+        half = Z95 * math.sqrt(float(np.var(va - vb, ddof=1)) / ia.size)
+        gap = self.expected_score(bid) - other.expected_score(bid)
+        return gap - half, gap + half
 
     def top_value(self) -> int:
         """The highest game value this declaration reaches in any sampled world, with the
@@ -496,6 +517,7 @@ class _Outcome:
     qany: list[bool] = field(default_factory=list)
     q90h: list[bool] = field(default_factory=list)      # won, and Schneider reached with the defenders' help
     mats: list[int] = field(default_factory=list)
+    ids: list[int] = field(default_factory=list)        # each world's number in the race's draw
 
 
 class _Evaluator:
@@ -625,7 +647,8 @@ def _result(cand: Candidate, o: _Outcome, scoring: str, decl: Declaration | None
     decl = decl or cand.declaration
     won, schneider, schwarz = play_outcome(decl, o.q61, o.q90, o.q31, o.qall, o.qany)
     return DeclarationResult(decl, won, np.array(o.mats, dtype=np.int64), schneider, schwarz, scoring,
-                             cand.discard, can_schneider=won & np.array(o.q90h, dtype=bool))
+                             cand.discard, can_schneider=won & np.array(o.q90h, dtype=bool),
+                             worlds=np.array(o.ids, dtype=np.int64) if len(o.ids) == len(o.q61) else None)
 
 
 def _shared(c: Candidate) -> Candidate:
@@ -643,12 +666,16 @@ def _pass_settled(results: list[DeclarationResult], at: int) -> bool:
 
 def _decided(results: list[DeclarationResult], at: int) -> bool:
     """Is the advice clear already?  The leader's expected score at the bid is above the
-    runner-up's beyond both 95% intervals, and its own interval excludes 0 (bid or pass is
-    settled); more worlds would only narrow numbers that change nothing."""
+    runner-up's beyond the 95% interval of their difference on the worlds both were solved on
+    (:meth:`DeclarationResult.expected_gap_ci`; without the worlds' numbers, beyond both
+    scores' own intervals), and its own interval excludes 0 (bid or pass is settled); more
+    worlds would only narrow numbers that change nothing."""
     if len(results) < 2:
         return False
     (lo1, hi1), (_, hi2) = results[0].expected_score_ci(at), results[1].expected_score_ci(at)
-    return lo1 > hi2 and (lo1 > 0 or hi1 < 0)
+    gap = results[0].expected_gap_ci(results[1], at)
+    ahead = gap[0] > 0 if gap is not None else lo1 > hi2
+    return ahead and (lo1 > 0 or hi1 < 0)
 
 
 class _Clock:
@@ -703,9 +730,18 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
     clock = _Clock(budget)
     solved = list(dict.fromkeys(_shared(c) for c in cands))
     outcomes: dict[Candidate, _Outcome] = {c: _Outcome() for c in solved}
+    drawn = [0]
+
+    def run(cs: list[Candidate], worlds: list[World]) -> None:
+        # every candidate of a round gets the same worlds: numbered, so results pair on them
+        clock.run(ev, cs, worlds, outcomes)
+        for c in cs:
+            outcomes[c].ids.extend(range(drawn[0], drawn[0] + len(worlds)))
+        drawn[0] += len(worlds)
+
     first = min(first_batch, samples)
     total = first if contenders is None or contenders >= len(solved) else min(first, max(4, first // 2))
-    clock.run(ev, solved, _draw(sampler, total), outcomes)
+    run(solved, _draw(sampler, total))
     if progress:
         progress(total, samples)
 
@@ -720,7 +756,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
         kept = best(contenders)
         n = clock.worlds_that_fit(first - total, len(kept))
         if n >= MIN_ROUND:
-            clock.run(ev, kept, _draw(sampler, n), outcomes)
+            run(kept, _draw(sampler, n))
             total += n
             if progress:
                 progress(total, samples)
@@ -744,7 +780,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
         if n < MIN_ROUND:
             stopped = "budget"
             break
-        clock.run(ev, lead, _draw(sampler, n), outcomes)
+        run(lead, _draw(sampler, n))
         total += n
         if progress:
             progress(total, samples)

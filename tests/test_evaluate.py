@@ -187,3 +187,37 @@ def test_a_hopeless_hand_stops_before_samples_with_pass_settled():
     ev = evaluate_hand("SJ HJ CK C8 SK S7 HA HQ DK DQ", "F", bid=18, workers=1)
     assert ev.stopped == "pass" and ev.samples < 400
     assert all(r.expected_score_ci(18)[1] < 0 for r in ev.ranked()[:2])
+
+
+def test_the_race_decides_on_the_difference_paired_on_common_worlds():
+    """Clubs and spades won in the same forty worlds with the same matadors (1 to 4 in turn):
+    clubs scores 12 x (m + 1), spades 11 x (m + 1), so clubs is ahead by m + 1 in every world.
+    Each score alone spreads widely (their intervals overlap), but paired on the same worlds the
+    difference is sure: the race stops.  Without the worlds' numbers, or on different worlds,
+    only the unpaired intervals can decide."""
+    import dataclasses
+
+    import numpy as np
+    from solver.evaluate import DeclarationResult, _decided
+    from solver.games import CLUBS_GAME, SPADES_GAME
+    n = 40
+    won, mats, no = np.ones(n, bool), np.array([1, 2, 3, 4] * 10), np.zeros(n, bool)
+    ids = np.arange(n)
+    clubs = DeclarationResult(Declaration(CLUBS_GAME), won, mats, no, no, worlds=ids)
+    spades = DeclarationResult(Declaration(SPADES_GAME), won, mats, no, no, worlds=ids)
+    assert clubs.expected_score(18) == 42.0 and spades.expected_score(18) == 38.5
+    assert clubs.expected_score_ci(18)[0] < spades.expected_score_ci(18)[1]        # the intervals overlap
+    lo, hi = clubs.expected_gap_ci(spades, 18)
+    assert 0 < lo < 3.5 < hi < 4.0
+    assert _decided([clubs, spades], 18)
+    assert not _decided([dataclasses.replace(clubs, worlds=None), spades], 18)
+    assert not _decided([clubs, dataclasses.replace(spades, worlds=ids + n)], 18)
+
+
+def test_a_game_and_its_hand_game_are_told_apart_before_the_samples_run_out():
+    """Spades after the pick-up against spades Hand: they win and lose in mostly the same
+    worlds, so their paired difference settles the race long before 400 worlds (their
+    unpaired intervals overlapped there)."""
+    ev = evaluate_hand("SJ CA SA ST S9 S7 HK DA DT DQ", "M", workers=1)
+    top = [r.declaration.name for r in ev.ranked()[:2]]
+    assert ev.stopped == "decided" and ev.samples < 400 and top == ["spades", "spades hand"]
