@@ -518,15 +518,26 @@ class _Outcome:
     q90h: list[bool] = field(default_factory=list)      # won, and Schneider reached with the defenders' help
     mats: list[int] = field(default_factory=list)
     ids: list[int] = field(default_factory=list)        # each world's number in the race's draw
+    #: lost worlds whose Schneider and Schwarz probes wait (:attr:`_Evaluator.defer`): their
+    #: index here and the position to probe; q31 and qany hold True for them meanwhile
+    pending: dict[int, Position] = field(default_factory=dict)
+
+
+#: Switch: a lost world's Schneider and Schwarz probes wait until its declaration could matter
+#: (off: every world is probed at once, as the race draws it).  The answers are the same.
+DEFER_LOST_LEVELS = True
 
 
 class _Evaluator:
     """Runs worlds through the solver for a set of candidates (one player's cards)."""
 
-    def __init__(self, cards: int, seat: int, solver: Solver, workers: int = 1):
+    def __init__(self, cards: int, seat: int, solver: Solver, workers: int = 1, defer: bool | None = None):
         self.cards, self.seat, self.solver, self.workers = cards, seat, solver, workers
         self.solves = 0
         self._stamps: dict[int, int] = {}
+        #: a lost world's Schneider and Schwarz probes (the costliest of a hopeless game) wait until
+        #: its declaration could matter (:meth:`resolve`, :func:`_resolving`)
+        self.defer = DEFER_LOST_LEVELS if defer is None else defer
 
     def _deal(self, cand: Candidate, w: World) -> Deal:
         hands = list(w.hands)
@@ -608,17 +619,38 @@ class _Evaluator:
         short = [k for k in won if not r90[k]]
         r90h = dict(zip(short, reach(short, SCHNEIDER_POINTS, kept=True, job=K.JOB_HELPED)))
         rall = dict(zip(big, self._run([(pos[k], K.JOB_ALL_TRICKS, 0) for k in big])))
-        r31 = dict(zip(lost, reach(lost, SCHNEIDER_ESCAPE)))
-        small = [k for k in lost if not r31[k]]
-        rany = dict(zip(small, self._run([(pos[k], K.JOB_ANY_TRICK, 0) for k in small])))
+        r31, rany = ({}, {}) if self.defer else self._lost_levels([pos[k] for k in lost], lost)
         for k, r in zip(pts, r61):
             o = outcomes[k[0]]
+            if self.defer and not r:
+                o.pending[len(o.q61)] = pos[k]
             o.q61.append(bool(r))
             o.q90.append(bool(r90.get(k, False)))
             o.qall.append(bool(rall.get(k, False)))
             o.q31.append(bool(r31.get(k, True)))
             o.qany.append(bool(rany.get(k, True)))
             o.q90h.append(bool(r90.get(k, False) or r90h.get(k, False)))
+
+
+    def _lost_levels(self, positions: list[Position], keys: list) -> tuple[dict, dict]:
+        """Lost worlds: does the declarer escape Schneider (31), and if not, take a trick at all
+        (else the defenders make him Schwarz)?  Two dicts by ``keys``."""
+        r31 = dict(zip(keys, self._run([(p, K.JOB_AT_LEAST, SCHNEIDER_ESCAPE - p.base_points) for p in positions])))
+        small = [i for i, k in enumerate(keys) if not r31[k]]
+        rany = dict(zip([keys[i] for i in small], self._run([(positions[i], K.JOB_ANY_TRICK, 0) for i in small])))
+        return r31, rany
+
+    def resolve(self, cands: Iterable[Candidate], outcomes: dict) -> None:
+        """Run the waiting Schneider and Schwarz probes of ``cands``' lost worlds, in one batch."""
+        keys = [(c, i) for c in cands for i in outcomes[c].pending]
+        if not keys:
+            return
+        r31, rany = self._lost_levels([outcomes[c].pending[i] for c, i in keys], keys)
+        for c, i in keys:
+            o = outcomes[c]
+            o.q31[i] = bool(r31[c, i])
+            o.qany[i] = bool(rany.get((c, i), True))
+            del o.pending[i]
 
 
 def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | None") -> DeclarationResult:
@@ -649,6 +681,29 @@ def _result(cand: Candidate, o: _Outcome, scoring: str, decl: Declaration | None
     return DeclarationResult(decl, won, np.array(o.mats, dtype=np.int64), schneider, schwarz, scoring,
                              cand.discard, can_schneider=won & np.array(o.q90h, dtype=bool),
                              worlds=np.array(o.ids, dtype=np.int64) if len(o.ids) == len(o.q61) else None)
+
+
+#: The levels a waiting lost world may turn out to have, as (escaped Schneider, took a trick):
+#: plain lost, lost Schneider, lost Schwarz.
+LOST_LEVELS = ((True, True), (False, True), (False, False))
+
+
+def _filled(o: _Outcome, escaped: bool, took: bool) -> _Outcome:
+    """``o`` with its waiting lost worlds given one set of levels."""
+    if not o.pending:
+        return o
+    return dataclasses.replace(o, q31=[escaped if i in o.pending else v for i, v in enumerate(o.q31)],
+                               qany=[took if i in o.pending else v for i, v in enumerate(o.qany)],
+                               pending={})
+
+
+def _score_span(results: Sequence[DeclarationResult], bid: int) -> tuple[float, float]:
+    """The expected score at ``bid`` whatever the waiting lost worlds' levels, from one result per
+    :data:`LOST_LEVELS`: (lowest, highest).  The weights do not depend on those levels (they come
+    from the worlds won), so each world's lowest and highest score bound the sum exactly."""
+    s = np.array([r._expect(bid, 2) for r in results], dtype=float)
+    w = results[0].weights()
+    return float(w @ s.min(axis=0)), float(w @ s.max(axis=0))
 
 
 def _shared(c: Candidate) -> Candidate:
@@ -748,9 +803,26 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
     def result(c: Candidate) -> DeclarationResult:
         return judge(c, _result(c, outcomes[c], scoring))
 
+    def span(c: Candidate) -> tuple[float, float]:
+        o = outcomes[c]
+        if not o.pending:
+            e = result(c).expected_score(at)
+            return e, e
+        return _score_span([judge(c, _result(c, _filled(o, *lv), scoring)) for lv in LOST_LEVELS], at)
+
     def best(k: int) -> list[Candidate]:
+        # a candidate with waiting lost worlds is resolved when, at its best, it could be among
+        # the k: the k returned are ranked on exact scores, as if nothing had waited
+        while True:
+            spans = {c: span(c) for c in solved}
+            kth = sorted((lo for lo, _ in spans.values()), reverse=True)[min(k, len(solved)) - 1]
+            need = [c for c in solved if outcomes[c].pending and spans[c][1] >= kth]
+            if not need:
+                break
+            ev.resolve(need, outcomes)
         results = {c: result(c) for c in solved}
-        return sorted(solved, key=lambda c: -results[c].expected_score(at))[:k]
+        return sorted(solved, key=lambda c: -results[c].expected_score(at) if not outcomes[c].pending
+                      else math.inf)[:k]
 
     if total < first and contenders is not None:     # phase 2: the contenders (total < first only then)
         kept = best(contenders)
@@ -844,7 +916,7 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                   progress: Callable[[int, int], None] | None = None,
                   model: "PlayModel | None | str" = "default", spitze: bool = False,
                   budget: float | None = None, contenders: int | None = 4,
-                  auction: Sequence[tuple[int, str]] | None = None) -> HandEvaluation:
+                  auction: Sequence[tuple[int, str]] | None = None, details: str = "all") -> HandEvaluation:
     """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R); see the module docs.
 
     ``samples`` caps the worlds of the leading declarations; ``precision`` is
@@ -859,7 +931,9 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     many declarations (the best by expected score) get the rest of it (None: all of them); see
     :func:`_adaptive`.  ``auction``: the calls so far ((seat, '18' | 'y' | 'p'), see
     :func:`~solver.bidding.parse_auction`): the worlds are then drawn in proportion to how
-    likely the other two seats' calls are with their hands (:func:`_worlds`).
+    likely the other two seats' calls are with their hands (:func:`_worlds`).  ``details``:
+    "all" declarations, or only those "needed" for the recommended one and the bids
+    (:func:`_settled`; bulk rows).
 
     >>> ev = evaluate_hand("CJ SJ HJ DJ CA CT SA ST HA HT", "M", samples=32, workers=1)
     >>> ev.recommended.declaration.game == GRAND, ev.recommended.p_win()
@@ -878,21 +952,63 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     outcomes, total, stopped = _adaptive(ev, cands, sampler, at, scoring, samples, precision,
                                          first_batch, batch, leaders, progress, budget, contenders,
                                          lambda c, r: calibrate(r, cards, seat, mdl))
-    results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
-    # Hand announcements that are not hopeless share the Hand game's play
-    for g in list(SUIT_GAMES) + [GRAND]:
-        base = Candidate(Declaration(g, hand=True))
-        if base not in outcomes:
-            continue
-        o = outcomes[base]
-        if np.mean(o.q90) >= 0.25:
-            results.append(_result(base, o, scoring, Declaration(g, hand=True, schneider=True)))
-        if np.mean(o.qall) >= 0.25:
-            results.append(_result(base, o, scoring, Declaration(g, hand=True, schwarz=True)))
-            results.append(_result(base, o, scoring, Declaration(g, hand=True, ouvert=True)))
+
+    def build(got: dict[Candidate, _Outcome]) -> list[tuple[Candidate, DeclarationResult]]:
+        rows = [(_shared(c), _result(c, got[_shared(c)], scoring, c.declaration)) for c in cands]
+        # Hand announcements that are not hopeless share the Hand game's play
+        for g in list(SUIT_GAMES) + [GRAND]:
+            base = Candidate(Declaration(g, hand=True))
+            if base not in got:
+                continue
+            o = got[base]
+            if np.mean(o.q90) >= 0.25:
+                rows.append((base, _result(base, o, scoring, Declaration(g, hand=True, schneider=True))))
+            if np.mean(o.qall) >= 0.25:
+                rows.append((base, _result(base, o, scoring, Declaration(g, hand=True, schwarz=True))))
+                rows.append((base, _result(base, o, scoring, Declaration(g, hand=True, ouvert=True))))
+        return rows
+
+    results = _settled(ev, outcomes, build, lambda r: calibrate(r, cards, seat, mdl), at, min_win, details)
     return HandEvaluation(cards, seat, bid, results, scoring, min_win, total, seed, ev.solves,
                           time.perf_counter() - t0, stopped=stopped, budget=budget, auction=list(auction or []),
                           acceptance=getattr(sampler, "acceptance", None)).calibrated_with(mdl)
+
+
+#: Which declarations an evaluation reports (``details``): every one, or only those that could
+#: be the recommended one or pay at some bid (bulk rows report nothing else); the others' lost
+#: worlds keep their Schneider and Schwarz probes unasked, and they are left out.
+DETAILS = ("all", "needed")
+
+
+def _settled(ev: _Evaluator, outcomes: dict[Candidate, _Outcome],
+             build: Callable[[dict[Candidate, _Outcome]], list[tuple[Candidate, DeclarationResult]]],
+             judge: Callable[[DeclarationResult], DeclarationResult], at: int, min_win: float | None,
+             details: str) -> list[DeclarationResult]:
+    """The evaluation's declarations (``build``: (candidate solved, result) rows from outcomes),
+    every waiting lost world probed (``details`` "all"), or only those of a declaration that at
+    its best could lead at ``at`` or pay at 18 (its P(win) or its expected score), the rest
+    left out ("needed"): the recommended declaration, the safe bid and the highest bid are the
+    same either way."""
+    if details not in DETAILS:
+        raise ValueError(f"details must be one of {DETAILS}, not {details!r}")
+    if details == "all":
+        ev.resolve(list(outcomes), outcomes)
+        return [r for _, r in build(outcomes)]
+    while True:
+        rows = build(outcomes)
+        waiting = [i for i, (c, _) in enumerate(rows) if outcomes[c].pending]
+        if not waiting:
+            return [r for _, r in rows]
+        filled = [build({c: _filled(o, *lv) for c, o in outcomes.items()}) for lv in LOST_LEVELS]
+        judged = [[judge(f[i][1]) for f in filled] for i in range(len(rows))]
+        spans = [_score_span(js, at) for js in judged]
+        lead = max(lo for lo, _ in spans)
+        need = {rows[i][0] for i in waiting
+                if spans[i][1] >= lead or (_score_span(judged[i], 18)[1] >= 0 if min_win is None
+                                           else judged[i][0].p_win(18) >= min_win)}
+        if not need:
+            return [r for i, (_, r) in enumerate(rows) if i not in waiting]
+        ev.resolve(need, outcomes)
 
 
 def _worlds(sampler: WorldSampler, seat: int, seed: int, auction: Sequence[tuple[int, str]] | None):
@@ -1016,6 +1132,7 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
     outcomes, total, stopped = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch,
                                          batch, leaders, progress, budget, contenders,
                                          lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
+    ev.resolve(list(outcomes), outcomes)
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
                           time.perf_counter() - t0, stopped=stopped, budget=budget, auction=list(auction or []),

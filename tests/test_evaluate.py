@@ -221,3 +221,30 @@ def test_a_game_and_its_hand_game_are_told_apart_before_the_samples_run_out():
     ev = evaluate_hand("SJ CA SA ST S9 S7 HK DA DT DQ", "M", workers=1)
     top = [r.declaration.name for r in ev.ranked()[:2]]
     assert ev.stopped == "decided" and ev.samples < 400 and top == ["spades", "spades hand"]
+
+
+@pytest.mark.parametrize("k", range(6))
+def test_waiting_lost_worlds_change_no_answer(k, monkeypatch):
+    """A lost world's Schneider and Schwarz probes wait until its declaration could matter:
+    every number is the same as with every world probed at once, and a bulk row's evaluation
+    (only the declarations "needed") recommends the same game with the same bids."""
+    import numpy as np
+    import solver.evaluate as E
+    from solver.players.table import shuffle
+
+    def answer(ev):
+        r, a = ev.recommended, ev.advice()
+        return (r.declaration.name, r.p_win(ev.at), r.expected_score(ev.at), r.p_schneider(ev.at), ev.safe_bid,
+                ev.highest_bid[0], a, ev.samples)
+
+    hand = shuffle(np.random.default_rng([41, k]))[k % 3]
+    opts = dict(bid=[None, 18, 23, 30, 36, 48][k], samples=16 if k < 4 else 96, seed=k, workers=1)
+    lazy = E.evaluate_hand(hand, k % 3, **opts).to_dict()
+    needed = E.evaluate_hand(hand, k % 3, details="needed", **opts)
+    monkeypatch.setattr(E, "DEFER_LOST_LEVELS", False)
+    eager = E.evaluate_hand(hand, k % 3, **opts)
+    assert {**lazy, "seconds": 0} == {**eager.to_dict(), "seconds": 0}
+    assert answer(needed) == answer(eager)
+    assert needed.solves <= eager.solves
+    with pytest.raises(ValueError, match="details"):
+        E.evaluate_hand(hand, k % 3, details="some", **opts)

@@ -174,7 +174,7 @@ def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
     for rid, cards, seat, bid in _bid_inputs(no, raw, fmt, opts.get("seat")):
         seed = row_seed(opts.get("seed", 0), f"{rid}|{' '.join(card_list(cards))}", seat)
         ev = evaluate_hand(cards, seat, bid=bid, samples=opts.get("samples", 400), seed=seed, workers=1,
-                           precision=opts.get("precision", 0.05))
+                           precision=opts.get("precision", 0.05), details="needed")
         r = ev.recommended
         lo, hi = r.p_win_ci(ev.at)
         a = ev.advice()
