@@ -773,7 +773,9 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
 
     1. every candidate is solved on the same worlds: the whole first batch, or its first half
        (at least four worlds) when ``contenders`` is set;
-    2. the ``contenders`` best by expected score at ``at`` get the rest of the first batch;
+    2. the ``contenders`` best by expected score at ``at`` get the rest of the first batch,
+       among those still in the race (successive elimination: a candidate whose 95% interval
+       lies below the leader's is out);
     3. the ``leaders`` best get ``batch`` more at a time until their P(win) is within
        ``precision`` or the advice is :func:`_decided` or :func:`_pass_settled`.
 
@@ -810,22 +812,31 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
             return e, e
         return _score_span([judge(c, _result(c, _filled(o, *lv), scoring)) for lv in LOST_LEVELS], at)
 
-    def best(k: int) -> list[Candidate]:
+    def best(k: int, pool: list[Candidate] = solved) -> list[Candidate]:
         # a candidate with waiting lost worlds is resolved when, at its best, it could be among
         # the k: the k returned are ranked on exact scores, as if nothing had waited
         while True:
-            spans = {c: span(c) for c in solved}
-            kth = sorted((lo for lo, _ in spans.values()), reverse=True)[min(k, len(solved)) - 1]
-            need = [c for c in solved if outcomes[c].pending and spans[c][1] >= kth]
+            spans = {c: span(c) for c in pool}
+            kth = sorted((lo for lo, _ in spans.values()), reverse=True)[min(k, len(pool)) - 1]
+            need = [c for c in pool if outcomes[c].pending and spans[c][1] >= kth]
             if not need:
                 break
             ev.resolve(need, outcomes)
-        results = {c: result(c) for c in solved}
-        return sorted(solved, key=lambda c: -results[c].expected_score(at) if not outcomes[c].pending
+        results = {c: result(c) for c in pool}
+        return sorted(pool, key=lambda c: -results[c].expected_score(at) if not outcomes[c].pending
                       else math.inf)[:k]
 
+    def upper(c: Candidate) -> float:
+        # the upper end of c's 95% interval on the expected score, its waiting lost worlds at best
+        o = outcomes[c]
+        fills = [_filled(o, *lv) for lv in LOST_LEVELS] if o.pending else [o]
+        return max(judge(c, _result(c, f, scoring)).expected_score_ci(at)[1] for f in fills)
+
     if total < first and contenders is not None:     # phase 2: the contenders (total < first only then)
-        kept = best(contenders)
+        # out of the race: a candidate whose interval lies below the leader's
+        leader = best(1)[0]
+        floor = result(leader).expected_score_ci(at)[0]
+        kept = best(contenders, [c for c in solved if c == leader or upper(c) >= floor])
         n = clock.worlds_that_fit(first - total, len(kept))
         if n >= MIN_ROUND:
             run(kept, _draw(sampler, n))
@@ -928,8 +939,9 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     ``budget``: seconds within which sampling stops (a round of worlds starts only if it
     should end in time; half the first batch is always solved); sampling also stops once the
     advice is clear (:func:`_decided`).  ``contenders``: after half the first batch, only this
-    many declarations (the best by expected score) get the rest of it (None: all of them); see
-    :func:`_adaptive`.  ``auction``: the calls so far ((seat, '18' | 'y' | 'p'), see
+    many declarations (the best by expected score, of those whose interval does not lie below
+    the leader's) get the rest of it (None: all of them); see :func:`_adaptive`.
+    ``auction``: the calls so far ((seat, '18' | 'y' | 'p'), see
     :func:`~solver.bidding.parse_auction`): the worlds are then drawn in proportion to how
     likely the other two seats' calls are with their hands (:func:`_worlds`).  ``details``:
     "all" declarations, or only those "needed" for the recommended one and the bids
