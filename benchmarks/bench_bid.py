@@ -3,6 +3,7 @@
     python benchmarks/bench_bid.py speed [--hands 50]     # time and solves: six fixed hands and random ones
     python benchmarks/bench_bid.py speed --reference 128  # ... and what the choice gives up against 128 worlds
     python benchmarks/bench_bid.py quality --deals 1000   # Brier score and reliability table
+    python benchmarks/bench_bid.py bulk [--hands 100]      # skat bulk bid's rows per second on one core
 
 Quality: deal random cards, take one seat's ten cards, let the evaluator
 recommend a declaration and predict its P(win); then solve the actual deal
@@ -28,7 +29,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.cards import card_list  # noqa: E402
+from solver.cards import card_list, parse_cards  # noqa: E402
 from solver.stats import Z95  # noqa: E402
 from solver.deal import Deal  # noqa: E402
 from solver.evaluate import evaluate_hand  # noqa: E402
@@ -104,6 +105,51 @@ def speed(args) -> None:
         print(f"expected score given up against the {args.reference}-world choice: mean {g.mean():.2f} "
               f"(95% {g.mean() - half:.2f} ... {g.mean() + half:.2f}), the same declaration in "
               f"{np.mean(g == 0):.0%} of the hands, more than 5 points in {np.sum(g > 5)}")
+
+
+def bulk(args) -> None:
+    """``skat bulk bid`` at ``--samples`` worlds (16: the issue's yardstick) on one process:
+    ``--hands`` random hands (hand k: ``default_rng([seed, k])``, seat k % 3) as a CSV, the
+    rows per second of the whole run (reading and writing included), and the solves of the same
+    rows' evaluations (:func:`solver.bulk.tasks.bid_row_evaluation`) with their time."""
+    import csv
+    import tempfile
+
+    from solver.bulk.runner import run_bulk
+    from solver.bulk.tasks import row_seed
+    try:
+        from solver.bulk.tasks import bid_row_evaluation
+    except ImportError:                     # an older checkout (before/after comparisons): its call
+        def bid_row_evaluation(cards, seat, bid, seed, opts):
+            return evaluate_hand(cards, seat, bid=bid, samples=opts.get("samples", 400), seed=seed, workers=1,
+                                 precision=opts.get("precision", 0.05))
+    from solver.players.table import shuffle
+    from solver.games import SEATS
+    hands = []
+    for k in range(args.hands):
+        seat = k % 3
+        hands.append((" ".join(card_list(shuffle(np.random.default_rng([args.seed, k]))[seat])), SEATS[seat]))
+    opts = {"samples": args.samples}
+    evaluate_hand(HANDS[0][0], HANDS[0][1], samples=16, workers=1)     # warm-up: compile or load the cache
+    with tempfile.TemporaryDirectory() as d:
+        src = Path(d) / "hands.csv"
+        with src.open("w", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["id", "cards", "seat"])
+            for k, (cards, seat) in enumerate(hands):
+                w.writerow([k, cards, seat])
+        t = time.perf_counter()
+        run_bulk("bid", str(src), str(Path(d) / "out.parquet"), workers=1, options=opts)
+        dt = time.perf_counter() - t
+    solves, t = 0, time.perf_counter()
+    for k, (cards, seat) in enumerate(hands):
+        c = parse_cards(cards)
+        ev = bid_row_evaluation(c, SEATS.index(seat), None, row_seed(0, f"{k}|{cards}", SEATS.index(seat)), opts)
+        solves += ev.solves
+    de = time.perf_counter() - t
+    print(f"bulk bid, {len(hands)} hands at {args.samples} worlds on one process: {len(hands) / dt:.2f} rows/s "
+          f"({dt:.1f} s); the evaluations alone {len(hands) / de:.2f} rows/s, {solves} solves "
+          f"({solves / len(hands):.0f} a row)")
 
 
 def actual_outcome(deal_cards: list[int], seat: int, decl: Declaration, clairvoyant: bool = False) -> bool:
@@ -194,6 +240,10 @@ def main() -> None:
     sp.add_argument("--contenders", type=int, default=4, help="0: every declaration gets the first batch")
     sp.add_argument("--reference", type=int, default=0, help="worlds a declaration for the yardstick (0: none)")
     sp.add_argument("--reference-file", default=str(ROOT / "benchmarks" / "results" / "bid_reference.json"))
+    b = sub.add_parser("bulk", help="skat bulk bid's rows per second on one process")
+    b.add_argument("--hands", type=int, default=100)
+    b.add_argument("--samples", type=int, default=16)
+    b.add_argument("--seed", type=int, default=7)
     q = sub.add_parser("quality")
     q.add_argument("--deals", type=int, default=1000)
     q.add_argument("--samples", type=int, default=128)
@@ -201,7 +251,7 @@ def main() -> None:
     q.add_argument("--seed", type=int, default=2026)
     q.add_argument("--out", help="write the per-deal rows as JSON lines")
     args = ap.parse_args()
-    speed(args) if args.cmd == "speed" else quality(args)
+    {"speed": speed, "bulk": bulk, "quality": quality}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -168,13 +168,19 @@ def _bid_inputs(no: int, raw: Any, fmt: str, seat_opt: str | None) -> list[tuple
     return [(item.id, hands[p], p, None) for p in seats]
 
 
-def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
+def bid_row_evaluation(cards: int, seat: int, bid: int | None, seed: int, opts: dict):
+    """The evaluation behind one bulk ``bid`` row (one process; only the declarations the row
+    reports on are settled in full, ``details="needed"``)."""
     from ..evaluate import evaluate_hand
+    return evaluate_hand(cards, seat, bid=bid, samples=opts.get("samples", 400), seed=seed, workers=1,
+                         precision=opts.get("precision", 0.05), details="needed")
+
+
+def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
     out = []
     for rid, cards, seat, bid in _bid_inputs(no, raw, fmt, opts.get("seat")):
         seed = row_seed(opts.get("seed", 0), f"{rid}|{' '.join(card_list(cards))}", seat)
-        ev = evaluate_hand(cards, seat, bid=bid, samples=opts.get("samples", 400), seed=seed, workers=1,
-                           precision=opts.get("precision", 0.05), details="needed")
+        ev = bid_row_evaluation(cards, seat, bid, seed, opts)
         r = ev.recommended
         lo, hi = r.p_win_ci(ev.at)
         a = ev.advice()
