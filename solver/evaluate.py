@@ -26,7 +26,8 @@ How each world is scored:
 Sampling is adaptive, a race in which declarations drop out: half a first
 batch for every declaration, the rest of it for the four best, then more
 worlds for the two leading ones until their interval is within
-``precision`` (default ±5 points of probability), the advice is clear or
+``precision`` (default ±5 points of probability; the part of it that more
+worlds narrow: the play model's own uncertainty is not), the advice is clear or
 ``samples`` is reached.  The plan depends on the cards, the options and the
 seed alone, so the answer is the same on any machine, under any load and on
 any number of processes; only a time ``budget``, when asked for, lets the
@@ -82,6 +83,9 @@ class DeclarationResult:
     discard: int | None = None                   # a fixed discard (skat declare), else None
     played: tuple[float, float, float] | None = None   # the play model's P(win by play) and its 95% interval
     played_schneider: float | None = None        # the play model's P(Schneider | won by play), trump games
+    #: the play model's P(win) at the two ends of the double-dummy rate's interval: the part of
+    #: :attr:`played`'s interval that more worlds narrow (the rest is the model's own uncertainty)
+    played_sampling: tuple[float, float] | None = None
     #: per world: won, and some play reaches Schneider (double-dummy, or the defenders helping:
     #: ``JOB_HELPED``); None: not asked (every won world counts as open)
     can_schneider: np.ndarray | None = field(default=None, repr=False)
@@ -254,6 +258,17 @@ class DeclarationResult:
             keep = p / p18 if p18 > 0 else 0.0
             lo, hi = lo * keep, min(1.0, hi * keep)
         return (min(lo, p), max(hi, p))             # the estimate always inside its own interval
+
+    def p_win_sampling_ci(self, bid: int = 18) -> tuple[float, float]:
+        """The part of :meth:`p_win_ci` that more worlds narrow: the play model's P(win) at the
+        ends of the double-dummy rate's interval, without the model's own uncertainty (which no
+        number of worlds reduces); Wilson's over the worlds where the model does not calibrate."""
+        if not self.calibrated or self.played is None or self.played_sampling is None:
+            return self.p_win_ci(bid)
+        p = self.p_win(bid)
+        keep = p / self.played[0] if self.played[0] > 0 else 0.0
+        lo, hi = self.played_sampling[0] * keep, min(1.0, self.played_sampling[1] * keep)
+        return (min(lo, p), max(hi, p))
 
     def p_win_dd_ci(self, bid: int = 18) -> tuple[float, float]:
         return wilson(int(self.wins_at(bid).sum()), self.samples)
@@ -667,11 +682,12 @@ def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | Non
     feats = [hand_features(ten, seat, r.declaration, q) for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
     got = [g for g in (model.p_win(f, cls_, after_pickup) for f in feats) if g is not None]
     played = (got[0][0], min(g[1] for g in got), max(g[2] for g in got)) if len(got) == len(feats) else None
+    sampling = (got[1][0], got[2][0]) if played is not None else None
     q = None
     if played is not None and model.prices_schneider(r.declaration, r.p_win_dd(18)):
         sch = model.p_schneider(feats[0], float((r.won & r.schneider).sum()) / int(r.won.sum()))
         q = None if sch is None else sch[0]
-    return dataclasses.replace(r, played=played, played_schneider=q)
+    return dataclasses.replace(r, played=played, played_schneider=q, played_sampling=sampling)
 
 
 def _result(cand: Candidate, o: _Outcome, scoring: str, decl: Declaration | None = None) -> DeclarationResult:
@@ -710,6 +726,13 @@ def _shared(c: Candidate) -> Candidate:
     """Null Ouvert plays like Null double-dummy: sample one, share the outcome."""
     d = c.declaration
     return Candidate(Declaration(NULL, hand=d.hand), c.discard) if d.is_null and d.ouvert else c
+
+
+def _precise(results: list[DeclarationResult], at: int, precision: float) -> bool:
+    """Are the leaders' P(win) as precise as ``precision`` (half their 95% interval) as far as
+    more worlds can make them (:meth:`DeclarationResult.p_win_sampling_ci`)?  The play model's
+    own uncertainty stays in the reported interval; worlds drawn to narrow it would not."""
+    return max((hi - lo) / 2 for lo, hi in (r.p_win_sampling_ci(at) for r in results)) <= precision
 
 
 def _pass_settled(results: list[DeclarationResult], at: int) -> bool:
@@ -849,8 +872,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
     while total < samples:                           # phase 3: the leaders
         lead = best(leaders)
         results = [result(c) for c in lead]
-        ci = [r.p_win_ci(at) for r in results]
-        if max((hi - lo) / 2 for lo, hi in ci) <= precision:
+        if _precise(results, at, precision):
             stopped = "precision"
             break
         if _pass_settled(results, at):
@@ -881,7 +903,8 @@ def _draw(sampler: WorldSampler, n: int) -> list[World]:
 
 #: What stopped the sampling, as the advice reports it (``stopped_by``), and the option that
 #: would let it go on.
-STOPPED = {"precision": ("the leaders' 95% interval on P(win) reached --precision", "a smaller --precision"),
+STOPPED = {"precision": ("the leaders' 95% interval on P(win) reached --precision as far as more worlds narrow it "
+                         "(the rest is the play model's own uncertainty)", "a smaller --precision"),
            "decided": ("the advice was clear: the leader beats the runner-up and bid or pass is settled", None),
            "pass": ("the advice was clear: no leading game pays at the bid, beyond its interval", None),
            "samples": ("--samples worlds were solved", "more --samples"),
@@ -931,7 +954,8 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R); see the module docs.
 
     ``samples`` caps the worlds of the leading declarations; ``precision`` is
-    the wanted half-width of their 95% interval on P(win); ``workers``
+    the wanted half-width of their 95% interval on P(win), as far as more worlds narrow it
+    (:meth:`DeclarationResult.p_win_sampling_ci`); ``workers``
     processes solve (default: all cores).  ``model``: the play model that turns
     double-dummy chances into played-out ones ("default": the shipped one, if
     any; None: double-dummy only).  ``spitze`` (house rule): also every suit and

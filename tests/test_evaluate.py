@@ -218,8 +218,8 @@ def test_the_race_decides_on_the_difference_paired_on_common_worlds():
 def test_a_game_and_its_hand_game_are_told_apart_before_the_samples_run_out():
     """Spades after the pick-up against spades Hand: they win and lose in mostly the same
     worlds, so their paired difference settles the race long before 400 worlds (their
-    unpaired intervals overlapped there)."""
-    ev = evaluate_hand("SJ CA SA ST S9 S7 HK DA DT DQ", "M", workers=1)
+    unpaired intervals overlapped there); a fine precision keeps that from stopping it first."""
+    ev = evaluate_hand("SJ CA SA ST S9 S7 HK DA DT DQ", "M", workers=1, precision=0.01)
     top = [r.declaration.name for r in ev.ranked()[:2]]
     assert ev.stopped == "decided" and ev.samples < 400 and top == ["spades", "spades hand"]
 
@@ -264,3 +264,32 @@ def test_declarations_surely_below_the_leader_are_out_of_the_race():
     for r in ev.declarations:
         if r.samples == 8:
             assert r.expected_score_ci(18)[1] < leader_low, r.declaration.name
+
+
+def test_precision_is_what_more_worlds_can_narrow():
+    """The play model's interval holds its coefficients' uncertainty, which no number of worlds
+    reduces: the race stops once the part the worlds narrow (the model's P(win) at the ends of
+    the double-dummy rate's interval) is within the precision."""
+    import dataclasses
+
+    import numpy as np
+    from solver.evaluate import DeclarationResult, _precise
+    n = 100
+    won = np.arange(n) < 80                                     # 80 of 100 worlds won
+    base = DeclarationResult(Declaration(HEARTS_GAME), won, np.full(n, 1), np.zeros(n, bool), np.zeros(n, bool))
+    lo, hi = base.p_win_ci(18)
+    assert (lo, hi) == base.p_win_dd_ci(18) and (hi - lo) / 2 > 0.05      # Wilson over 100 worlds
+    assert not _precise([base], 18, 0.05) and _precise([base], 18, 0.09)
+    cal = dataclasses.replace(base, played=(0.85, 0.70, 0.95), played_sampling=(0.82, 0.88))
+    assert cal.p_win(18) == pytest.approx(0.85) and cal.p_win_ci(18) == pytest.approx((0.70, 0.95))
+    assert cal.p_win_sampling_ci(18) == pytest.approx((0.82, 0.88))
+    assert _precise([cal], 18, 0.05) and not _precise([cal, base], 18, 0.05)
+
+
+def test_a_grand_the_model_is_unsure_of_stops_at_the_precision_of_its_worlds():
+    ev = evaluate_hand("CJ HJ SA H9 H8 H7 DA DT DK DQ", "F", workers=1)
+    r = ev.recommended
+    lo, hi = r.p_win_ci(18)
+    slo, shi = r.p_win_sampling_ci(18)
+    assert ev.stopped == "precision" and ev.samples < 400
+    assert (shi - slo) / 2 <= 0.05 < (hi - lo) / 2 and lo <= slo <= r.p_win(18) <= shi <= hi
