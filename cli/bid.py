@@ -27,7 +27,8 @@ COMMON = [
     click.option("--seed", type=int, default=0, show_default=True, help="the same seed gives the same numbers"),
     click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=0.05, show_default=True,
                  help="stop when the leaders' 95% interval on P(win) is within plus or minus this, as far as "
-                      "more worlds narrow it (the play model's own uncertainty stays in p_win_ci)"),
+                      "more worlds narrow it (the play model's own uncertainty stays in p_win_ci); a runner-up "
+                      "surely behind the leader need not be"),
     click.option("--min-win", type=click.FloatRange(0, 1), default=None,
                  help="safe bid: highest bid with at least this win probability (default: positive expectation)"),
     click.option("--workers", type=click.IntRange(min=1), default=None, help="processes (default: all cores)"),

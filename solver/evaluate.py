@@ -731,8 +731,24 @@ def _shared(c: Candidate) -> Candidate:
 def _precise(results: list[DeclarationResult], at: int, precision: float) -> bool:
     """Are the leaders' P(win) as precise as ``precision`` (half their 95% interval) as far as
     more worlds can make them (:meth:`DeclarationResult.p_win_sampling_ci`)?  The play model's
-    own uncertainty stays in the reported interval; worlds drawn to narrow it would not."""
-    return max((hi - lo) / 2 for lo, hi in (r.p_win_sampling_ci(at) for r in results)) <= precision
+    own uncertainty stays in the reported interval; worlds drawn to narrow it would not.  A
+    runner-up the leader is surely ahead of (:func:`_ahead`) is out of the question: only the
+    leader's P(win) must be precise then."""
+    counted = results[:1] if _ahead(results, at) else results
+    return max((hi - lo) / 2 for lo, hi in (r.p_win_sampling_ci(at) for r in counted)) <= precision
+
+
+def _ahead(results: list[DeclarationResult], at: int) -> bool:
+    """Is the leader's expected score at the bid above the runner-up's beyond the 95% interval
+    of their difference on the worlds both were solved on
+    (:meth:`DeclarationResult.expected_gap_ci`; without the worlds' numbers, beyond both
+    scores' own intervals)?"""
+    if len(results) < 2:
+        return False
+    gap = results[0].expected_gap_ci(results[1], at)
+    if gap is not None:
+        return gap[0] > 0
+    return results[0].expected_score_ci(at)[0] > results[1].expected_score_ci(at)[1]
 
 
 def _pass_settled(results: list[DeclarationResult], at: int) -> bool:
@@ -750,10 +766,8 @@ def _decided(results: list[DeclarationResult], at: int) -> bool:
     worlds would only narrow numbers that change nothing."""
     if len(results) < 2:
         return False
-    (lo1, hi1), (_, hi2) = results[0].expected_score_ci(at), results[1].expected_score_ci(at)
-    gap = results[0].expected_gap_ci(results[1], at)
-    ahead = gap[0] > 0 if gap is not None else lo1 > hi2
-    return ahead and (lo1 > 0 or hi1 < 0)
+    lo1, hi1 = results[0].expected_score_ci(at)
+    return _ahead(results, at) and (lo1 > 0 or hi1 < 0)
 
 
 class _Clock:

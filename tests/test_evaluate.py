@@ -293,3 +293,22 @@ def test_a_grand_the_model_is_unsure_of_stops_at_the_precision_of_its_worlds():
     slo, shi = r.p_win_sampling_ci(18)
     assert ev.stopped == "precision" and ev.samples < 400
     assert (shi - slo) / 2 <= 0.05 < (hi - lo) / 2 and lo <= slo <= r.p_win(18) <= shi <= hi
+
+
+def test_a_runner_up_surely_behind_need_not_be_precise():
+    """Clubs won in all forty worlds (its P(win) sure to ±0.05); spades on the same worlds won
+    in every other one, far behind and its P(win) known only to about ±0.15: the leader's
+    precision is enough.  A runner-up that could still be ahead must be precise too."""
+    import numpy as np
+    from solver.evaluate import DeclarationResult, _ahead, _precise
+    from solver.games import CLUBS_GAME, SPADES_GAME
+    n = 40
+    mats, no, ids = np.array([1, 2, 3, 4] * 10), np.zeros(n, bool), np.arange(n)
+    clubs = DeclarationResult(Declaration(CLUBS_GAME), np.ones(n, bool), mats, no, no, worlds=ids)
+    spades = DeclarationResult(Declaration(SPADES_GAME), np.arange(n) % 2 == 0, mats, no, no, worlds=ids)
+    def half(r):
+        lo, hi = r.p_win_ci(18)
+        return (hi - lo) / 2
+    assert half(clubs) <= 0.05 < half(spades)
+    assert _ahead([clubs, spades], 18) and _precise([clubs, spades], 18, 0.05)
+    assert not _ahead([spades, clubs], 18) and not _precise([spades, clubs], 18, 0.05)
