@@ -87,29 +87,63 @@ def run(args) -> None:
                 print(f"{i}/{len(todo)} deals, {time.perf_counter() - t:.0f} s", file=sys.stderr)
 
 
+def _cell(p: np.ndarray, won: np.ndarray) -> str:
+    """Calibration in the large (mean P(win) minus the share won, 95% interval) and the Brier score."""
+    m, lo, hi = mean_ci(p - won)
+    return f"{m:+.3f} ({lo:+.3f} ... {hi:+.3f}) B {float(np.mean((p - won) ** 2)):.3f}"
+
+
+def _group(rows: list[dict]) -> str:
+    """Which play model priced a row's pick-up game: rows written before the ``declare`` models
+    existed priced the kept cards with the models of ten cards before the pick-up."""
+    return "declare models" if rows[0].get("declare_models") else "bid models on the kept cards"
+
+
 def report(args) -> None:
     every = [json.loads(line) for line in Path(args.out).read_text().splitlines() if line.strip()]
-    rows = [r for r in every if not r["passed"]]
     deals = len({(r["seed"], r["k"]) for r in every})
     secs = sum(r["seconds"] for r in every)
-    print(f"{deals} deals played by three `best` players, {len(rows)} games declared "
-          f"({secs / 3600:.1f} h of one core); P(win) at the bid against the game's result")
-    print(f"{'slice':28} {'games':>5} {'won':>6}   {'with the auction':>32}   {'without':>32}")
-    for name, at in SLICES:
-        sel = [r for r in rows if r["opponent_max"] >= at]
-        if not sel:
-            continue
-        won = np.array([r["won"] for r in sel], dtype=float)
-        cells = []
-        for key in ("p_with", "p_without"):
-            p = np.array([r[key] for r in sel])
-            m, lo, hi = mean_ci(p - won)
-            brier = float(np.mean((p - won) ** 2))
-            cells.append(f"{m:+.3f} ({lo:+.3f} ... {hi:+.3f}) B {brier:.3f}")
-        print(f"{name:28} {len(sel):5d} {won.mean():6.3f}   {cells[0]:>32}   {cells[1]:>32}")
-    used = sum(r["auction_used"] for r in rows)
-    print(f"(calibration in the large: mean P(win) minus the share won, 95% interval; B: Brier score; "
-          f"the auction weighted the worlds in {used} of {len(rows)} games)")
+    print(f"{deals} deals played by three `best` players ({secs / 3600:.1f} h of one core); P(win) at the bid "
+          f"against the game's result")
+    games = [r for r in every if not r["passed"]]
+    groups = [[r for r in games if not r.get("declare_models")], [r for r in games if r.get("declare_models")]]
+    for rows in (g for g in groups if g):
+        print(f"\n{len(rows)} games declared, pick-up games priced by the {_group(rows)}")
+        print(f"{'slice':28} {'games':>5} {'won':>6}   {'with the auction':>32}   {'without':>32}")
+        for name, at in SLICES:
+            sel = [r for r in rows if r["opponent_max"] >= at]
+            if not sel:
+                continue
+            won = np.array([r["won"] for r in sel], dtype=float)
+            cells = [_cell(np.array([r[key] for r in sel]), won) for key in ("p_with", "p_without")]
+            print(f"{name:28} {len(sel):5d} {won.mean():6.3f}   {cells[0]:>32}   {cells[1]:>32}")
+        used = sum(r["auction_used"] for r in rows)
+        print(f"(calibration in the large: mean P(win) minus the share won, 95% interval; B: Brier score; "
+              f"the auction weighted the worlds in {used} of {len(rows)} games)")
+    _by_game(games)
+
+
+def _by_game(games: list[dict]) -> None:
+    """The bare advice (no auction) per game class, Hand and after the pick-up; where the rows
+    hold it, the pick-up game priced both ways on the same worlds (``declare`` models against the
+    bid models on the kept cards)."""
+    new = [r for r in games if r.get("declare_models")]
+    if not new:
+        return
+    print(f"\nby game, the advice without the auction ({len(new)} games priced with the declare models)")
+    print(f"{'game':24} {'games':>5} {'won':>6}   {'the shipped models':>32}   {'bid models on the kept cards':>32}")
+    for stage in ("after the pick-up", "Hand", "either"):
+        for cls in ("suit", "grand", "null", "all") if stage != "either" else ("grand", "all"):
+            sel = [r for r in new if stage == "either" or r.get("pickup", False) == (stage != "Hand")
+                   if cls in ("all", r["class"])]
+            if len(sel) < 2:
+                continue
+            won = np.array([r["won"] for r in sel], dtype=float)
+            # a Hand game is priced the same either way
+            old = _cell(np.array([r.get("p_without_bid_models", r["p_without"]) for r in sel]), won) \
+                if stage != "Hand" else "(the same)"
+            print(f"{cls + ', ' + stage:24} {len(sel):5d} {won.mean():6.3f}   "
+                  f"{_cell(np.array([r['p_without'] for r in sel]), won):>32}   {old:>32}")
 
 
 def main() -> None:
