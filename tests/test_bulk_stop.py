@@ -51,10 +51,12 @@ def _gone(pid: int) -> bool:
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_a_signal_stops_the_workers_keeps_the_chunks_and_resume_finishes(tmp_path, sig):
     # rows slow enough that the run is still going when the signal comes (16 rows at 32 worlds
-    # could all be done by then), and few enough that every chunk is handed out at the start
+    # could all be done by then: every row here runs to its 200 worlds), and few enough that
+    # every chunk is handed out at the start
     src = _hands(tmp_path / "hands.csv", 16)
     out = tmp_path / "bid.jsonl"
-    args = ["bulk", "bid", str(src), "--out", str(out), "--chunk-size", "2", "--samples", "200", "--workers", "2"]
+    args = ["bulk", "bid", str(src), "--out", str(out), "--chunk-size", "2", "--samples", "200",
+            "--precision", "0.001", "--workers", "2"]
     p = subprocess.Popen([sys.executable, "-m", "cli.main", *args], cwd=ROOT, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     parts = Path(str(out) + ".parts")
@@ -63,6 +65,7 @@ def test_a_signal_stops_the_workers_keeps_the_chunks_and_resume_finishes(tmp_pat
         time.sleep(0.05)
     kids = _children(p.pid)
     assert list(parts.glob("part-*.jsonl")) and kids, "the run wrote a chunk with its workers running"
+    assert p.poll() is None, "the run must still be going when the signal comes"
     t = time.time()
     p.send_signal(sig)
     _, err = p.communicate(timeout=30)
@@ -82,7 +85,7 @@ def test_a_signal_stops_the_workers_keeps_the_chunks_and_resume_finishes(tmp_pat
     assert summary["chunks_resumed"] >= 1 and summary["rows_out"] == 16, (summary, err)
     again = tmp_path / "again.jsonl"
     run_bulk("bid", str(src), str(again), workers=2, chunk_size=2, options={"samples": 200, "seed": 0,
-                                                                           "precision": 0.05, "seat": None})
+                                                                           "precision": 0.001, "seat": None})
     key = "row"
     assert sorted(map(json.loads, out.read_text().splitlines()), key=lambda x: x[key]) == \
         sorted(map(json.loads, again.read_text().splitlines()), key=lambda x: x[key])
