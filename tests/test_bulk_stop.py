@@ -57,8 +57,11 @@ def test_a_signal_stops_the_workers_keeps_the_chunks_and_resume_finishes(tmp_pat
     out = tmp_path / "bid.jsonl"
     args = ["bulk", "bid", str(src), "--out", str(out), "--chunk-size", "2", "--samples", "200",
             "--precision", "0.001", "--workers", "2"]
+    # the run starts as from a terminal, Ctrl-C at its default: a suite started in the background
+    # (``pytest &`` in a script) ignores SIGINT, and a child would inherit that
     p = subprocess.Popen([sys.executable, "-m", "cli.main", *args], cwd=ROOT, stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+                         stderr=subprocess.PIPE, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     parts = Path(str(out) + ".parts")
     deadline = time.time() + 120
     while time.time() < deadline and not list(parts.glob("part-*.jsonl")):      # a whole part, not a .tmp
