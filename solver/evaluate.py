@@ -546,13 +546,13 @@ DEFER_LOST_LEVELS = True
 class _Evaluator:
     """Runs worlds through the solver for a set of candidates (one player's cards)."""
 
-    def __init__(self, cards: int, seat: int, solver: Solver, workers: int = 1, defer: bool | None = None):
+    def __init__(self, cards: int, seat: int, solver: Solver, workers: int = 1):
         self.cards, self.seat, self.solver, self.workers = cards, seat, solver, workers
         self.solves = 0
         self._stamps: dict[int, int] = {}
         #: a lost world's Schneider and Schwarz probes (the costliest of a hopeless game) wait until
-        #: its declaration could matter (:meth:`resolve`, :func:`_resolving`)
-        self.defer = DEFER_LOST_LEVELS if defer is None else defer
+        #: its declaration could matter (:meth:`resolve`; the race's ``best``, :func:`_settled`)
+        self.defer = DEFER_LOST_LEVELS
 
     def _deal(self, cand: Candidate, w: World) -> Deal:
         hands = list(w.hands)
@@ -704,13 +704,14 @@ def _result(cand: Candidate, o: _Outcome, scoring: str, decl: Declaration | None
 LOST_LEVELS = ((True, True), (False, True), (False, False))
 
 
-def _filled(o: _Outcome, escaped: bool, took: bool) -> _Outcome:
-    """``o`` with its waiting lost worlds given one set of levels."""
+def _filled(o: _Outcome) -> list[_Outcome]:
+    """``o`` with its waiting lost worlds given each of :data:`LOST_LEVELS` (``[o]`` where none
+    waits)."""
     if not o.pending:
-        return o
-    return dataclasses.replace(o, q31=[escaped if i in o.pending else v for i, v in enumerate(o.q31)],
-                               qany=[took if i in o.pending else v for i, v in enumerate(o.qany)],
-                               pending={})
+        return [o]
+    return [dataclasses.replace(o, q31=[escaped if i in o.pending else v for i, v in enumerate(o.q31)],
+                                qany=[took if i in o.pending else v for i, v in enumerate(o.qany)], pending={})
+            for escaped, took in LOST_LEVELS]
 
 
 def _score_span(results: Sequence[DeclarationResult], bid: int) -> tuple[float, float]:
@@ -847,7 +848,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
         if not o.pending:
             e = result(c).expected_score(at)
             return e, e
-        return _score_span([judge(c, _result(c, _filled(o, *lv), scoring)) for lv in LOST_LEVELS], at)
+        return _score_span([judge(c, _result(c, f, scoring)) for f in _filled(o)], at)
 
     def best(k: int, pool: list[Candidate] = solved) -> list[Candidate]:
         # a candidate with waiting lost worlds is resolved when, at its best, it could be among
@@ -865,9 +866,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
 
     def upper(c: Candidate) -> float:
         # the upper end of c's 95% interval on the expected score, its waiting lost worlds at best
-        o = outcomes[c]
-        fills = [_filled(o, *lv) for lv in LOST_LEVELS] if o.pending else [o]
-        return max(judge(c, _result(c, f, scoring)).expected_score_ci(at)[1] for f in fills)
+        return max(judge(c, _result(c, f, scoring)).expected_score_ci(at)[1] for f in _filled(outcomes[c]))
 
     if total < first and contenders is not None:     # phase 2: the contenders (total < first only then)
         # out of the race: a candidate whose interval lies below the leader's
@@ -1049,7 +1048,8 @@ def _settled(ev: _Evaluator, outcomes: dict[Candidate, _Outcome],
         waiting = [i for i, (c, _) in enumerate(rows) if outcomes[c].pending]
         if not waiting:
             return [r for _, r in rows]
-        filled = [build({c: _filled(o, *lv) for c, o in outcomes.items()}) for lv in LOST_LEVELS]
+        fills = {c: _filled(o) for c, o in outcomes.items()}
+        filled = [build({c: f[min(j, len(f) - 1)] for c, f in fills.items()}) for j in range(len(LOST_LEVELS))]
         judged = [[judge(f[i][1]) for f in filled] for i in range(len(rows))]
         spans = [_score_span(js, at) for js in judged]
         lead = max(lo for lo, _ in spans)
