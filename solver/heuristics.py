@@ -7,11 +7,31 @@ They sample nothing and solve nothing; the Monte Carlo evaluator
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .cards import CARD_NAMES, CARD_POINTS, JACKS, SUIT_BLOCK, SUIT_MASK, iter_cards, popcount
 from .games import GAMES, GRAND, NULL
 from .play import NULL_ORDER, trump_set
+
+
+def _suit_danger(cards: int) -> int:
+    """:func:`null_danger` of one suit's cards (the definition; :func:`null_danger` looks it up)."""
+    danger = 0
+    ranks = sorted(NULL_ORDER.index(CARD_NAMES[c][1]) for c in iter_cards(cards))
+    for k, r in enumerate(ranks):
+        danger += max(0, r - 2 * k)
+    return danger
+
+
+def _suit_pattern(cards: int, s: int) -> int:
+    """Suit ``s``'s cards of a set as eight bits: its seven cards, then its jack."""
+    return ((cards >> (7 * s)) & 0x7F) | (((cards >> (28 + s)) & 1) << 7)
+
+
+#: :func:`_suit_danger` of every set of one suit's cards, per suit, by :func:`_suit_pattern`
+_DANGER = [[_suit_danger(sum(1 << c for c in iter_cards(SUIT_MASK[s]) if (_suit_pattern(1 << c, s) & m)))
+            for m in range(256)] for s in range(4)]
 
 
 def null_danger(cards: int) -> int:
@@ -21,12 +41,8 @@ def null_danger(cards: int) -> int:
     >>> null_danger(parse_cards("C7 C8 C9 S7 S8 H7 D7")), null_danger(parse_cards("CA"))
     (0, 7)
     """
-    danger = 0
-    for s in range(4):
-        ranks = sorted(NULL_ORDER.index(CARD_NAMES[c][1]) for c in iter_cards(cards & SUIT_MASK[s]))
-        for k, r in enumerate(ranks):
-            danger += max(0, r - 2 * k)
-    return danger
+    return (_DANGER[0][_suit_pattern(cards, 0)] + _DANGER[1][_suit_pattern(cards, 1)]
+            + _DANGER[2][_suit_pattern(cards, 2)] + _DANGER[3][_suit_pattern(cards, 3)])
 
 
 def ranked_discards(twelve: int, game: int) -> list[int]:
@@ -36,6 +52,12 @@ def ranked_discards(twelve: int, game: int) -> list[int]:
     Suit/Grand: bank points (an unguarded ten above all), make voids, keep
     trumps, aces and ace-ten.  Null: leave the hand least catchable.
     """
+    return list(_ranked_discards(twelve, game))
+
+
+@lru_cache(maxsize=1 << 14)
+def _ranked_discards(twelve: int, game: int) -> tuple[int, ...]:
+    """:func:`ranked_discards`, kept: a race asks it per world and game, and the skats repeat."""
     cards = list(iter_cards(twelve))
     scored: list[tuple[float, int, int]] = []
     if game == NULL:
@@ -48,7 +70,7 @@ def ranked_discards(twelve: int, game: int) -> list[int]:
             d = (1 << a) | (1 << b)
             scored.append((_discard_score(twelve, d, game, trump), a + b, d))
     scored.sort(reverse=True)
-    return [d for _, _, d in scored]
+    return tuple(d for _, _, d in scored)
 
 
 def _discard_score(twelve: int, d: int, game: int, trump: int) -> float:
