@@ -38,6 +38,7 @@ interval is from its own worlds.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 import time
 from typing import Any
@@ -58,7 +59,7 @@ from .sampling import NoWorld, World, WorldSampler
 from .scoring import (BID_LADDER, SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, check_bid, game_value, matadors,
                       play_outcome, settle)
 from .search import layout as K
-from .search.api import Position, Solver, default_solver, job_rows, position, run_rows, stamped
+from .search.api import Position, Solver, default_solver, job_rows, position, run_rows
 
 from .scoring import SCORINGS
 from .stats import Z95, wilson
@@ -543,13 +544,16 @@ class _Outcome:
 DEFER_LOST_LEVELS = True
 
 
+_TOKENS = itertools.count()
+
+
 class _Evaluator:
     """Runs worlds through the solver for a set of candidates (one player's cards)."""
 
     def __init__(self, cards: int, seat: int, solver: Solver, workers: int = 1):
         self.cards, self.seat, self.solver, self.workers = cards, seat, solver, workers
         self.solves = 0
-        self._stamps: dict[int, int] = {}
+        self._token = next(_TOKENS)                 # this evaluation's table sessions (:meth:`_run`)
         #: a lost world's Schneider and Schwarz probes (the costliest of a hopeless game) wait until
         #: its declaration could matter (:meth:`resolve`; the race's ``best``, :func:`_settled`)
         self.defer = DEFER_LOST_LEVELS
@@ -573,29 +577,15 @@ class _Evaluator:
     def _run(self, jobs: list[tuple[Position, int, int]]) -> list[int]:
         """jobs: (position, kernel job, target) -> answers, in one batch.
 
-        On one process every job of one game kind shares the table with the evaluation's other
-        jobs of that kind (one stamp per kind of game and of value: an entry bounds the value
-        still to win from a position, whichever world or threshold asked), so that the 90 and
-        31 probes of a world reuse its 61 probe's tree.  (On several processes each row keeps
-        a stamp of its own: a worker's table does not know the evaluation's stamps.)"""
+        Every job of one game kind shares the table with the evaluation's other jobs of that
+        kind in the process that solves it (the evaluation's token, :meth:`Solver.stamp_for`: an
+        entry bounds the value still to win from a position, whichever world or threshold
+        asked), so that the 90 and 31 probes of a world reuse its 61 probe's tree there."""
         if not jobs:
             return []
-        rows = job_rows(jobs)
-        if self.workers <= 1:
-            for kind in np.unique(rows[:, K.P_GAMEKIND]):
-                at = rows[:, K.P_GAMEKIND] == kind
-                rows[at] = stamped(rows[at], self._session(int(kind)))
-        out = run_rows(rows, self.workers, self.solver)
+        out = run_rows(job_rows(jobs), self.workers, self.solver, token=self._token)
         self.solves += len(jobs)
         return [int(x) for x in out]
-
-    def _session(self, game_kind: int) -> int:
-        """The evaluation's table session for ``game_kind`` (a new one after the solver's stamps
-        wrapped round, which clears its table)."""
-        first = self._stamps.get(game_kind)
-        if first is None or not self.solver.holds(first):
-            first = self._stamps[game_kind] = self.solver.new_session()
-        return first
 
     def run(self, cands: Sequence[Candidate], worlds: Sequence[World], outcomes: dict) -> None:
         """Solve ``worlds`` for each candidate, appending to ``outcomes[candidate]``.

@@ -14,13 +14,14 @@ import multiprocessing as mp
 import signal
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any, TypeVar
+from multiprocessing.connection import Connection, wait
+from typing import Any, TypeVar, cast
 from collections.abc import Callable, Generator, Iterable, Iterator
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-_kept: dict[int, ProcessPoolExecutor] = {}
+_kept: dict[int, "KeptPool"] = {}
 
 
 class SchedulerUnreachable(ConnectionError):
@@ -77,11 +78,95 @@ def terminate(ex: ProcessPoolExecutor) -> None:
         p.join(timeout=5)
 
 
-def kept_pool(workers: int) -> ProcessPoolExecutor:
+def _serve(conn: Connection) -> None:
+    """A kept worker's loop: ``(fn, x)`` in, ``(True, fn(x))`` or ``(False, error)`` out."""
+    _worker_init()
+    while True:
+        try:
+            fn, x = conn.recv()
+        except EOFError:                            # the parent closed its end: done
+            return
+        try:
+            r = (True, fn(x))
+        except Exception as e:                      # (the parent raises it)
+            r = (False, e)
+        conn.send(r)
+
+
+class KeptPool:
+    """Forked workers kept for many small batches, each fed through a pipe of its own.
+
+    A batch's items go to the workers as they free up, so a worker that drew a hard item
+    does not hold up the others, at a tenth of a millisecond an item (a process pool's queue
+    and threads cost ~0.6 ms an item; the bid advice sends some twenty batches of small items
+    a hand).  An interrupted or failed batch ends the pool (the next call forks a new one):
+    no worker is left computing what nobody will read.
+    """
+
+    def __init__(self, workers: int):
+        from .search.api import compile_kernel
+        compile_kernel()                            # once, here: the workers inherit it
+        ctx = mp.get_context("fork")
+        self.conns: list[Connection] = []
+        self.procs: list[Any] = []
+        for _ in range(workers):
+            mine, theirs = ctx.Pipe()
+            proc = ctx.Process(target=_serve, args=(theirs,), daemon=True)
+            proc.start()
+            theirs.close()
+            self.conns.append(mine)
+            self.procs.append(proc)
+
+    def map(self, fn: Callable[[T], R], items: Iterable[T]) -> list[R]:
+        """``[fn(x) for x in items]``, in order."""
+        items = list(items)
+        out: list[Any] = [None] * len(items)
+        busy: dict[Connection, int] = {}
+        nxt = 0
+        try:
+            for c in self.conns:
+                if nxt < len(items):
+                    c.send((fn, items[nxt]))
+                    busy[c] = nxt
+                    nxt += 1
+            while busy:
+                for ready in wait(list(busy)):
+                    c = cast(Connection, ready)          # (it waits on the pipes alone)
+                    try:
+                        ok, r = c.recv()
+                    except EOFError:
+                        raise RuntimeError("a solver worker process died") from None
+                    if not ok:
+                        raise r
+                    out[busy.pop(c)] = r
+                    if nxt < len(items):
+                        c.send((fn, items[nxt]))
+                        busy[c] = nxt
+                        nxt += 1
+        except BaseException:
+            self.close()
+            raise
+        return out
+
+    def close(self) -> None:
+        """End the workers now (and forget the pool)."""
+        for k, v in list(_kept.items()):
+            if v is self:
+                del _kept[k]
+        for c in self.conns:
+            c.close()
+        for p in self.procs:
+            if p.is_alive():
+                p.terminate()
+        for p in self.procs:
+            p.join(timeout=5)
+
+
+def kept_pool(workers: int) -> KeptPool:
     """A pool of ``workers`` processes kept for the next call (repeated small batches)."""
     ex = _kept.get(workers)
     if ex is None:
-        ex = _kept[workers] = fork_pool(workers)
+        ex = _kept[workers] = KeptPool(workers)
     return ex
 
 

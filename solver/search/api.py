@@ -211,6 +211,7 @@ class Solver:
         self.ptss = np.stack([rules_for(g).points for g in range(TOTAL_GAMES)])
         self.last_nodes = 0
         self.session: int | None = None
+        self._tokens: dict[tuple[Any, int], int] = {}
 
     # -------------------------------------------------------------- raw jobs
     def run(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -236,6 +237,22 @@ class Solver:
     def holds(self, session: int) -> bool:
         """Are ``session``'s stamps still this solver's (not wrapped round, which clears the table)?"""
         return self.stamp > session
+
+    def stamp_for(self, rows: np.ndarray, token: Any) -> np.ndarray:
+        """``rows`` (changed in place) stamped with this solver's session for ``token`` and each
+        row's game kind: the rows of one caller (an evaluation's worlds and probes) share table
+        entries across calls, in whichever process solves them.  A token names one caller for
+        the life of its process (and of the pool forked from it)."""
+        if len(self._tokens) > 4096:
+            self._tokens.clear()                # (sessions of finished callers: nobody asks again)
+        for kind in np.unique(rows[:, K.P_GAMEKIND]):
+            key = (token, int(kind))
+            first = self._tokens.get(key)
+            if first is None or not self.holds(first):
+                first = self._tokens[key] = self.new_session()
+            at = rows[:, K.P_GAMEKIND] == kind
+            rows[at] = stamped(rows[at], first)
+        return rows
 
     def _take_stamps(self, n: int) -> int:
         if self.stamp + n >= K.STAMP_LIMIT:
@@ -465,22 +482,34 @@ class Solver:
 _default: Solver | None = None
 
 
-def _run_rows_worker(rows: np.ndarray) -> np.ndarray:
-    return default_solver().run(rows)[0]
+def _run_rows_worker(job: tuple[np.ndarray, Any]) -> np.ndarray:
+    rows, token = job
+    s = default_solver()
+    return s.run(rows if token is None else s.stamp_for(rows, token))[0]
 
 
-def run_rows(rows: np.ndarray, workers: int = 1, solver: Solver | None = None) -> np.ndarray:
+#: Pieces a worker's share of a batch is cut into: they are handed out as workers free up, so a
+#: worker that drew the hard positions does not hold up the batch (a position's search may cost
+#: a hundred times another's).
+PIECES_PER_WORKER = 4
+
+
+def run_rows(rows: np.ndarray, workers: int = 1, solver: Solver | None = None, token: Any = None) -> np.ndarray:
     """Kernel job rows -> answers, on ``workers`` processes (each with its own table).
 
-    The worker pool is kept for the next call; rows are dealt out interleaved
-    so that hard positions spread over the workers.
+    The worker pool is kept for the next call; rows are dealt out interleaved in small
+    pieces (:data:`PIECES_PER_WORKER`), each handed to the next free worker.  ``token``: the
+    rows share table entries with the earlier rows of the same token (:meth:`Solver.stamp_for`)
+    in the process that solves them; the answers are the same either way.
     """
     if workers <= 1 or rows.shape[0] < 2 * workers:
-        return (solver or default_solver()).run(rows)[0]
-    parts = [rows[i::workers] for i in range(workers)]
+        s = solver or default_solver()
+        return s.run(rows if token is None else s.stamp_for(rows, token))[0]
+    pieces = min(rows.shape[0] // 2, PIECES_PER_WORKER * workers)
     out = np.zeros(rows.shape[0], dtype=np.int64)
-    for i, r in enumerate(map_processes(_run_rows_worker, parts, workers, keep=True)):
-        out[i::workers] = r
+    jobs = [(rows[i::pieces], token) for i in range(pieces)]
+    for i, r in enumerate(map_processes(_run_rows_worker, jobs, workers, keep=True)):
+        out[i::pieces] = r
     return out
 
 
