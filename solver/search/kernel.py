@@ -191,7 +191,8 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                 if v < beta:
                     beta = v
         if alpha >= beta:
-            ms[MS_KILLERS, ply * 3 + n] = c
+            if n == 0:
+                ms[MS_KILLERS, ply] = c         # the killer lead of this ply (solver.search.moves)
             break
     if use_tt:
         tt_store(tt, slot, k1, k2, alive, best, alpha0, beta0, best_move, ply)

@@ -98,8 +98,8 @@ NO_BOUND = -(1 << 21)  # fast_bound found nothing
 
 # The scratch array ``ms`` of the search (int64, MS_ROWS x MS_COLS): row ``ply``
 # (cards still in play) holds that ply's move list in columns MS_MOVES.. and
-# their ordering scores in MS_SCORES..; row MS_KILLERS holds, at ply * 3 + n,
-# the move that last cut off there.
+# their ordering scores in MS_SCORES..; row MS_KILLERS holds, at column ply,
+# the lead that last cut off at that ply (the killer move).
 MS_MOVES = 0
 MS_SCORES = 16
 MS_KILLERS = 33
