@@ -22,8 +22,7 @@ from benchmarks.bench_solver import load, strip  # noqa: E402
 from solver.analysis import review  # noqa: E402
 from solver.deal import load_deal, replay  # noqa: E402
 from solver.players import RulePlayer  # noqa: E402
-from solver.players.table import _history  # noqa: E402
-from solver.players.base import PlayView  # noqa: E402
+from solver.players.table import view_of  # noqa: E402
 
 
 def played_out(rec: dict):
@@ -33,10 +32,7 @@ def played_out(rec: dict):
         st = replay(deal)
         if st.over or st.ended_by_trick:
             return deal
-        p = st.to_move
-        view = PlayView(p, st.hands[p], deal.declarer, deal.declaration, st.leader, list(st.trick),
-                        _history(deal, st), [bin(h).count("1") for h in st.hands])
-        deal.played.append(player.play(view))
+        deal.played.append(player.play(view_of(st, st.to_move, deal)))
 
 
 def main() -> None:
