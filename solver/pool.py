@@ -12,6 +12,7 @@ from __future__ import annotations
 import ctypes
 import multiprocessing as mp
 import signal
+import threading
 from contextlib import contextmanager
 from concurrent.futures import ProcessPoolExecutor
 from multiprocessing.connection import Connection, wait
@@ -116,33 +117,38 @@ class KeptPool:
             theirs.close()
             self.conns.append(mine)
             self.procs.append(proc)
+        self._lock = threading.Lock()               # one batch at a time on the pipes
 
     def map(self, fn: Callable[[T], R], items: Iterable[T]) -> list[R]:
-        """``[fn(x) for x in items]``, in order."""
-        items = list(items)
+        """``[fn(x) for x in items]``, in order (one caller at a time: others wait)."""
+        with self._lock:
+            return self._map(fn, list(items))
+
+    def _map(self, fn: Callable[[T], R], items: list[T]) -> list[R]:
         out: list[Any] = [None] * len(items)
         busy: dict[Connection, int] = {}
-        nxt = 0
+        todo = iter(enumerate(items))
+
+        def give(c: Connection) -> None:
+            for i, x in todo:
+                c.send((fn, x))
+                busy[c] = i
+                return
+
         try:
             for c in self.conns:
-                if nxt < len(items):
-                    c.send((fn, items[nxt]))
-                    busy[c] = nxt
-                    nxt += 1
+                give(c)
             while busy:
                 for ready in wait(list(busy)):
                     c = cast(Connection, ready)          # (it waits on the pipes alone)
-                    try:
-                        ok, r = c.recv()
-                    except EOFError:
-                        raise RuntimeError("a solver worker process died") from None
+                    ok, r = c.recv()
                     if not ok:
                         raise r
                     out[busy.pop(c)] = r
-                    if nxt < len(items):
-                        c.send((fn, items[nxt]))
-                        busy[c] = nxt
-                        nxt += 1
+                    give(c)
+        except (EOFError, BrokenPipeError, ConnectionResetError):
+            self.close()
+            raise RuntimeError("a solver worker process died") from None
         except BaseException:
             self.close()
             raise

@@ -41,6 +41,16 @@ def test_a_kept_pool_answers_in_order_and_a_failure_ends_it():
     assert again is not pool and again.map(_square, [4, 5]) == [16, 25]
 
 
+def test_a_worker_that_dies_is_one_error_and_the_next_batch_gets_new_workers():
+    pool = kept_pool(2)
+    pool.procs[0].kill()
+    pool.procs[0].join()
+    with pytest.raises(RuntimeError, match="worker process died"):
+        pool.map(_square, range(8))
+    assert not any(p.is_alive() for p in pool.procs)
+    assert kept_pool(2).map(_square, range(3)) == [0, 1, 4]
+
+
 def _deals() -> list[dict]:
     return [r for r in load_jsonl("bench_deals.jsonl") if r["game"] != "null"][:12]
 
