@@ -80,3 +80,18 @@ def test_a_token_keeps_one_table_session_per_game_kind():
     for k in set(kinds):
         assert len(set(first[kinds == k])) == 1                # one session a kind ...
     assert len(set(first)) == len(set(kinds))                  # ... and a session each
+
+
+def test_a_token_session_is_not_kept_over_a_wrap_of_the_stamps():
+    """When the stamps wrap round (the table is cleared and the numbers come again), a caller's
+    old session must not be reused: its number may go to another caller, of another game."""
+    s = Solver(8)
+    rows = job_rows([(position(load_deal(strip_solved(r))), K.JOB_AT_LEAST, 1) for r in _deals()[:1]])
+    before = int(s.stamp_for(rows.copy(), "a")[0, K.P_STAMP])        # a low number: a fresh solver
+    wrapped = False
+    while not wrapped or s.stamp <= before + 8:                       # wrap, then hand its number out again
+        last = s.stamp
+        s.new_session()
+        wrapped = wrapped or s.stamp < last
+    after = int(s.stamp_for(rows.copy(), "a")[0, K.P_STAMP])
+    assert after != before

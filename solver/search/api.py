@@ -260,6 +260,7 @@ class Solver:
                 raise RuntimeError("table stamps ran out inside a shared-table session")
             self.tt[:] = 0                  # stamps wrap: forget everything rather than risk a stale hit
             self.stamp = 1
+            self._tokens.clear()            # (and the callers' sessions: their numbers will come again)
         first = self.stamp
         self.stamp += n
         return first
