@@ -91,7 +91,10 @@ def _serve(conn: Connection) -> None:
             r = (True, fn(x))
         except Exception as e:                      # (the parent raises it)
             r = (False, e)
-        conn.send(r)
+        try:
+            conn.send(r)
+        except Exception as e:                      # an answer or error that does not pickle
+            conn.send((False, RuntimeError(f"{type(e).__name__}: {e}")))
 
 
 class KeptPool:

@@ -30,6 +30,10 @@ def _pid(_: int) -> int:
     return os.getpid()
 
 
+def _unpicklable(_: int):
+    return lambda: None
+
+
 def test_a_kept_pool_answers_in_order_and_a_failure_ends_it():
     pool = kept_pool(2)
     assert pool.map(_square, range(20)) == [x * x for x in range(20)]
@@ -39,6 +43,12 @@ def test_a_kept_pool_answers_in_order_and_a_failure_ends_it():
     assert not any(p.is_alive() for p in pool.procs)          # no worker left computing
     again = kept_pool(2)
     assert again is not pool and again.map(_square, [4, 5]) == [16, 25]
+
+
+def test_an_answer_that_does_not_pickle_is_an_error_not_a_dead_worker():
+    with pytest.raises(RuntimeError, match="pickle|Pickl"):
+        kept_pool(2).map(_unpicklable, range(4))
+    assert kept_pool(2).map(_square, [3]) == [9]
 
 
 def test_a_worker_that_dies_is_one_error_and_the_next_batch_gets_new_workers():
