@@ -234,10 +234,6 @@ class Solver:
         game kind given them by :func:`stamped` share table entries (:meth:`shared_table`)."""
         return self._take_stamps(len(set(K.JOB_VALUE_KIND)))
 
-    def holds(self, session: int) -> bool:
-        """Are ``session``'s stamps still this solver's (not wrapped round, which clears the table)?"""
-        return self.stamp > session
-
     def stamp_for(self, rows: np.ndarray, token: Any) -> np.ndarray:
         """``rows`` (changed in place) stamped with this solver's session for ``token`` and each
         row's game kind: the rows of one caller (an evaluation's worlds and probes) share table
@@ -248,7 +244,7 @@ class Solver:
         for kind in np.unique(rows[:, K.P_GAMEKIND]):
             key = (token, int(kind))
             first = self._tokens.get(key)
-            if first is None or not self.holds(first):
+            if first is None:                   # (a wrap of the stamps forgets every token's: _take_stamps)
                 first = self._tokens[key] = self.new_session()
             at = rows[:, K.P_GAMEKIND] == kind
             rows[at] = stamped(rows[at], first)

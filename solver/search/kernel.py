@@ -146,8 +146,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         if i >= nm:
             if pending == 0:
                 break
-            nm = generate_moves(ms, ply, nm, pending, p, n, c0, c1, leader, is_max,
-                                (alive | trick_set) & ~hand, tab, h)
+            nm = generate_moves(ms, ply, nm, pending, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab, h)
             pending = 0
         c = pick_next(ms, ply, i, nm)
         h[p] = hand & ~(1 << c)

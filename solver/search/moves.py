@@ -191,10 +191,10 @@ def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive
 KILLER_BONUS = 20
 
 
-@compiled("int64(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, boolean, int64,"
+@compiled("int64(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64,"
           " int64[::1], int64[::1])")
 def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: int,
-                   leader: int, is_max: bool, alive_other: int, tab: np.ndarray, h: np.ndarray) -> int:
+                   leader: int, alive_other: int, tab: np.ndarray, h: np.ndarray) -> int:
     """Append ``moves`` to the ply's move list with their ordering scores; returns the new length.
 
     Scores (``OPT_ORDER``): :func:`_order_score`'s heuristics, a lead that cut off at this ply
