@@ -28,11 +28,11 @@ from __future__ import annotations
 from functools import cache
 
 import numpy as np
-from numba import njit
 
 from .cards import CARD_POINTS, JACKS, PLAIN_RANKS, RANK_LETTERS, SUIT_BLOCK, SUIT_MASK, SUIT_NAMES, highest, \
     lowest, suit_of  # noqa: F401
 from .games import GRAND, NULL, RAMSCH, SUIT_GAMES
+from .search.jit import njit
 
 #: The ranks in Null order, low to high (the ten below the jack, jacks in their printed suit).
 NULL_ORDER = RANK_LETTERS
