@@ -5,9 +5,10 @@ remaining order of one effective suit in one hand only one is searched (in point
 when they are worth the same).  Offiziersskat's piles: only open cards are played
 (:func:`pile_cards`).  **Move ordering** (``OPT_ORDER``; :func:`generate_moves`,
 :func:`pick_next`): a killer move (the lead that last cut off at the same ply) raised among the
-heuristics of :func:`_order_score` (cash masters an opponent cannot ruff, take a trick with the most valuable
-winner, smear onto a partner's trick, duck what the third hand will take; in Null, duck), of
-:func:`_ramsch_order_score` and of :func:`_duel_order_score`.  (The table's move is tried before
+heuristics of :func:`_lead_score` and :func:`generate_moves` (cash masters an opponent cannot
+ruff, take a trick with the most valuable winner, smear onto a partner's trick, duck what the
+third hand will take; in Null, duck), of :func:`_ramsch_order_score` and of
+:func:`_duel_order_score`.  (The table's move is tried before
 any of these are generated: :func:`solver.search.kernel.search`.)
 """
 
@@ -131,56 +132,27 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, alive_other: int, tab:
     return 50 + pts if not beats else -pts
 
 
-@compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1], int64[::1])")
-def _order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
-                 tab: np.ndarray, h: np.ndarray) -> int:
-    """Heuristic move score (higher first) for player ``p``."""
+@compiled("int64(int64, int64, int64, int64[::1], int64[::1])")
+def _lead_score(card: int, p: int, alive_other: int, tab: np.ndarray, h: np.ndarray) -> int:
+    """Heuristic score of a lead (higher first), three players, point games and Null: cash a
+    master that no opponent can ruff, else lead low (a trump last); in Null, lead low, and the
+    declarer leads cards that cannot win."""
     pts = tab[32 + card]
     decl = tab[T_DECL]
-    trump = tab[T_TRUMP]
-    decl_max = tab[T_DECL_MAX]
-    if tab[T_NP] == 2:
-        return _duel_order_score(card, p, n, c0, alive_other, tab)
-    if decl_max == 0 and tab[T_BONUS] == 0:
-        return _ramsch_order_score(card, p, n, c0, c1, leader, alive_other, tab)
-    if n == 0:
-        eff = tab[card]
-        opp = alive_other & (h[decl] if p != decl else alive_other)
-        master = (opp & eff) == 0 or highest(opp & eff) < card
-        if decl_max == 1:
-            if master and not (trump >> card) & 1:
-                # a side-suit master is only sure if no opponent can ruff it
-                for q in range(3):
-                    if q != p and ((q == decl) != (p == decl)) and not (h[q] & eff) and (h[q] & trump):
-                        master = False
-            if master:
-                return 100 + pts
-            return -pts - (8 if (trump >> card) & 1 else 0)
-        # Null: everybody prefers low leads; the declarer leads cards that can't win
-        return -(card % 8) * 4 + (50 if (p != decl and not master) else 0)
-    # who wins the trick so far
-    cur, cur_owner = _winning_so_far(n, c0, c1, leader, tab)
-    beats = trick_winner(cur, card, card, trump, tab) != 0
-    same_side = (p == decl) == (cur_owner == decl)
-    if decl_max == 1:
-        if n == 2:
-            if same_side:
-                return pts                  # smear onto the partner's trick
-            return 50 + pts if beats else -pts
-        # second hand
-        if beats:
-            q = (p + 1) % 3
-            if (q == decl) != (p == decl) and _can_beat(h[q], c0, card, tab):
-                return 15 + pts                 # the third hand can still take it
-            return 30 + pts
-        if p != decl and _can_beat(h[(p + 1) % 3], c0, c0, tab):
-            # the third hand can still take the lead: smear if that is the partner, else play low
-            return -pts if same_side else pts
-        return (pts if same_side else -pts)
-    # Null
-    if p == decl:
-        return 50 + card % 8 if not beats else -(card % 8)
-    return -(card % 8)
+    eff = tab[card]
+    opp = alive_other & (h[decl] if p != decl else alive_other)
+    master = (opp & eff) == 0 or highest(opp & eff) < card
+    if tab[T_DECL_MAX] == 1:
+        trump = tab[T_TRUMP]
+        if master and not (trump >> card) & 1:
+            # a side-suit master is only sure if no opponent can ruff it
+            for q in range(3):
+                if q != p and ((q == decl) != (p == decl)) and not (h[q] & eff) and (h[q] & trump):
+                    master = False
+        if master:
+            return 100 + pts
+        return -pts - (8 if (trump >> card) & 1 else 0)
+    return -(card % 8) * 4 + (50 if (p != decl and not master) else 0)
 
 
 #: A killer lead's rise among the heuristics' scores: above the other leads of its kind (a
@@ -195,27 +167,75 @@ KILLER_BONUS = 20
           " int64[::1], int64[::1])")
 def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: int,
                    leader: int, alive_other: int, tab: np.ndarray, h: np.ndarray) -> int:
-    """Append ``moves`` to the ply's move list with their ordering scores; returns the new length.
+    """Append ``moves`` to the ply's move list with their ordering scores (higher first);
+    returns the new length.
 
-    Scores (``OPT_ORDER``): :func:`_order_score`'s heuristics, a lead that cut off at this ply
-    before (the **killer move**, whoever led it) raised by :data:`KILLER_BONUS`; with two
-    players the killer first."""
+    Scores (``OPT_ORDER``), three players in point games and Null: leads by
+    :func:`_lead_score`; the **killer move** (a lead that cut off at this ply before, whoever led
+    it) raised by :data:`KILLER_BONUS`.  A follower takes a trick with the most valuable winner,
+    smears onto a partner's trick, ducks what the third hand will take, and plays low otherwise;
+    in Null he ducks.  Ramsch: :func:`_ramsch_order_score`; two players:
+    :func:`_duel_order_score`, the killer first.  (What the trick in progress says, who wins it
+    so far and whether the third hand can take it, is worked out once for all the cards.)"""
     order = (tab[T_OPTS] & OPT_ORDER) != 0
+    two = tab[T_NP] == 2
+    decl = tab[T_DECL]
+    trump = tab[T_TRUMP]
+    decl_max = tab[T_DECL_MAX]
+    ramsch = decl_max == 0 and tab[T_BONUS] == 0
+    # the trick in progress, for a follower in a three-player point game or Null
+    cur = -1
+    same_side = False
+    third = (p + 1) % 3
+    third_rival = (third == decl) != (p == decl)
+    third_takes_lead = False
+    if order and n > 0 and not two and not ramsch:
+        cur, cur_owner = _winning_so_far(n, c0, c1, leader, tab)
+        same_side = (p == decl) == (cur_owner == decl)
+        third_takes_lead = n == 1 and p != decl and _can_beat(h[third], c0, c0, tab)
     x = moves
     while x:
         low = x & -x
         c = lowest(low)
         x ^= low
         ms[ply, MS_MOVES + nm] = c
-        killer = n == 0 and c == ms[MS_KILLERS, ply]
-        if order and killer and tab[T_NP] == 2:
-            ms[ply, MS_SCORES + nm] = 1 << 29
-        elif order:
-            ms[ply, MS_SCORES + nm] = _order_score(c, p, n, c0, c1, leader, alive_other, tab, h)
-            if killer:
-                ms[ply, MS_SCORES + nm] += KILLER_BONUS
+        score = 0
+        if not order:
+            pass
+        elif two:
+            score = (1 << 29) if n == 0 and c == ms[MS_KILLERS, ply] else \
+                _duel_order_score(c, p, n, c0, alive_other, tab)
+        elif ramsch:
+            score = _ramsch_order_score(c, p, n, c0, c1, leader, alive_other, tab)
+            if n == 0 and c == ms[MS_KILLERS, ply]:
+                score += KILLER_BONUS
+        elif n == 0:
+            score = _lead_score(c, p, alive_other, tab, h)
+            if c == ms[MS_KILLERS, ply]:
+                score += KILLER_BONUS
         else:
-            ms[ply, MS_SCORES + nm] = 0
+            pts = tab[32 + c]
+            beats = trick_winner(cur, c, c, trump, tab) != 0
+            if decl_max == 0:
+                # Null
+                if p == decl:
+                    score = 50 + c % 8 if not beats else -(c % 8)
+                else:
+                    score = -(c % 8)
+            elif n == 2:
+                if same_side:
+                    score = pts                     # smear onto the partner's trick
+                else:
+                    score = 50 + pts if beats else -pts
+            elif beats:
+                # second hand: take it, better where the third hand cannot take it back
+                score = 15 + pts if third_rival and _can_beat(h[third], c0, c, tab) else 30 + pts
+            elif third_takes_lead:
+                # the third hand can still take the lead: smear if that is the partner, else play low
+                score = -pts if same_side else pts
+            else:
+                score = pts if same_side else -pts
+        ms[ply, MS_SCORES + nm] = score
         nm += 1
     return nm
 
