@@ -166,6 +166,26 @@ def test_a_cache_entry_older_than_any_source_of_the_search_is_dropped(tmp_path, 
     assert K.drop_stale_cache() == 3 and not any(f.exists() for f in entries)
 
 
+def test_a_cache_entry_another_process_deletes_meanwhile_is_no_error(tmp_path, monkeypatch):
+    """Two commands started at once after an update both drop the stale entries: an entry the
+    other one deleted between the listing and the look at its time is skipped, not an error
+    (it was a FileNotFoundError out of every command)."""
+    import os
+    from pathlib import Path
+    from solver.search import layout as K
+    cache = _numba_cache_dir(tmp_path, monkeypatch)
+    os.utime(K.KERNEL_SOURCE, (1000, 1000))
+    cache.mkdir(exist_ok=True)
+    kept = cache / "kernel.search-700.py311.nbi"
+    kept.write_text("")
+    os.utime(kept, (2000, 2000))
+    gone = cache / "kernel.solve_batch-700.py311.nbi"      # listed, then deleted by the other process
+    real_glob = Path.glob
+    monkeypatch.setattr(Path, "glob", lambda self, pat: [*real_glob(self, pat), gone])
+    assert K.drop_stale_cache() == 0 and kept.exists()
+    assert not K.kernel_cached()            # solve_batch's entry is gone: not cached
+
+
 @pytest.mark.slow
 def test_a_cold_compile_builds_every_helper_once_for_its_declared_signature(tmp_path):
     """The first run compiles the search's helpers ahead of it, half in a second process

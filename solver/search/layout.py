@@ -148,10 +148,19 @@ def drop_stale_cache() -> int:
     for d in _cache_places():
         for m in KERNEL_MODULES:
             for f in d.glob(f"{m}.*.nbi"):
-                if f.stat().st_mtime < newest:
+                if _mtime(f) < newest:
                     f.unlink(missing_ok=True)
                     gone += 1
     return gone
+
+
+def _mtime(f: Path) -> float:
+    """A cache file's time, or infinity if another process has just deleted it (two commands
+    started at once after an update both drop the stale entries)."""
+    try:
+        return f.stat().st_mtime
+    except FileNotFoundError:
+        return float("inf")
 
 
 def kernel_cached() -> bool:
@@ -162,6 +171,6 @@ def kernel_cached() -> bool:
     places = _cache_places()
     for name in ("search", "solve_batch"):
         found = [f for d in places for f in d.glob(f"kernel.{name}-*.nbi")]
-        if not any(f.stat().st_mtime >= newest for f in found):
+        if not any(newest <= _mtime(f) < float("inf") for f in found):
             return False
     return True
