@@ -120,6 +120,8 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
             alpha = lb
         if ub < beta:
             beta = ub
+        if alpha >= beta:
+            return alpha                # an exact entry inside a wider window: the value itself
     if players == 3:
         legal = legal_moves(hand, c0 if n > 0 else -1, tab)
         if opts & OPT_EQUIV:
