@@ -39,21 +39,19 @@ def points_of(cards: int, tab: np.ndarray) -> int:
 
 @compiled("int64(int64, int64, int64[::1])")
 def _cheapest(hand: int, m: int, tab: np.ndarray) -> int:
-    """Points of the ``m`` cheapest cards of a hand."""
+    """Points of the ``m`` cheapest cards of a hand: counted by point class, cheapest class
+    first (the classes of :func:`points_of`, in rising order; the rest of the cards are
+    worth nothing)."""
+    worth = (tab[T_PCLASS] | tab[T_PCLASS + 2] | tab[T_PCLASS + 4] | tab[T_PCLASS + 6]
+             | tab[T_PCLASS + 8])
+    left = m - popcount(hand & ~worth)
     total = 0
-    for _ in range(m):
-        if hand == 0:
-            break
-        pick = -1
-        x = hand
-        while x:
-            low = x & -x
-            cand = lowest(low)
-            x ^= low
-            if pick < 0 or tab[32 + cand] < tab[32 + pick]:
-                pick = cand
-        total += tab[32 + pick]
-        hand &= ~(1 << pick)
+    k = 0
+    while left > 0 and k < 5:
+        take = min(left, popcount(hand & tab[T_PCLASS + 2 * k]))
+        total += take * tab[T_PCLASS + 2 * k + 1]
+        left -= take
+        k += 1
     return total
 
 

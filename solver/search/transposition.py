@@ -64,21 +64,22 @@ def tt_key(h: np.ndarray, leader: int, alive: int, tab: np.ndarray) -> tuple[int
             av = (alive >> o) & wm
             if av == wm or av == 0 or (bound >> o) & wm:
                 continue
+            # the owners of the group's cards in order, gone cards squeezed out (branch-free: which
+            # hand holds a card is a coin toss to the branch predictor); the third hand's are the
+            # rest (two players: none, a group holding a covering or covered card is not compacted)
+            a0 = g0 >> o
+            a1 = g1 >> o
             r0 = 0
             r1 = 0
-            r2 = 0
             j = 0
             y = av
             while y:
-                low = y & -y
-                y ^= low
-                if (g0 >> o) & low:
-                    r0 |= 1 << j
-                elif (g1 >> o) & low:
-                    r1 |= 1 << j
-                else:
-                    r2 |= 1 << j
+                c = lowest(y)
+                y &= y - 1
+                r0 |= ((a0 >> c) & 1) << j
+                r1 |= ((a1 >> c) & 1) << j
                 j += 1
+            r2 = ((1 << j) - 1) & ~(r0 | r1)
             m = ~(wm << o)
             g0 = (g0 & m) | (r0 << o)
             g1 = (g1 & m) | (r1 << o)
@@ -115,10 +116,8 @@ def similar_bounds(d: int, other: int, alive: int, tab: np.ndarray) -> tuple[int
             if c1m == smove:
                 move = c2m              # the stored best lead, mapped to this position
             dp = tab[32 + c2m] - tab[32 + c1m]
-            if dp > 0:
-                pos += dp
-            else:
-                neg -= dp
+            pos += max(dp, 0)
+            neg += max(-dp, 0)
             a1 ^= l1
             a2 ^= l2
     return (lb - neg if lb > neg else 0), ub + pos, move
