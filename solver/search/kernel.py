@@ -29,9 +29,10 @@ it (names as in Kupferschmid & Helmert 2006, Furtak & Buro 2011 and DDS):
   advice asks it before it prices a Schneider); the bounds stay sound, since
   the sure tricks counted for a side that may help are sure whoever helps.
 
-Every part is a separate compiled function, small helpers too: numba's own (IR-level)
-inlining of the helpers cost ~9 s of the cold compile and no measurable search speed (LLVM
-still inlines what pays when it links them: ``benchmarks/bench_compare.py``, the same nodes).
+Every part is a separate compiled function, small helpers too, but for the fast bound that
+every node asks, which numba inlines (:data:`solver.search.jit.INLINED`: 8 to 9% of the time,
+the cold compile unchanged; every helper inlined saves a fifth of the time but triples the cold
+compile; LLVM inlines the smallest ones itself when it links them).
 The helpers declare the one signature they are called with (:func:`solver.search.jit.compiled`)
 and compile lazily: a cached search loads none of them, and on a cold cache the technique
 modules compile ahead of this one in two processes at once

@@ -1,11 +1,11 @@
 """Fast bounds: the points still in play above, the sure tricks ("quick tricks") below.
 
 DDS's QuickTricks for Skat: :func:`fast_bound` ends a search at once when V still to win
-is sure to reach or miss the window -- at most the points (and tricks) still in play, at
-least the points of the declarer's sure tricks, at most what the defenders' sure tricks
-leave him (:func:`sure_points`: each side's share of the run of top trumps, a leader's
-cashing side suit, a declarer who draws the last trumps; :func:`duel_sure_points` for two
-players).  Switches: ``OPT_BOUNDS``, ``OPT_QUICK``.
+is sure to reach or miss the window -- at most the points (and tricks) still in play, and
+at a trick start (:func:`sure_bound`) at least the points of the declarer's sure tricks, at
+most what the defenders' sure tricks leave him (:func:`sure_points`: each side's share of the
+run of top trumps, a leader's cashing side suit, a declarer who draws the last trumps;
+:func:`duel_sure_points` for two players).  Switches: ``OPT_BOUNDS``, ``OPT_QUICK``.
 """
 
 from __future__ import annotations
@@ -184,29 +184,39 @@ def duel_sure_points(h: np.ndarray, side: int, tab: np.ndarray) -> int:
     return points_of(run, tab) + tab[T_BONUS] * popcount(run) + _cheapest(h[1 - side], popcount(run), tab)
 
 
-@compiled("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64[::1])")
+@compiled("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64[::1])", inline=True)
 def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_set: int, alpha: int,
                beta: int, tab: np.ndarray) -> int:
     """A value that ends the search at once, or ``NO_BOUND``: V still to win is at most the
-    points (and tricks) still in play and at least 0; at a trick start at least the sure
-    tricks of the declarer and at most what the defenders' sure tricks leave him."""
+    points (and tricks) still in play and at least 0; at a trick start the sure tricks too
+    (:func:`sure_bound`).  Compiled into the search (asked at every node; the sure tricks,
+    a call, only at trick starts)."""
     hi = points_of(alive | trick_set, tab) + tab[T_BONUS] * popcount(hand) + last_bonus(alive | trick_set, tab)
     if hi <= alpha:
         return hi
     if beta <= 0:
         return 0
+    if n != 0 or not (tab[T_OPTS] & OPT_QUICK):
+        return NO_BOUND
+    return sure_bound(h, leader, hi, alpha, beta, tab)
+
+
+@compiled("int64(int64[::1], int64, int64, int64, int64, int64[::1])")
+def sure_bound(h: np.ndarray, leader: int, hi: int, alpha: int, beta: int, tab: np.ndarray) -> int:
+    """At a trick start, a value from the sure tricks that ends the search, or ``NO_BOUND``: V
+    still to win is at least the points of the declarer's sure tricks and at most what the
+    defenders' sure tricks leave him of ``hi``, the points (and tricks) still in play."""
     if tab[T_NP] == 2:
-        if n == 0 and (tab[T_OPTS] & OPT_QUICK):
-            # two players: each side's share of the run of top trumps wins its tricks
-            decl = tab[T_DECL]
-            q = duel_sure_points(h, decl, tab)
-            if q >= beta:
-                return q
-            q = duel_sure_points(h, 1 - decl, tab)
-            if hi - q <= alpha:
-                return hi - q
+        # two players: each side's share of the run of top trumps wins its tricks
+        decl = tab[T_DECL]
+        q = duel_sure_points(h, decl, tab)
+        if q >= beta:
+            return q
+        q = duel_sure_points(h, 1 - decl, tab)
+        if hi - q <= alpha:
+            return hi - q
         return NO_BOUND                 # (the quick tricks below are three-player reasoning)
-    if n == 0 and (tab[T_OPTS] & OPT_QUICK) and (tab[T_DECL_MAX] == 1 or tab[T_BONUS] == 0):
+    if tab[T_DECL_MAX] == 1 or tab[T_BONUS] == 0:
         # the declarer's sure points, and the defenders' that he cannot take; in a Ramsch the
         # viewpoint's share of the run of top trumps wins its tricks whatever he does (a lower
         # bound: no leader leaves out the declarer's drawing of trumps), and the others' shares
