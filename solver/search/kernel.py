@@ -51,9 +51,9 @@ from ..play import legal_moves_nb as legal_moves
 from ..play import trick_winner_nb as trick_winner
 from .jit import njit
 from .layout import (INF, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_HELPED, JOB_NULL, JOB_POINTS, MS_COLS, MS_KILLERS,
-                     MS_MOVES, MS_ROWS, MS_SCORES, NO_BOUND, OPT_BOUNDS, OPT_EQUIV, OPT_TT, P_C0, P_C1,
-                     P_GAMEKIND, P_JOB, P_LEADER, P_N, P_STAMP, P_TARGET, TAB_SIZE, T_BONUS, T_DECL,
-                     T_DECL_MAX, T_HELPED, T_NODES, T_NP, T_OPTS, T_TRUMP)
+                     MS_MOVES, MS_ROWS, MS_SCORES, NO_BOUND, OPT_BOUNDS, OPT_EQUIV, OPT_TT, P_C0, P_C1, P_GAMEKIND,
+                     P_JOB, P_LEADER, P_N, P_STAMP, P_TARGET, TAB_SIZE, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED,
+                     T_NODES, T_NP, T_OPTS, T_TRUMP)
 from .last_tricks import last_bonus, last_tricks
 from .moves import equivalent_cards, generate_moves, pick_next, pile_cards
 from .prepare import prepare
@@ -61,38 +61,39 @@ from .quick_tricks import fast_bound, points_of
 from .transposition import tt_key, tt_probe, tt_store
 
 
-SEARCH_SIGNATURE = "int64(int64[::1], int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])"
+SEARCH_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])"
 
 
 @njit(SEARCH_SIGNATURE, cache=True)
-def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
+def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
            tab: np.ndarray, tt: np.ndarray, ms: np.ndarray) -> int:
     """Fail-soft alpha-beta on V still to win (see module docs).
 
-    ``h`` holds the three hands (mutated and restored), ``n`` the number of
-    cards in the trick in progress (``c0``, ``c1``), ``ms`` the scratch
-    array of move lists (``MS_*``).  Two players (``T_NP``, Offiziersskat):
-    ``h[2]`` is empty, a trick has two cards, and only open cards are played.
+    ``tab[T_H:T_H + 3]`` holds the three hands (mutated and restored: in ``tab``, so that
+    each call passes one array fewer), ``n`` the number of cards in the trick in progress
+    (``c0``, ``c1``), ``ms`` the scratch array of move lists (``MS_*``).  Two players
+    (``T_NP``, Offiziersskat): the third hand is empty, a trick has two cards, and only open
+    cards are played.
     """
     tab[T_NODES] += 1
     opts = tab[T_OPTS]
     players = tab[T_NP]
     p = (leader + n) % 3 if players == 3 else (leader + n) & 1     # (constant divisors: this is the hot path)
-    hand = h[p]
+    hand = tab[T_H + p]
     if hand == 0:
         return 0
     if n == 0 and popcount(hand) <= 2:
         if players == 3:
-            return last_tricks(h, leader, tab)      # the last two tricks: enumerate them
+            return last_tricks(leader, tab)         # the last two tricks: enumerate them
         if popcount(hand) == 1:
             # two players, the last trick: one card each
             c = lowest(hand)
-            d = lowest(h[1 - p])
+            d = lowest(tab[T_H + 1 - p])
             w = (leader + trick_winner(c, d, d, tab[T_TRUMP], tab)) & 1
             return tab[32 + c] + tab[32 + d] + tab[T_BONUS] if w == tab[T_DECL] else 0
     decl = tab[T_DECL]
     is_max = tab[T_HELPED] == 1 or (p == decl) == (tab[T_DECL_MAX] == 1)
-    alive = h[0] | h[1] | h[2]
+    alive = tab[T_H] | tab[T_H + 1] | tab[T_H + 2]
     trick_set = 0
     if n >= 1:
         trick_set |= 1 << c0
@@ -100,7 +101,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         trick_set |= 1 << c1
     ply = popcount(alive)
     if opts & OPT_BOUNDS:
-        v = fast_bound(h, leader, n, hand, alive, trick_set, alpha, beta, tab)
+        v = fast_bound(leader, n, hand, alive, trick_set, alpha, beta, tab)
         if v != NO_BOUND:
             return v
     alpha0 = alpha
@@ -111,7 +112,7 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
     k1 = 0
     k2 = 0
     if use_tt:
-        k1, k2 = tt_key(h, leader, alive, tab)
+        k1, k2 = tt_key(leader, alive, tab)
         slot, tt_move, lb, ub = tt_probe(k1, k2, alive, ply, tab, tt)
         if lb >= beta:
             return lb
@@ -149,10 +150,10 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
         if i >= nm:
             if pending == 0:
                 break
-            nm = generate_moves(ms, ply, nm, pending, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab, h)
+            nm = generate_moves(ms, ply, nm, pending, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab)
             pending = 0
         c = pick_next(ms, ply, i, nm)
-        h[p] = hand & ~(1 << c)
+        tab[T_H + p] = hand & ~(1 << c)
         # the position after the card: the trick goes on, or it is complete and its winner leads
         # (one recursive call site: numba types a recursive function once per call site)
         tv = 0
@@ -173,13 +174,13 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
                 nl = (leader + trick_winner(c0, c1, c, tab[T_TRUMP], tab)) % 3
                 if nl == decl:
                     tv = tab[32 + c0] + tab[32 + c1] + tab[32 + c] + tab[T_BONUS]
-                    if h[p] == 0:       # the last trick (the two-trick enumeration did not see it)
+                    if tab[T_H + p] == 0:   # the last trick (the two-trick enumeration did not see it)
                         tv += last_bonus((1 << c0) | (1 << c1) | (1 << c), tab)
             nn = 0
             nc0 = -1
             nc1 = -1
-        v = tv + search(h, nl, nn, nc0, nc1, alpha - tv, beta - tv, tab, tt, ms)
-        h[p] = hand
+        v = tv + search(nl, nn, nc0, nc1, alpha - tv, beta - tv, tab, tt, ms)
+        tab[T_H + p] = hand
         if is_max:
             if v > best:
                 best = v
@@ -202,28 +203,28 @@ def search(h: np.ndarray, leader: int, n: int, c0: int, c1: int, alpha: int, bet
 
 
 BATCH_SIGNATURE = ("void(int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int64, int64[::1],"
-                   " int64[::1], int64[::1], int64[:, ::1], int64[::1])")
+                   " int64[::1], int64[::1], int64[:, ::1])")
 
 
-def new_scratch() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The scratch arrays :func:`solve_batch` works in: ``tab``, the move lists ``ms`` and the hands ``h``.
+def new_scratch() -> tuple[np.ndarray, np.ndarray]:
+    """The scratch arrays :func:`solve_batch` works in: ``tab`` (the hands too, at ``T_H``) and
+    the move lists ``ms``.
 
     (Allocated here rather than in the compiled code: numpy's allocators would be compiled
-    into every user's first run for three arrays.)"""
-    return (np.zeros(TAB_SIZE, dtype=np.int64), np.zeros((MS_ROWS, MS_COLS), dtype=np.int64),
-            np.zeros(3, dtype=np.int64))
+    into every user's first run for two arrays.)"""
+    return np.zeros(TAB_SIZE, dtype=np.int64), np.zeros((MS_ROWS, MS_COLS), dtype=np.int64)
 
 
 @njit(BATCH_SIGNATURE, cache=True)
 def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: np.ndarray,
                 stamp0: int, opts: int, out: np.ndarray, nodes: np.ndarray,
-                tab: np.ndarray, ms: np.ndarray, h: np.ndarray) -> None:
+                tab: np.ndarray, ms: np.ndarray) -> None:
     """Answer many position rows (see ``P_*``) in one call: V, or 0/1 for the yes/no jobs.
 
     One table serves the batch, reused with a new stamp per row, or the row's own
     ``P_STAMP`` when set (rows of one game that share a stamp share their table entries).
     ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``);
-    ``tab``, ``ms``, ``h``: scratch (:func:`new_scratch`).
+    ``tab``, ``ms``: scratch (:func:`new_scratch`).
 
     The exact value (``JOB_POINTS``) is found by **zero-window probes** that share the
     table.  Plain MTD(f) steps from its guess by the fail-soft value, which here is almost
@@ -239,12 +240,12 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
         pos = positions[i]
         tab[T_NODES] = 0
         st = pos[P_STAMP] if pos[P_STAMP] > 0 else stamp0 + i
-        prepare(pos, effs[pos[P_GAMEKIND]], ptss[pos[P_GAMEKIND]], tab, h, st, opts)
+        prepare(pos, effs[pos[P_GAMEKIND]], ptss[pos[P_GAMEKIND]], tab, st, opts)
         leader, n, c0, c1 = pos[P_LEADER], pos[P_N], pos[P_C0], pos[P_C1]
         job = pos[P_JOB]
         lower = 0
         if job == JOB_POINTS:
-            x = h[0] | h[1] | h[2]
+            x = tab[T_H] | tab[T_H + 1] | tab[T_H + 2]
             if n >= 1:
                 x |= 1 << c0
             if n >= 2:
@@ -259,11 +260,11 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
             upper = 1
         else:
             # all tricks: the declarer's tricks still to come must equal the tricks left
-            beta = popcount(h[(leader + n) % tab[T_NP]])     # the player to move has a card per trick left
+            beta = popcount(tab[T_H + (leader + n) % tab[T_NP]])     # the player to move has a card per trick left
             upper = beta
         reached = beta <= 0                 # (a target of no points is reached without a search)
         while lower < upper and not reached:
-            g = search(h, leader, n, c0, c1, beta - 1, beta, tab, tt, ms)
+            g = search(leader, n, c0, c1, beta - 1, beta, tab, tt, ms)
             if job != JOB_POINTS:
                 reached = g >= beta
                 break

@@ -10,7 +10,7 @@ from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from ..play import trick_winner_nb as trick_winner
 from .jit import compiled
-from .layout import (T_BONUS, T_DECL, T_DECL_MAX, T_HELPED, T_LAST, T_LASTMASK, T_TRUMP)
+from .layout import (T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED, T_LAST, T_LASTMASK, T_TRUMP)
 
 
 @compiled("int64(int64, int64[::1])")
@@ -41,17 +41,17 @@ def _last_trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> i
     return tw
 
 
-@compiled("int64(int64[::1], int64, int64[::1])")
-def last_tricks(h: np.ndarray, leader: int, tab: np.ndarray) -> int:
+@compiled("int64(int64, int64[::1])")
+def last_tricks(leader: int, tab: np.ndarray) -> int:
     """Exact V of the last one or two tricks, by direct enumeration (no recursion, no table)."""
     decl = tab[T_DECL]
     dmax = tab[T_DECL_MAX] == 1
     helped = tab[T_HELPED] == 1
-    a = h[leader]
+    a = tab[T_H + leader]
     p1 = (leader + 1) % 3
     p2 = (leader + 2) % 3
-    b = h[p1]
-    c = h[p2]
+    b = tab[T_H + p1]
+    c = tab[T_H + p2]
     if popcount(a) == 1:
         return _last_trick_value(lowest(a), lowest(b), lowest(c), leader, tab) >> 2
     max0 = helped or (leader == decl) == dmax

@@ -91,7 +91,8 @@ T_KEYX = 108          # the declarer and the minimising flag in the table key (s
 T_NP = 109            # players: 3, or 2 (Offiziersskat: only the open cards of the piles are played)
 T_DOWN = 110          # Offiziersskat: the face-down cards, each playable once its covering card is gone
 T_COVER = 112         # Offiziersskat: per card, the card covering it (-1: none)
-TAB_SIZE = 144
+T_H = 144             # the three hands (F, M, R; two players: F, R and an empty third), played and taken back
+TAB_SIZE = 147
 
 INF = 1 << 20
 NO_BOUND = -(1 << 21)  # fast_bound found nothing

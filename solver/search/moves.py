@@ -20,7 +20,7 @@ from ..cards import highest_nb as highest
 from ..cards import lowest_nb as lowest
 from ..play import trick_winner_nb as trick_winner
 from .jit import compiled
-from .layout import (MS_KILLERS, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN,
+from .layout import (MS_KILLERS, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN, T_H,
                      T_LASTMASK, T_NP, T_OPTS, T_TRUMP)
 
 
@@ -132,22 +132,22 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, alive_other: int, tab:
     return 50 + pts if not beats else -pts
 
 
-@compiled("int64(int64, int64, int64, int64[::1], int64[::1])")
-def _lead_score(card: int, p: int, alive_other: int, tab: np.ndarray, h: np.ndarray) -> int:
+@compiled("int64(int64, int64, int64, int64[::1])")
+def _lead_score(card: int, p: int, alive_other: int, tab: np.ndarray) -> int:
     """Heuristic score of a lead (higher first), three players, point games and Null: cash a
     master that no opponent can ruff, else lead low (a trump last); in Null, lead low, and the
     declarer leads cards that cannot win."""
     pts = tab[32 + card]
     decl = tab[T_DECL]
     eff = tab[card]
-    opp = alive_other & (h[decl] if p != decl else alive_other)
+    opp = alive_other & (tab[T_H + decl] if p != decl else alive_other)
     master = (opp & eff) == 0 or highest(opp & eff) < card
     if tab[T_DECL_MAX] == 1:
         trump = tab[T_TRUMP]
         if master and not (trump >> card) & 1:
             # a side-suit master is only sure if no opponent can ruff it
             for q in range(3):
-                if q != p and ((q == decl) != (p == decl)) and not (h[q] & eff) and (h[q] & trump):
+                if q != p and ((q == decl) != (p == decl)) and not (tab[T_H + q] & eff) and (tab[T_H + q] & trump):
                     master = False
         if master:
             return 100 + pts
@@ -164,9 +164,9 @@ KILLER_BONUS = 20
 
 
 @compiled("int64(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64,"
-          " int64[::1], int64[::1])")
+          " int64[::1])")
 def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: int,
-                   leader: int, alive_other: int, tab: np.ndarray, h: np.ndarray) -> int:
+                   leader: int, alive_other: int, tab: np.ndarray) -> int:
     """Append ``moves`` to the ply's move list with their ordering scores (higher first);
     returns the new length.
 
@@ -192,7 +192,7 @@ def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int
     if order and n > 0 and not two and not ramsch:
         cur, cur_owner = _winning_so_far(n, c0, c1, leader, tab)
         same_side = (p == decl) == (cur_owner == decl)
-        third_takes_lead = n == 1 and p != decl and _can_beat(h[third], c0, c0, tab)
+        third_takes_lead = n == 1 and p != decl and _can_beat(tab[T_H + third], c0, c0, tab)
     x = moves
     while x:
         low = x & -x
@@ -210,7 +210,7 @@ def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int
             if n == 0 and c == ms[MS_KILLERS, ply]:
                 score += KILLER_BONUS
         elif n == 0:
-            score = _lead_score(c, p, alive_other, tab, h)
+            score = _lead_score(c, p, alive_other, tab)
             if c == ms[MS_KILLERS, ply]:
                 score += KILLER_BONUS
         else:
@@ -229,7 +229,7 @@ def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int
                     score = 50 + pts if beats else -pts
             elif beats:
                 # second hand: take it, better where the third hand cannot take it back
-                score = 15 + pts if third_rival and _can_beat(h[third], c0, c, tab) else 30 + pts
+                score = 15 + pts if third_rival and _can_beat(tab[T_H + third], c0, c, tab) else 30 + pts
             elif third_takes_lead:
                 # the third hand can still take the lead: smear if that is the partner, else play low
                 score = -pts if same_side else pts

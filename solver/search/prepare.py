@@ -6,18 +6,18 @@ from __future__ import annotations
 import numpy as np
 
 from .jit import compiled
-from .layout import (JOB_AT_LEAST, JOB_HELPED, JOB_NULL, P_COVER, P_DECL, P_H0, P_H1, P_H2, P_JOB,
-                     P_LAST_BONUS, P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVER, T_DECL,
-                     T_DECL_MAX, T_DOWN, T_GROUPS, T_HELPED, T_KEYX, T_LAST, T_LASTMASK, T_NGROUPS, T_NP,
-                     T_OPTS, T_PCLASS, T_STAMP, T_TRUMP)
+from .layout import (JOB_AT_LEAST, JOB_HELPED, JOB_NULL, P_COVER, P_DECL, P_H0, P_H1, P_H2, P_JOB, P_LAST_BONUS,
+                     P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN,
+                     T_GROUPS, T_H, T_HELPED, T_KEYX, T_LAST, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_PCLASS, T_STAMP,
+                     T_TRUMP)
 
 
-@compiled("void(int64[::1], int64[::1], int64[::1], int64[::1], int64[::1], int64, int64)")
-def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray, h: np.ndarray,
+@compiled("void(int64[::1], int64[::1], int64[::1], int64[::1], int64, int64)")
+def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
             stamp: int, opts: int) -> None:
     """Fill the work arrays for the position row ``pos``: ``tab`` (the game's effective suits
     ``eff`` and points ``pts``, the ``T_*`` scalars, the card groups the table key compacts,
-    the point classes) and the hands ``h``."""
+    the point classes, the hands at ``T_H``)."""
     job = pos[P_JOB]
     helped = job == JOB_HELPED
     on_points = job <= JOB_AT_LEAST or helped       # V counts card points (else tricks)
@@ -63,6 +63,6 @@ def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray, 
         tab[T_PCLASS + 2 * k] = m
         tab[T_PCLASS + 2 * k + 1] = v
         k += 1
-    h[0] = pos[P_H0]
-    h[1] = pos[P_H1]
-    h[2] = pos[P_H2]
+    tab[T_H] = pos[P_H0]
+    tab[T_H + 1] = pos[P_H1]
+    tab[T_H + 2] = pos[P_H2]

@@ -16,8 +16,7 @@ from ..cards import highest_nb as highest
 from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from .jit import compiled
-from .layout import (NO_BOUND, OPT_QUICK, T_BONUS, T_DECL, T_DECL_MAX, T_HELPED, T_NP, T_OPTS, T_PCLASS,
-                     T_TRUMP)
+from .layout import (NO_BOUND, OPT_QUICK, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED, T_NP, T_OPTS, T_PCLASS, T_TRUMP)
 from .last_tricks import last_bonus
 
 # sure_points' side and "no leader", as int64 values rather than literals: a literal argument
@@ -112,8 +111,8 @@ def side_cashes(mine: int, rival1: int, rival2: int, alive: int, tab: np.ndarray
     return best
 
 
-@compiled("int64(int64[::1], int64, int64, int64[::1], int64)")
-def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, need: int) -> int:
+@compiled("int64(int64, int64, int64[::1], int64)")
+def sure_points(leader: int, side_decl: int, tab: np.ndarray, need: int) -> int:
     """Points that one side (declarer if ``side_decl``, else the defenders)
     surely takes from here: a lower bound ("quick tricks").
 
@@ -132,12 +131,12 @@ def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, nee
     """
     trump = tab[T_TRUMP]
     decl = tab[T_DECL]
-    alive = h[0] | h[1] | h[2]
-    side = h[decl] if side_decl else alive & ~h[decl]
+    alive = tab[T_H] | tab[T_H + 1] | tab[T_H + 2]
+    side = tab[T_H + decl] if side_decl else alive & ~tab[T_H + decl]
     run = top_run(alive & trump, side)
     if side_decl:
-        d1 = h[(decl + 1) % 3]
-        d2 = h[(decl + 2) % 3]
+        d1 = tab[T_H + (decl + 1) % 3]
+        d2 = tab[T_H + (decl + 2) % 3]
         k = run
         if leader == decl:
             kr = popcount(run)
@@ -163,29 +162,29 @@ def sure_points(h: np.ndarray, leader: int, side_decl: int, tab: np.ndarray, nee
     for q in range(3):
         if q == decl:
             continue
-        mine = run & h[q]
+        mine = run & tab[T_H + q]
         if cash_lead and q == leader:
-            mine |= side_cashes(h[q], h[decl], h[decl], alive, tab)
+            mine |= side_cashes(tab[T_H + q], tab[T_H + decl], tab[T_H + decl], alive, tab)
         if mine:
-            v = _run_points(mine, h[(q + 1) % 3], h[(q + 2) % 3], tab, need)
+            v = _run_points(mine, tab[T_H + (q + 1) % 3], tab[T_H + (q + 2) % 3], tab, need)
             if v > best:
                 best = v
     return best
 
 
-@compiled("int64(int64[::1], int64, int64[::1])")
-def duel_sure_points(h: np.ndarray, side: int, tab: np.ndarray) -> int:
+@compiled("int64(int64, int64[::1])")
+def duel_sure_points(side: int, tab: np.ndarray) -> int:
     """Two players: points ``side`` surely takes ("quick tricks"): each of its trumps in the
     unbroken run of the highest trumps still out wins the trick it is played in (covered or
     not, it is played some time), with at least the opponent's cheapest cards."""
-    run = top_run((h[0] | h[1]) & tab[T_TRUMP], h[side])
+    run = top_run((tab[T_H] | tab[T_H + 1]) & tab[T_TRUMP], tab[T_H + side])
     if run == 0:
         return 0
-    return points_of(run, tab) + tab[T_BONUS] * popcount(run) + _cheapest(h[1 - side], popcount(run), tab)
+    return points_of(run, tab) + tab[T_BONUS] * popcount(run) + _cheapest(tab[T_H + 1 - side], popcount(run), tab)
 
 
-@compiled("int64(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64[::1])", inline=True)
-def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_set: int, alpha: int,
+@compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1])", inline=True)
+def fast_bound(leader: int, n: int, hand: int, alive: int, trick_set: int, alpha: int,
                beta: int, tab: np.ndarray) -> int:
     """A value that ends the search at once, or ``NO_BOUND``: V still to win is at most the
     points (and tricks) still in play and at least 0; at a trick start the sure tricks too
@@ -198,21 +197,21 @@ def fast_bound(h: np.ndarray, leader: int, n: int, hand: int, alive: int, trick_
         return 0
     if n != 0 or not (tab[T_OPTS] & OPT_QUICK):
         return NO_BOUND
-    return sure_bound(h, leader, hi, alpha, beta, tab)
+    return sure_bound(leader, hi, alpha, beta, tab)
 
 
-@compiled("int64(int64[::1], int64, int64, int64, int64, int64[::1])")
-def sure_bound(h: np.ndarray, leader: int, hi: int, alpha: int, beta: int, tab: np.ndarray) -> int:
+@compiled("int64(int64, int64, int64, int64, int64[::1])")
+def sure_bound(leader: int, hi: int, alpha: int, beta: int, tab: np.ndarray) -> int:
     """At a trick start, a value from the sure tricks that ends the search, or ``NO_BOUND``: V
     still to win is at least the points of the declarer's sure tricks and at most what the
     defenders' sure tricks leave him of ``hi``, the points (and tricks) still in play."""
     if tab[T_NP] == 2:
         # two players: each side's share of the run of top trumps wins its tricks
         decl = tab[T_DECL]
-        q = duel_sure_points(h, decl, tab)
+        q = duel_sure_points(decl, tab)
         if q >= beta:
             return q
-        q = duel_sure_points(h, 1 - decl, tab)
+        q = duel_sure_points(1 - decl, tab)
         if hi - q <= alpha:
             return hi - q
         return NO_BOUND                 # (the quick tricks below are three-player reasoning)
@@ -221,10 +220,10 @@ def sure_bound(h: np.ndarray, leader: int, hi: int, alpha: int, beta: int, tab: 
         # viewpoint's share of the run of top trumps wins its tricks whatever he does (a lower
         # bound: no leader leaves out the declarer's drawing of trumps), and the others' shares
         # are points he cannot take
-        q = sure_points(h, leader if tab[T_DECL_MAX] == 1 else NOBODY, DECLARER, tab, beta)
+        q = sure_points(leader if tab[T_DECL_MAX] == 1 else NOBODY, DECLARER, tab, beta)
         if q >= beta:
             return q
-        q = sure_points(h, leader, DEFENDERS, tab, hi - alpha)
+        q = sure_points(leader, DEFENDERS, tab, hi - alpha)
         if hi - q <= alpha:
             return hi - q
     return NO_BOUND

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..cards import lowest_nb as lowest
 from .jit import compiled
-from .layout import (INF, OPT_SIMILAR, T_COVER, T_DOWN, T_GROUPS, T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS,
+from .layout import (INF, OPT_SIMILAR, T_COVER, T_DOWN, T_GROUPS, T_H, T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS,
                      T_STAMP)
 
 
@@ -33,17 +33,17 @@ def _pack(lb: int, ub: int, move: int, depth: int) -> int:
     return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
 
 
-@compiled("UniTuple(int64, 2)(int64[::1], int64, int64, int64[::1])")
-def tt_key(h: np.ndarray, leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
+@compiled("UniTuple(int64, 2)(int64, int64, int64[::1])")
+def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
     """The table key of a trick start: the three hands and the leader, each group of
     adjacent cards of one effective suit compacted (``OPT_SIMILAR``), so that positions
     that differ only in which cards of a group are gone share an entry.  Two players
     (Offiziersskat): the cards still covering or covered are in the key as they are, and a
     group holding one of them is not compacted, so the mapping of :func:`similar_bounds`
     only ever maps open cards that cover nothing (played alike) onto each other."""
-    g0 = h[0]
-    g1 = h[1]
-    g2 = h[2]
+    g0 = tab[T_H]
+    g1 = tab[T_H + 1]
+    g2 = tab[T_H + 2]
     bound = 0
     if tab[T_NP] == 2:
         # piles: a card that covers a face-down one, and the face-down card under it, are not
