@@ -51,9 +51,9 @@ from ..play import legal_moves_nb as legal_moves
 from ..play import trick_winner_nb as trick_winner
 from .jit import njit
 from .layout import (INF, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_HELPED, JOB_NULL, JOB_POINTS, MS_COLS, MS_KILLERS,
-                     MS_MOVES, MS_ROWS, MS_SCORES, NO_BOUND, OPT_BOUNDS, OPT_EQUIV, OPT_TT, P_C0, P_C1, P_GAMEKIND,
+                     MS_MOVES, MS_SCORES, NO_BOUND, OPT_BOUNDS, OPT_EQUIV, OPT_TT, P_C0, P_C1, P_GAMEKIND,
                      P_JOB, P_LEADER, P_N, P_STAMP, P_TARGET, TAB_SIZE, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED,
-                     T_NODES, T_NP, T_OPTS, T_TRUMP)
+                     T_MS, T_NODES, T_NP, T_OPTS, T_TRUMP)
 from .last_tricks import last_bonus, last_tricks
 from .moves import equivalent_cards, generate_moves, pick_next, pile_cards
 from .prepare import prepare
@@ -61,17 +61,17 @@ from .quick_tricks import fast_bound, points_of
 from .transposition import tt_key, tt_probe, tt_store
 
 
-SEARCH_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1], int64[:, ::1])"
+SEARCH_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1])"
 
 
 @njit(SEARCH_SIGNATURE, cache=True)
 def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
-           tab: np.ndarray, tt: np.ndarray, ms: np.ndarray) -> int:
+           tab: np.ndarray, tt: np.ndarray) -> int:
     """Fail-soft alpha-beta on V still to win (see module docs).
 
     ``tab[T_H:T_H + 3]`` holds the three hands (mutated and restored: in ``tab``, so that
     each call passes one array fewer), ``n`` the number of cards in the trick in progress
-    (``c0``, ``c1``), ``ms`` the scratch array of move lists (``MS_*``).  Two players
+    (``c0``, ``c1``), and from ``T_MS`` on the move lists (``MS_*``).  Two players
     (``T_NP``, Offiziersskat): the third hand is empty, a trick has two cards, and only open
     cards are played.
     """
@@ -138,8 +138,8 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
     nm = 0
     pending = legal
     if tt_move >= 0 and (legal >> tt_move) & 1:
-        ms[ply, MS_MOVES] = tt_move
-        ms[ply, MS_SCORES] = 1 << 30
+        tab[T_MS + ply * MS_COLS + MS_MOVES] = tt_move
+        tab[T_MS + ply * MS_COLS + MS_SCORES] = 1 << 30
         nm = 1
         pending = legal & ~(1 << tt_move)
     best = -INF if is_max else INF
@@ -150,9 +150,9 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
         if i >= nm:
             if pending == 0:
                 break
-            nm = generate_moves(ms, ply, nm, pending, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab)
+            nm = generate_moves(ply, nm, pending, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab)
             pending = 0
-        c = pick_next(ms, ply, i, nm)
+        c = pick_next(ply, i, nm, tab)
         tab[T_H + p] = hand & ~(1 << c)
         # the position after the card: the trick goes on, or it is complete and its winner leads
         # (one recursive call site: numba types a recursive function once per call site)
@@ -179,7 +179,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
             nn = 0
             nc0 = -1
             nc1 = -1
-        v = tv + search(nl, nn, nc0, nc1, alpha - tv, beta - tv, tab, tt, ms)
+        v = tv + search(nl, nn, nc0, nc1, alpha - tv, beta - tv, tab, tt)
         tab[T_H + p] = hand
         if is_max:
             if v > best:
@@ -195,7 +195,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
                     beta = v
         if alpha >= beta:
             if n == 0:
-                ms[MS_KILLERS, ply] = c         # the killer lead of this ply (solver.search.moves)
+                tab[T_MS + MS_KILLERS * MS_COLS + ply] = c         # the killer lead of this ply (solver.search.moves)
             break
     if use_tt:
         tt_store(tt, slot, k1, k2, alive, best, alpha0, beta0, best_move, ply)
@@ -203,28 +203,28 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
 
 
 BATCH_SIGNATURE = ("void(int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int64, int64[::1],"
-                   " int64[::1], int64[::1], int64[:, ::1])")
+                   " int64[::1], int64[::1])")
 
 
-def new_scratch() -> tuple[np.ndarray, np.ndarray]:
-    """The scratch arrays :func:`solve_batch` works in: ``tab`` (the hands too, at ``T_H``) and
-    the move lists ``ms``.
+def new_scratch() -> tuple[np.ndarray]:
+    """The scratch array :func:`solve_batch` works in: ``tab`` (the hands at ``T_H`` and the move
+    lists at ``T_MS`` too).
 
     (Allocated here rather than in the compiled code: numpy's allocators would be compiled
-    into every user's first run for two arrays.)"""
-    return np.zeros(TAB_SIZE, dtype=np.int64), np.zeros((MS_ROWS, MS_COLS), dtype=np.int64)
+    into every user's first run for one array.)"""
+    return (np.zeros(TAB_SIZE, dtype=np.int64),)
 
 
 @njit(BATCH_SIGNATURE, cache=True)
 def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: np.ndarray,
                 stamp0: int, opts: int, out: np.ndarray, nodes: np.ndarray,
-                tab: np.ndarray, ms: np.ndarray) -> None:
+                tab: np.ndarray) -> None:
     """Answer many position rows (see ``P_*``) in one call: V, or 0/1 for the yes/no jobs.
 
     One table serves the batch, reused with a new stamp per row, or the row's own
     ``P_STAMP`` when set (rows of one game that share a stamp share their table entries).
     ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``);
-    ``tab``, ``ms``: scratch (:func:`new_scratch`).
+    ``tab``: scratch (:func:`new_scratch`).
 
     The exact value (``JOB_POINTS``) is found by **zero-window probes** that share the
     table.  Plain MTD(f) steps from its guess by the fail-soft value, which here is almost
@@ -235,7 +235,7 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
     above the search, and each call site of it, costs the first run compile time.)
     """
     for j in range(MS_COLS):
-        ms[MS_KILLERS, j] = 0           # no killer moves from an earlier call: a call's nodes are its own
+        tab[T_MS + MS_KILLERS * MS_COLS + j] = 0           # no killer moves from an earlier call: a call's nodes are its own
     for i in range(positions.shape[0]):
         pos = positions[i]
         tab[T_NODES] = 0
@@ -264,7 +264,7 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
             upper = beta
         reached = beta <= 0                 # (a target of no points is reached without a search)
         while lower < upper and not reached:
-            g = search(leader, n, c0, c1, beta - 1, beta, tab, tt, ms)
+            g = search(leader, n, c0, c1, beta - 1, beta, tab, tt)
             if job != JOB_POINTS:
                 reached = g >= beta
                 break

@@ -92,20 +92,23 @@ T_NP = 109            # players: 3, or 2 (Offiziersskat: only the open cards of 
 T_DOWN = 110          # Offiziersskat: the face-down cards, each playable once its covering card is gone
 T_COVER = 112         # Offiziersskat: per card, the card covering it (-1: none)
 T_H = 144             # the three hands (F, M, R; two players: F, R and an empty third), played and taken back
-TAB_SIZE = 147
+T_MS = 160            # the move lists (MS_ROWS x MS_COLS, below): ply p's row starts at T_MS + p * MS_COLS
 
 INF = 1 << 20
 NO_BOUND = -(1 << 21)  # fast_bound found nothing
 
-# The scratch array ``ms`` of the search (int64, MS_ROWS x MS_COLS): row ``ply``
+# The move lists, in ``tab`` from ``T_MS`` on (MS_ROWS rows of MS_COLS): row ``ply``
 # (cards still in play) holds that ply's move list in columns MS_MOVES.. and
 # their ordering scores in MS_SCORES..; row MS_KILLERS holds, at column ply,
-# the lead that last cut off at that ply (the killer move).
+# the lead that last cut off at that ply (the killer move).  (In ``tab`` rather than an
+# array of their own, as the hands are: a compiled call passes each array as seven or
+# nine values.)
 MS_MOVES = 0
 MS_SCORES = 16
 MS_KILLERS = 33
 MS_ROWS = 34
 MS_COLS = 128
+TAB_SIZE = T_MS + MS_ROWS * MS_COLS
 
 
 KERNEL_SOURCE = Path(__file__).with_name("kernel.py")

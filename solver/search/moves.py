@@ -20,8 +20,8 @@ from ..cards import highest_nb as highest
 from ..cards import lowest_nb as lowest
 from ..play import trick_winner_nb as trick_winner
 from .jit import compiled
-from .layout import (MS_KILLERS, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN, T_H,
-                     T_LASTMASK, T_NP, T_OPTS, T_TRUMP)
+from .layout import (MS_COLS, MS_KILLERS, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONUS, T_COVER, T_DECL, T_DECL_MAX,
+                     T_DOWN, T_H, T_LASTMASK, T_MS, T_NP, T_OPTS, T_TRUMP)
 
 
 @compiled("UniTuple(int64, 2)(int64, int64[::1])")
@@ -163,9 +163,8 @@ def _lead_score(card: int, p: int, alive_other: int, tab: np.ndarray) -> int:
 KILLER_BONUS = 20
 
 
-@compiled("int64(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64,"
-          " int64[::1])")
-def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: int,
+@compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64[::1])")
+def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: int,
                    leader: int, alive_other: int, tab: np.ndarray) -> int:
     """Append ``moves`` to the ply's move list with their ordering scores (higher first);
     returns the new length.
@@ -177,6 +176,8 @@ def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int
     in Null he ducks.  Ramsch: :func:`_ramsch_order_score`; two players:
     :func:`_duel_order_score`, the killer first.  (What the trick in progress says, who wins it
     so far and whether the third hand can take it, is worked out once for all the cards.)"""
+    row = T_MS + ply * MS_COLS          # the ply's move list
+    killer = tab[T_MS + MS_KILLERS * MS_COLS + ply]
     order = (tab[T_OPTS] & OPT_ORDER) != 0
     two = tab[T_NP] == 2
     decl = tab[T_DECL]
@@ -198,20 +199,20 @@ def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int
         low = x & -x
         c = lowest(low)
         x ^= low
-        ms[ply, MS_MOVES + nm] = c
+        tab[row + MS_MOVES + nm] = c
         score = 0
         if not order:
             pass
         elif two:
-            score = (1 << 29) if n == 0 and c == ms[MS_KILLERS, ply] else \
+            score = (1 << 29) if n == 0 and c == killer else \
                 _duel_order_score(c, p, n, c0, alive_other, tab)
         elif ramsch:
             score = _ramsch_order_score(c, p, n, c0, c1, leader, alive_other, tab)
-            if n == 0 and c == ms[MS_KILLERS, ply]:
+            if n == 0 and c == killer:
                 score += KILLER_BONUS
         elif n == 0:
             score = _lead_score(c, p, alive_other, tab)
-            if c == ms[MS_KILLERS, ply]:
+            if c == killer:
                 score += KILLER_BONUS
         else:
             pts = tab[32 + c]
@@ -235,23 +236,24 @@ def generate_moves(ms: np.ndarray, ply: int, nm: int, moves: int, p: int, n: int
                 score = -pts if same_side else pts
             else:
                 score = pts if same_side else -pts
-        ms[ply, MS_SCORES + nm] = score
+        tab[row + MS_SCORES + nm] = score
         nm += 1
     return nm
 
 
-@compiled("int64(int64[:, ::1], int64, int64, int64)")
-def pick_next(ms: np.ndarray, ply: int, i: int, nm: int) -> int:
+@compiled("int64(int64, int64, int64, int64[::1])")
+def pick_next(ply: int, i: int, nm: int, tab: np.ndarray) -> int:
     """Selection sort step: bring the best-scored of moves i.. to place i; returns that move."""
+    row = T_MS + ply * MS_COLS
     bi = i
     for j in range(i + 1, nm):
-        if ms[ply, MS_SCORES + j] > ms[ply, MS_SCORES + bi]:
+        if tab[row + MS_SCORES + j] > tab[row + MS_SCORES + bi]:
             bi = j
     if bi != i:
-        t = ms[ply, MS_MOVES + i]
-        ms[ply, MS_MOVES + i] = ms[ply, MS_MOVES + bi]
-        ms[ply, MS_MOVES + bi] = t
-        t = ms[ply, MS_SCORES + i]
-        ms[ply, MS_SCORES + i] = ms[ply, MS_SCORES + bi]
-        ms[ply, MS_SCORES + bi] = t
-    return ms[ply, MS_MOVES + i]
+        t = tab[row + MS_MOVES + i]
+        tab[row + MS_MOVES + i] = tab[row + MS_MOVES + bi]
+        tab[row + MS_MOVES + bi] = t
+        t = tab[row + MS_SCORES + i]
+        tab[row + MS_SCORES + i] = tab[row + MS_SCORES + bi]
+        tab[row + MS_SCORES + bi] = t
+    return tab[row + MS_MOVES + i]
