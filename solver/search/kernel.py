@@ -152,7 +152,9 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
                 break
             nm = generate_moves(ply, nm, pending, p, n, c0, c1, leader, (alive | trick_set) & ~hand, tab)
             pending = 0
-        c = pick_next(ply, i, nm, tab)
+            c = tab[T_MS + ply * MS_COLS + MS_MOVES + i]        # (generated best first)
+        else:
+            c = pick_next(ply, i, nm, tab)
         tab[T_H + p] = hand & ~(1 << c)
         # the position after the card: the trick goes on, or it is complete and its winner leads
         # (one recursive call site: numba types a recursive function once per call site)

@@ -166,8 +166,8 @@ KILLER_BONUS = 20
 @compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64[::1])")
 def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: int,
                    leader: int, alive_other: int, tab: np.ndarray) -> int:
-    """Append ``moves`` to the ply's move list with their ordering scores (higher first);
-    returns the new length.
+    """Append ``moves`` to the ply's move list with their ordering scores (higher first), the
+    best-scored of them first (as :func:`pick_next` would bring it there); returns the new length.
 
     Scores (``OPT_ORDER``), three players in point games and Null: leads by
     :func:`_lead_score`; the **killer move** (a lead that cut off at this ply before, whoever led
@@ -194,6 +194,8 @@ def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: i
         cur, cur_owner = _winning_so_far(n, c0, c1, leader, tab)
         same_side = (p == decl) == (cur_owner == decl)
         third_takes_lead = n == 1 and p != decl and _can_beat(tab[T_H + third], c0, c0, tab)
+    first = nm
+    top = first                         # the best-scored so far (the first of equals, as pick_next)
     x = moves
     while x:
         low = x & -x
@@ -237,8 +239,23 @@ def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: i
             else:
                 score = pts if same_side else -pts
         tab[row + MS_SCORES + nm] = score
+        if score > tab[row + MS_SCORES + top]:
+            top = nm
         nm += 1
+    if top != first:                    # the best first: the search takes it without a pick_next
+        _swap(row, first, top, tab)
     return nm
+
+
+@compiled("void(int64, int64, int64, int64[::1])", inline=True)
+def _swap(row: int, i: int, j: int, tab: np.ndarray) -> None:
+    """Swap moves i and j of the move list at ``row``, with their scores."""
+    t = tab[row + MS_MOVES + i]
+    tab[row + MS_MOVES + i] = tab[row + MS_MOVES + j]
+    tab[row + MS_MOVES + j] = t
+    t = tab[row + MS_SCORES + i]
+    tab[row + MS_SCORES + i] = tab[row + MS_SCORES + j]
+    tab[row + MS_SCORES + j] = t
 
 
 @compiled("int64(int64, int64, int64, int64[::1])")
@@ -250,10 +267,5 @@ def pick_next(ply: int, i: int, nm: int, tab: np.ndarray) -> int:
         if tab[row + MS_SCORES + j] > tab[row + MS_SCORES + bi]:
             bi = j
     if bi != i:
-        t = tab[row + MS_MOVES + i]
-        tab[row + MS_MOVES + i] = tab[row + MS_MOVES + bi]
-        tab[row + MS_MOVES + bi] = t
-        t = tab[row + MS_SCORES + i]
-        tab[row + MS_SCORES + i] = tab[row + MS_SCORES + bi]
-        tab[row + MS_SCORES + bi] = t
+        _swap(row, i, bi, tab)
     return tab[row + MS_MOVES + i]
