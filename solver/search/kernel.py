@@ -61,7 +61,7 @@ from .quick_tricks import fast_bound, points_of
 from .transposition import tt_key, tt_probe, tt_store
 
 
-SEARCH_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[:, ::1])"
+SEARCH_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1])"
 
 
 @njit(SEARCH_SIGNATURE, cache=True)
@@ -204,7 +204,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
     return best
 
 
-BATCH_SIGNATURE = ("void(int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int64, int64[::1],"
+BATCH_SIGNATURE = ("void(int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[::1], int64, int64, int64[::1],"
                    " int64[::1], int64[::1])")
 
 

@@ -15,8 +15,8 @@ import numpy as np
 
 from ..cards import lowest_nb as lowest
 from .jit import compiled
-from .layout import (INF, OPT_SIMILAR, T_COVER, T_DOWN, T_GROUPS, T_H, T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS,
-                     T_STAMP)
+from .layout import (INF, OPT_SIMILAR, TT_FIELDS, T_COVER, T_DOWN, T_GROUPS, T_H, T_KEYX, T_LASTMASK, T_NGROUPS,
+                     T_NP, T_OPTS, T_STAMP)
 
 
 @compiled("int64(int64, int64, int64)")
@@ -123,7 +123,7 @@ def similar_bounds(d: int, other: int, alive: int, tab: np.ndarray) -> tuple[int
     return (lb - neg if lb > neg else 0), ub + pos, move
 
 
-@compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64[::1], int64[:, ::1])")
+@compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64[::1], int64[::1])")
 def tt_probe(k1: int, k2: int, alive: int, ply: int, tab: np.ndarray,
              tt: np.ndarray) -> tuple[int, int, int, int]:
     """Look a trick start up: (slot to store into, best lead or -1, lower bound, upper bound).
@@ -131,29 +131,29 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, tab: np.ndarray,
     A bucket holds two entries; with no hit the slot is the one of another
     stamp or of a shallower position (depth-preferred), else the second
     (always-replace)."""
-    idx = _tt_index(k1, k2, tt.shape[0] - 1)
+    idx = _tt_index(k1, k2, tt.shape[0] // TT_FIELDS - 1)
     for j in range(2):
-        if tt[idx + j, 0] == k1 and tt[idx + j, 1] == k2:
-            d = tt[idx + j, 2]
-            other = tt[idx + j, 3]
+        if tt[TT_FIELDS * (idx + j)] == k1 and tt[TT_FIELDS * (idx + j) + 1] == k2:
+            d = tt[TT_FIELDS * (idx + j) + 2]
+            other = tt[TT_FIELDS * (idx + j) + 3]
             if other == alive:
                 move = (d >> 32) & 0xFF
                 return idx + j, (-1 if move == 0xFF else move), d & 0xFFFF, (d >> 16) & 0xFFFF
             lb, ub, move = similar_bounds(d, other, alive, tab)
             return idx + j, move, lb, ub        # overwrite the similar entry with this position
-    if tt[idx, 1] >> 46 != tab[T_STAMP] or ((tt[idx, 2] >> 40) <= ply):
+    if tt[TT_FIELDS * idx + 1] >> 46 != tab[T_STAMP] or ((tt[TT_FIELDS * idx + 2] >> 40) <= ply):
         return idx, -1, 0, INF
     return idx + 1, -1, 0, INF
 
 
-@compiled("void(int64[:, ::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
+@compiled("void(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
 def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int, alpha0: int, beta0: int,
              move: int, ply: int) -> None:
     """Store the search's result as bounds, merged with the slot's own entry for this position."""
     lb = 0
     ub = 0xFFFF
-    if tt[slot, 0] == k1 and tt[slot, 1] == k2 and tt[slot, 3] == alive:
-        d = tt[slot, 2]
+    if tt[TT_FIELDS * slot] == k1 and tt[TT_FIELDS * slot + 1] == k2 and tt[TT_FIELDS * slot + 3] == alive:
+        d = tt[TT_FIELDS * slot + 2]
         lb = d & 0xFFFF
         ub = (d >> 16) & 0xFFFF
     if best <= alpha0:
@@ -165,7 +165,7 @@ def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int,
     else:
         lb = best
         ub = best
-    tt[slot, 0] = k1
-    tt[slot, 1] = k2
-    tt[slot, 2] = _pack(lb, ub, move, ply)
-    tt[slot, 3] = alive
+    tt[TT_FIELDS * slot] = k1
+    tt[TT_FIELDS * slot + 1] = k2
+    tt[TT_FIELDS * slot + 2] = _pack(lb, ub, move, ply)
+    tt[TT_FIELDS * slot + 3] = alive
