@@ -108,6 +108,8 @@ def similar_bounds(d: int, other: int, alive: int, tab: np.ndarray) -> tuple[int
         wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
         a1 = (other >> o) & wm
         a2 = (alive >> o) & wm
+        if a1 == a2:
+            continue                    # the same cards: each maps onto itself (the move too)
         while a1:
             l1 = a1 & -a1
             l2 = a2 & -a2
