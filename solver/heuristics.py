@@ -65,41 +65,90 @@ def _ranked_discards(twelve: int, game: int) -> tuple[int, ...]:
             d = (1 << a) | (1 << b)
             scored.append((-null_danger(twelve & ~d), a + b, d))
     else:
-        trump = trump_set(game)
-        for a, b in combinations(cards, 2):
-            d = (1 << a) | (1 << b)
-            scored.append((_discard_score(twelve, d, game, trump), a + b, d))
+        scored = _scored_discards(twelve, game)
     scored.sort(reverse=True)
     return tuple(d for _, _, d in scored)
 
 
+def _scored_discards(twelve: int, game: int) -> list[tuple[float, int, int]]:
+    """Every two-card discard ``d`` of a suit game or Grand as (its :func:`_discard_score`, the
+    sum of its two card numbers, ``d``), the score worked out
+    by parts (the same numbers, a third of the work: a bulk ``bid`` row ranks some seventy
+    twelve-card sets).  The score is a sum of a term per discarded card and a term per suit; a
+    card's term depends on its own suit alone, so for two cards of different suits (or a trump)
+    it is the same as if each were discarded alone, and only a pair of one suit is scored as a
+    pair."""
+    trump = trump_set(game)
+    suit_of = [-1] * 32
+    base = 0.0                                      # the suits' terms with nothing discarded
+    for s in range(4):
+        blk = SUIT_BLOCK[s] & ~trump
+        if blk and twelve & blk:
+            base += _suit_term(twelve & blk, s, game)
+            for c in iter_cards(twelve & blk):
+                suit_of[c] = s
+    cards = list(iter_cards(twelve))
+    alone = {}                                      # a card's part of the score, discarded alone
+    for c in cards:
+        s = suit_of[c]
+        if s < 0:
+            alone[c] = -30.0
+        else:
+            rest = twelve & ~(1 << c)
+            blk = SUIT_BLOCK[s] & ~trump
+            alone[c] = (_card_term(c, rest) + _suit_term(rest & blk, s, game)
+                        - _suit_term(twelve & blk, s, game))
+    out = []
+    for a, b in combinations(cards, 2):
+        d = (1 << a) | (1 << b)
+        s = suit_of[a]
+        if s < 0 or s != suit_of[b]:
+            out.append((base + alone[a] + alone[b], a + b, d))
+        else:
+            rest = twelve & ~d
+            blk = SUIT_BLOCK[s] & ~trump
+            out.append((base + _card_term(a, rest) + _card_term(b, rest) + _suit_term(rest & blk, s, game)
+                        - _suit_term(twelve & blk, s, game), a + b, d))
+    return out
+
+
+def _card_term(c: int, rest: int) -> float:
+    """A discarded side card's part of :func:`_discard_score` (``rest``: the cards kept)."""
+    s, r = c // 7, c % 7                            # r: 0..6 = 7 8 9 Q K T A
+    if r == 6:
+        return -12.0                                # an ace takes its own trick
+    has_a = (rest >> (s * 7 + 6)) & 1
+    if r == 5:
+        return -4.0 if has_a else 10.0              # keep A-T; bank an unguarded ten
+    if r == 4:
+        return -2.0 if (has_a and (rest >> (s * 7 + 5)) & 1) else 4.0
+    return float(CARD_POINTS[c])
+
+
+def _suit_term(left: int, s: int, game: int) -> float:
+    """A side suit's part of :func:`_discard_score`: its cards ``left`` after the discard."""
+    if not left:
+        return 12.0 if game != GRAND else 8.0       # a void
+    if left == 1 << (s * 7 + 5):
+        return -6.0                                 # a bare ten will be caught
+    return 0.0
+
+
 def _discard_score(twelve: int, d: int, game: int, trump: int) -> float:
+    """How good discarding ``d`` from ``twelve`` is (the definition; :func:`_scored_discards` works
+    out every discard's at once)."""
     rest = twelve & ~d
     score = 0.0
     for c in iter_cards(d):
         if (trump >> c) & 1:
             score -= 30                                 # only when nothing else is left
             continue
-        s, r = c // 7, c % 7                            # r: 0..6 = 7 8 9 Q K T A
-        has_a = (rest >> (s * 7 + 6)) & 1
-        has_t = (rest >> (s * 7 + 5)) & 1
-        if r == 6:
-            score -= 12                                 # an ace takes its own trick
-        elif r == 5:
-            score += -4 if has_a else 10                # keep A-T; bank an unguarded ten
-        elif r == 4:
-            score += -2 if (has_a and has_t) else 4
-        else:
-            score += CARD_POINTS[c]
+        score += _card_term(c, rest)
     for s in range(4):
         blk = SUIT_BLOCK[s] & ~trump
         if not blk or not (twelve & blk):
             continue
-        left = rest & blk
-        if not left:
-            score += 12 if game != GRAND else 8         # a void
-        elif popcount(left) == 1 and (left >> (s * 7 + 5)) & 1:
-            score -= 6                                  # a bare ten will be caught
+        score += _suit_term(rest & blk, s, game)
     return score
 
 
