@@ -25,7 +25,8 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -113,11 +114,18 @@ def hand_features(cards: int, seat: int, decl: Declaration, p_win_dd: float) -> 
     >>> f["trumps"], f["jacks"], f["aces_tens"], f["voids"], f["matadors"], f["forehand"]
     (6.0, 2.0, 3.0, 1.0, 2.0, 1.0)
     """
+    return dict(_card_features(cards, seat, decl), dd_logit=rate_logit(p_win_dd))
+
+
+@lru_cache(maxsize=1 << 12)
+def _card_features(cards: int, seat: int, decl: Declaration) -> dict[str, float]:
+    """:func:`hand_features` but the double-dummy rate: the cards', kept (the advice asks them
+    for every reading of a declaration, at three rates).  Callers copy the dict."""
     g = decl.game
     aces_tens = sum(1 for s in range(4) for r in (5, 6) if (cards >> (s * 7 + r)) & 1)
     trumps = popcount(cards & JACKS) + (popcount(cards & SUIT_BLOCK[g]) if g < 4 else 0)
     voids = sum(1 for s in range(4) if not cards & SUIT_BLOCK[s] and s != g)
-    return {"dd_logit": rate_logit(p_win_dd), "trumps": float(trumps if g != NULL else 0),
+    return {"trumps": float(trumps if g != NULL else 0),
             "jacks": float(popcount(cards & JACKS)), "aces_tens": float(aces_tens), "voids": float(voids),
             "matadors": float(abs(matadors(cards, g)) if g != NULL else 0),
             "count": float(stegen(cards, g) if g != NULL else 0),
@@ -210,6 +218,9 @@ class PlayModel:
 
     models: dict[str, LogisticModel]
     about: dict
+    #: each model's predictions so far, by feature row (:meth:`_predicted`)
+    _kept: dict[tuple[str, tuple[float, ...]], tuple[float, float, float]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def fit(cls, rows: list[dict], about: dict | None = None) -> "PlayModel":
@@ -276,9 +287,16 @@ class PlayModel:
         m = self.models.get(c)
         if m is None:
             return None
-        x = np.array([1.0] + [features[f] for f in FEATURES[c]])
-        p, lo, hi = m.predict(x)
-        return float(p[0]), float(lo[0]), float(hi[0])
+        return self._predicted(c, tuple(features[f] for f in FEATURES[c]))
+
+    def _predicted(self, c: str, x: tuple[float, ...]) -> tuple[float, float, float]:
+        """Model ``c``'s (p, low, high) for the feature row ``x``, kept (the advice prices the same
+        few rows many times over a race)."""
+        got = self._kept.get((c, x))
+        if got is None:
+            p, lo, hi = self.models[c].predict(np.array((1.0, *x)))
+            got = self._kept[c, x] = (float(p[0]), float(lo[0]), float(hi[0]))
+        return got
 
     @property
     def prices_declare(self) -> bool:
@@ -295,12 +313,9 @@ class PlayModel:
         """(q, low, high): P(Schneider | won) played out, for a trump game with these
         :func:`hand_features` whose worlds won double-dummy reach Schneider in ``share`` of
         cases; None without a Schneider model."""
-        m = self.models.get(SCHNEIDER)
-        if m is None:
+        if SCHNEIDER not in self.models:
             return None
-        x = np.array([1.0] + [schneider_features(features, share)[f] for f in FEATURES[SCHNEIDER]])
-        q, lo, hi = m.predict(x)
-        return float(q[0]), float(lo[0]), float(hi[0])
+        return self._predicted(SCHNEIDER, tuple(schneider_features(features, share)[f] for f in FEATURES[SCHNEIDER]))
 
     def to_json(self) -> dict:
         return {"about": self.about, "features": {c: list(FEATURES[c]) for c in self.models},

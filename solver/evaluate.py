@@ -677,7 +677,9 @@ def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | Non
     if played is not None and model.prices_schneider(r.declaration, r.p_win_dd(18)):
         sch = model.p_schneider(feats[0], float((r.won & r.schneider).sum()) / int(r.won.sum()))
         q = None if sch is None else sch[0]
-    return dataclasses.replace(r, played=played, played_schneider=q, played_sampling=sampling)
+    out = dataclasses.replace(r, played=played, played_schneider=q, played_sampling=sampling)
+    out._settled = r._settled           # (the settlements of the worlds do not depend on the play model)
+    return out
 
 
 def _result(cand: Candidate, o: _Outcome, scoring: str, decl: Declaration | None = None) -> DeclarationResult:
@@ -702,6 +704,30 @@ def _filled(o: _Outcome) -> list[_Outcome]:
     return [dataclasses.replace(o, q31=[escaped if i in o.pending else v for i, v in enumerate(o.q31)],
                                 qany=[took if i in o.pending else v for i, v in enumerate(o.qany)], pending={})
             for escaped, took in LOST_LEVELS]
+
+
+class _Readings:
+    """Each solved candidate's results as the race and the settling read them: one per
+    :data:`LOST_LEVELS` its waiting lost worlds may turn out to have (:func:`_filled`; one where
+    none waits, the first being the outcome as it stands), judged by ``judge`` (the play model's
+    :func:`calibrate`), and kept while the outcome stays as it is.  Between two rounds the race
+    reads every candidate many times, and a kept result keeps its settlements too: made, settled
+    and calibrated afresh at every reading, they were a fifth of a bulk ``bid`` row's time.  An
+    outcome changes only by growing (a round's worlds) or by its waiting worlds being probed, so
+    its worlds and waiting worlds counted name its state."""
+
+    def __init__(self, scoring: str,
+                 judge: Callable[[Candidate, DeclarationResult], DeclarationResult] = lambda c, r: r):
+        self.scoring, self.judge = scoring, judge
+        self._kept: dict[tuple, list[DeclarationResult]] = {}
+
+    def __call__(self, c: Candidate, o: _Outcome, decl: Declaration | None = None) -> list[DeclarationResult]:
+        """``c``'s results (``decl``: an announcement played as ``c``), judged."""
+        key = (c, decl, len(o.q61), len(o.pending))
+        got = self._kept.get(key)
+        if got is None:
+            got = self._kept[key] = [self.judge(c, _result(c, f, self.scoring, decl)) for f in _filled(o)]
+        return got
 
 
 def _score_span(results: Sequence[DeclarationResult], bid: int) -> tuple[float, float]:
@@ -795,8 +821,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
               samples: int, precision: float, first_batch: int, batch: int, leaders: int,
               progress: Callable[[int, int], None] | None,
               budget: float | None = None, contenders: int | None = None,
-              judge: Callable[[Candidate, DeclarationResult], DeclarationResult] = lambda c, r: r,
-              ) -> tuple[dict[Candidate, _Outcome], int, str]:
+              read: _Readings | None = None) -> tuple[dict[Candidate, _Outcome], int, str]:
     """Racing (successive elimination) over the declarations, each reported with its own count:
 
     1. every candidate is solved on the same worlds: the whole first batch, or its first half
@@ -808,11 +833,12 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
        ``precision`` or the advice is :func:`_decided` or :func:`_pass_settled`.
 
     ``budget``: no round starts that the last round's cost says would end after ``budget``
-    seconds (phase 1 always runs; the intervals reported say how far it got).  ``judge``: how a
-    candidate's result is read for the race (the play model's :func:`calibrate`), so the race
-    ranks as the advice will.  Returns the outcomes, the worlds solved and what stopped the
-    sampling (:data:`STOPPED`)."""
+    seconds (phase 1 always runs; the intervals reported say how far it got).  ``read``: how a
+    candidate's results are read for the race (:class:`_Readings`, judged by the play model's
+    :func:`calibrate`), so the race ranks as the advice will.  Returns the outcomes, the worlds
+    solved and what stopped the sampling (:data:`STOPPED`)."""
     clock = _Clock(budget)
+    read = read or _Readings(scoring)
     solved = list(dict.fromkeys(_shared(c) for c in cands))
     outcomes: dict[Candidate, _Outcome] = {c: _Outcome() for c in solved}
     drawn = [0]
@@ -831,14 +857,14 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
         progress(total, samples)
 
     def result(c: Candidate) -> DeclarationResult:
-        return judge(c, _result(c, outcomes[c], scoring))
+        return read(c, outcomes[c])[0]
 
     def span(c: Candidate) -> tuple[float, float]:
         o = outcomes[c]
         if not o.pending:
             e = result(c).expected_score(at)
             return e, e
-        return _score_span([judge(c, _result(c, f, scoring)) for f in _filled(o)], at)
+        return _score_span(read(c, o), at)
 
     def best(k: int, pool: list[Candidate] = solved) -> list[Candidate]:
         # a candidate with waiting lost worlds is resolved when, at its best, it could be among
@@ -856,7 +882,7 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
 
     def upper(c: Candidate) -> float:
         # the upper end of c's 95% interval on the expected score, its waiting lost worlds at best
-        return max(judge(c, _result(c, f, scoring)).expected_score_ci(at)[1] for f in _filled(outcomes[c]))
+        return max(r.expected_score_ci(at)[1] for r in read(c, outcomes[c]))
 
     if total < first and contenders is not None:     # phase 2: the contenders (total < first only then)
         # out of the race: a candidate whose interval lies below the leader's
@@ -988,12 +1014,12 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                   if _spitze_possible(c.declaration, cards)]
     mdl = _model(model)
     sampler = _worlds(WorldSampler(cards, seat, seed), seat, seed, auction)
+    read = _Readings(scoring, lambda c, r: calibrate(r, cards, seat, mdl))
     outcomes, total, stopped = _adaptive(ev, cands, sampler, at, scoring, samples, precision,
-                                         first_batch, batch, leaders, progress, budget, contenders,
-                                         lambda c, r: calibrate(r, cards, seat, mdl))
+                                         first_batch, batch, leaders, progress, budget, contenders, read)
 
-    def build(got: dict[Candidate, _Outcome]) -> list[tuple[Candidate, DeclarationResult]]:
-        rows = [(_shared(c), _result(c, got[_shared(c)], scoring, c.declaration)) for c in cands]
+    def rows(got: dict[Candidate, _Outcome]) -> list[tuple[Candidate, Declaration]]:
+        out = [(_shared(c), c.declaration) for c in cands]
         # Hand announcements that are not hopeless share the Hand game's play
         for g in list(SUIT_GAMES) + [GRAND]:
             base = Candidate(Declaration(g, hand=True))
@@ -1001,13 +1027,13 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                 continue
             o = got[base]
             if np.mean(o.q90) >= 0.25:
-                rows.append((base, _result(base, o, scoring, Declaration(g, hand=True, schneider=True))))
+                out.append((base, Declaration(g, hand=True, schneider=True)))
             if np.mean(o.qall) >= 0.25:
-                rows.append((base, _result(base, o, scoring, Declaration(g, hand=True, schwarz=True))))
-                rows.append((base, _result(base, o, scoring, Declaration(g, hand=True, ouvert=True))))
-        return rows
+                out.append((base, Declaration(g, hand=True, schwarz=True)))
+                out.append((base, Declaration(g, hand=True, ouvert=True)))
+        return out
 
-    results = _settled(ev, outcomes, build, lambda r: calibrate(r, cards, seat, mdl), at, min_win, details)
+    results = _settled(ev, outcomes, rows, read, at, min_win, details)
     return HandEvaluation(cards, seat, bid, results, scoring, min_win, total, seed, ev.solves,
                           time.perf_counter() - t0, stopped=stopped, budget=budget, auction=list(auction or []),
                           acceptance=getattr(sampler, "acceptance", None)).calibrated_with(mdl)
@@ -1020,34 +1046,30 @@ DETAILS = ("all", "needed")
 
 
 def _settled(ev: _Evaluator, outcomes: dict[Candidate, _Outcome],
-             build: Callable[[dict[Candidate, _Outcome]], list[tuple[Candidate, DeclarationResult]]],
-             judge: Callable[[DeclarationResult], DeclarationResult], at: int, min_win: float | None,
-             details: str) -> list[DeclarationResult]:
-    """The evaluation's declarations (``build``: (candidate solved, result) rows from outcomes),
-    every waiting lost world probed (``details`` "all"), or only those of a declaration that at
-    its best could lead at ``at`` or pay at 18 (its P(win) or its expected score), the rest
-    left out ("needed"): the recommended declaration, the safe bid and the highest bid are the
-    same either way."""
+             rows: Callable[[dict[Candidate, _Outcome]], list[tuple[Candidate, Declaration]]],
+             read: _Readings, at: int, min_win: float | None, details: str) -> list[DeclarationResult]:
+    """The evaluation's declarations (``rows``: (candidate solved, declaration played as it) from
+    the outcomes; ``read``: their judged results), every waiting lost world probed (``details``
+    "all"), or only those of a declaration that at its best could lead at ``at`` or pay at 18
+    (its P(win) or its expected score), the rest left out ("needed"): the recommended
+    declaration, the safe bid and the highest bid are the same either way."""
     if details not in DETAILS:
         raise ValueError(f"details must be one of {DETAILS}, not {details!r}")
     if details == "all":
         ev.resolve(list(outcomes), outcomes)
-        return [r for _, r in build(outcomes)]
     while True:
-        rows = build(outcomes)
-        waiting = [i for i, (c, _) in enumerate(rows) if outcomes[c].pending]
+        got = rows(outcomes)
+        waiting = [i for i, (c, _) in enumerate(got) if outcomes[c].pending]
         if not waiting:
-            return [r for _, r in rows]
-        fills = {c: _filled(o) for c, o in outcomes.items()}
-        filled = [build({c: f[min(j, len(f) - 1)] for c, f in fills.items()}) for j in range(len(LOST_LEVELS))]
-        judged = [[judge(f[i][1]) for f in filled] for i in range(len(rows))]
+            return [_result(c, outcomes[c], read.scoring, d) for c, d in got]
+        judged = [read(c, outcomes[c], d) for c, d in got]
         spans = [_score_span(js, at) for js in judged]
         lead = max(lo for lo, _ in spans)
-        need = {rows[i][0] for i in waiting
+        need = {got[i][0] for i in waiting
                 if spans[i][1] >= lead or (_score_span(judged[i], 18)[1] >= 0 if min_win is None
                                            else judged[i][0].p_win(18) >= min_win)}
         if not need:
-            return [r for i, (_, r) in enumerate(rows) if i not in waiting]
+            return [_result(c, outcomes[c], read.scoring, d) for i, (c, d) in enumerate(got) if i not in waiting]
         ev.resolve(need, outcomes)
 
 
@@ -1169,9 +1191,9 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
                 cands.append(Candidate(Declaration(NULL, ouvert=True), d))
     sampler = _worlds(WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0)), seat, seed, auction)
     mdl = _model(model)
+    read = _Readings(scoring, lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
     outcomes, total, stopped = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch,
-                                         batch, leaders, progress, budget, contenders,
-                                         lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
+                                         batch, leaders, progress, budget, contenders, read)
     ev.resolve(list(outcomes), outcomes)
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
