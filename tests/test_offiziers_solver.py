@@ -63,6 +63,20 @@ def test_offiziers_values_match_minimax(game):
             assert v == _minimax(child)
 
 
+@pytest.mark.parametrize("game", ["diamonds", "grand", "ramsch"])
+def test_the_last_two_tricks_enumerated(game):
+    # two cards a side at a trick start: the kernel enumerates both tricks directly
+    # (duel_last_tricks), a face-down card played only after the card on it
+    rng = np.random.default_rng(7 + len(game))
+    solver = Solver(tt_megabytes=4)
+    covered = 0
+    for _ in range(60):
+        st = _endgame(rng, game, 2)
+        covered += sum(1 for s in range(2) for i in range(8) if st.up[s][i] and st.down[s][i])
+        assert solve_points([st], solver)[0] == _minimax(st)
+    assert covered > 0                  # some of them with a card still on another
+
+
 def test_a_trick_in_progress_and_uncovered_cards():
     # F leads, then R answers: the solver starts from the half trick; a face-down card whose
     # upper card went in the last trick is playable (the state turned it up)

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from ..play import legal_moves_nb as legal_moves
 from ..play import trick_winner_nb as trick_winner
@@ -54,7 +53,7 @@ from .layout import (INF, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_HELPED, JOB_NULL, JOB
                      MS_MOVES, MS_SCORES, NO_BOUND, OPT_BOUNDS, OPT_EQUIV, OPT_TT, P_C0, P_C1, P_GAMEKIND,
                      P_JOB, P_LEADER, P_N, P_STAMP, P_TARGET, TAB_SIZE, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED,
                      T_MS, T_NODES, T_NP, T_OPTS, T_TRUMP)
-from .last_tricks import last_bonus, last_tricks
+from .last_tricks import duel_last_tricks, last_bonus, last_tricks
 from .moves import equivalent_cards, generate_moves, pick_next, pile_cards
 from .prepare import prepare
 from .quick_tricks import fast_bound, points_of
@@ -85,12 +84,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
     if n == 0 and popcount(hand) <= 2:
         if players == 3:
             return last_tricks(leader, tab)         # the last two tricks: enumerate them
-        if popcount(hand) == 1:
-            # two players, the last trick: one card each
-            c = lowest(hand)
-            d = lowest(tab[T_H + 1 - p])
-            w = (leader + trick_winner(c, d, d, tab[T_TRUMP], tab)) & 1
-            return tab[32 + c] + tab[32 + d] + tab[T_BONUS] if w == tab[T_DECL] else 0
+        return duel_last_tricks(leader, tab)
     decl = tab[T_DECL]
     is_max = tab[T_HELPED] == 1 or (p == decl) == (tab[T_DECL_MAX] == 1)
     alive = tab[T_H] | tab[T_H + 1] | tab[T_H + 2]

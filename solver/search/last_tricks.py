@@ -1,5 +1,6 @@
 """The last two tricks, enumerated directly (no recursion, no table): :func:`last_tricks`,
-with the last-trick bonus of Spitze and the Ramsch skat (:func:`last_bonus`).
+with the last-trick bonus of Spitze and the Ramsch skat (:func:`last_bonus`); two players
+(Offiziersskat): :func:`duel_last_tricks`.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from ..play import trick_winner_nb as trick_winner
 from .jit import compiled
-from .layout import (T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED, T_LAST, T_LASTMASK, T_TRUMP)
+from .layout import (T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN, T_H, T_HELPED, T_LAST, T_LASTMASK, T_TRUMP)
 
 
 @compiled("int64(int64, int64[::1])")
@@ -96,6 +97,69 @@ def last_tricks(leader: int, tab: np.ndarray) -> int:
                     best2 = v
             if (max1 and best2 > best1) or (not max1 and best2 < best1):
                 best1 = best2
+        if (max0 and best1 > best0) or (not max0 and best1 < best0):
+            best0 = best1
+    return best0
+
+
+@compiled("int64(int64, int64, int64, int64[::1])")
+def _duel_trick(x: int, y: int, leader: int, tab: np.ndarray) -> int:
+    """Two players: V of one trick, ``x`` led by ``leader`` and ``y`` followed; and who won, as
+    value*2+winner."""
+    w = (leader + trick_winner(x, y, y, tab[T_TRUMP], tab)) & 1
+    v = tab[32 + x] + tab[32 + y] + tab[T_BONUS] if w == tab[T_DECL] else 0
+    return v * 2 + w
+
+
+@compiled("int64(int64, int64[::1])")
+def _open_of_two(hand: int, tab: np.ndarray) -> int:
+    """The cards of a two-card pile hand that may be played now: both, or the upper card where
+    it still covers the other."""
+    x = lowest(hand)
+    y = lowest(hand & (hand - 1))
+    if (tab[T_DOWN] >> x) & 1 and tab[T_COVER + x] == y:
+        return 1 << y
+    if (tab[T_DOWN] >> y) & 1 and tab[T_COVER + y] == x:
+        return 1 << x
+    return hand
+
+
+@compiled("int64(int64, int64[::1])")
+def duel_last_tricks(leader: int, tab: np.ndarray) -> int:
+    """Two players: exact V of the last one or two tricks, by direct enumeration (no recursion,
+    no table); a face-down card is played only after the card covering it."""
+    a = tab[T_H + leader]
+    b = tab[T_H + 1 - leader]
+    if popcount(a) == 1:
+        return _duel_trick(lowest(a), lowest(b), leader, tab) >> 1
+    decl = tab[T_DECL]
+    dmax = tab[T_DECL_MAX] == 1
+    helped = tab[T_HELPED] == 1
+    max0 = helped or (leader == decl) == dmax
+    max1 = helped or ((1 - leader) == decl) == dmax
+    ob = _open_of_two(b, tab)
+    best0 = -1 if max0 else 1 << 20
+    xs = _open_of_two(a, tab)
+    while xs:
+        xl = xs & -xs
+        xs ^= xl
+        x = lowest(xl)
+        fb = ob & tab[x]
+        ys = fb if fb else ob
+        best1 = -1 if max1 else 1 << 20
+        while ys:
+            yl = ys & -ys
+            ys ^= yl
+            y = lowest(yl)
+            tw = _duel_trick(x, y, leader, tab)
+            w = tw & 1
+            ra = lowest(a & ~xl)
+            rb = lowest(b & ~yl)
+            # the last trick: the winner leads his last card
+            r = _duel_trick(ra, rb, w, tab) if w == leader else _duel_trick(rb, ra, w, tab)
+            v = (tw >> 1) + (r >> 1)
+            if (max1 and v > best1) or (not max1 and v < best1):
+                best1 = v
         if (max0 and best1 > best0) or (not max0 and best1 < best0):
             best0 = best1
     return best0
