@@ -15,7 +15,7 @@ import pytest
 
 from solver.games import RAMSCH
 from solver.offiziersskat import deal_from_cards
-from solver.search.offiziers import best_cards, reach_points, solve_points
+from solver.search.offiziers import best_cards, kernel_row, reach_points, solve_points
 from solver.search.api import Solver
 
 
@@ -106,4 +106,25 @@ def test_payoff_similar_hits_leave_every_value_unchanged():
             st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
         states.append(st)
     assert any(any(st.down[s][i] and st.up[s][i] for s in range(2) for i in range(8)) for st in states)
+    assert solve_points(states, on) == solve_points(states, off)
+
+
+def test_sure_tricks_leave_every_value_unchanged():
+    """The sure tricks (``OPT_QUICK``: the top trumps, and the cashes of the player on lead,
+    :func:`solver.search.quick_tricks.duel_cashes`) only end searches early: values with them
+    and without them must be equal, from the middle of deals, many with one player out of
+    trumps."""
+    from solver.search import layout as K
+    on, off = Solver(tt_megabytes=8), Solver(tt_megabytes=8, opts=K.OPT_ALL & ~K.OPT_QUICK)
+    games = ["diamonds", "hearts", "spades", "clubs", "grand", "ramsch"]
+    states = []
+    for k in range(60):
+        rng = np.random.default_rng([13, k])
+        st = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6]).start_state()
+        while len(st.history) < 14 + 2 * (k % 4) or st.trick:
+            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+        states.append(st)
+    rows = [kernel_row(st) for st in states]
+    out_of_trumps = sum(1 for r in rows if any(not (r[K.P_H0 + s] & r[K.P_TRUMP]) for s in range(2)))
+    assert out_of_trumps >= 5
     assert solve_points(states, on) == solve_points(states, off)

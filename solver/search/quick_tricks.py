@@ -16,7 +16,8 @@ from ..cards import highest_nb as highest
 from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from .jit import compiled
-from .layout import (NO_BOUND, OPT_QUICK, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED, T_NP, T_OPTS, T_PCLASS, T_TRUMP)
+from .layout import (NO_BOUND, OPT_QUICK, T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN, T_H, T_HELPED, T_NP, T_OPTS,
+                     T_PCLASS, T_TRUMP)
 from .last_tricks import last_bonus
 
 # sure_points' side and "no leader", as int64 values rather than literals: a literal argument
@@ -183,6 +184,51 @@ def duel_sure_points(side: int, tab: np.ndarray) -> int:
     return points_of(run, tab) + tab[T_BONUS] * popcount(run) + _cheapest(tab[T_H + 1 - side], popcount(run), tab)
 
 
+@compiled("int64(int64, int64[::1])")
+def _covered(hand: int, tab: np.ndarray) -> int:
+    """Two players: the face-down cards of a hand whose upper card is still on them."""
+    covered = 0
+    d = hand & tab[T_DOWN]
+    while d:
+        low = d & -d
+        d ^= low
+        if (hand >> tab[T_COVER + lowest(low)]) & 1:
+            covered |= low
+    return covered
+
+
+@compiled("int64(int64, int64[::1])")
+def duel_cashes(side: int, tab: np.ndarray) -> int:
+    """Two players: points ``side``, on lead, can make sure of: its trumps in the unbroken run
+    of the highest trumps (all of them where the other player holds none, face-down ones too),
+    each winning the trick it is played in; and its open cards in the unbroken run of the
+    highest cards of a side suit, each winning when led, so that it keeps the lead while it
+    cashes them: all of them where the other holds no trump, else as many as he has open cards
+    of the suit (he must follow with those, and what he turns up only adds to them), the highest
+    first; with at least the other's cheapest cards."""
+    trump = tab[T_TRUMP]
+    h = tab[T_H + side]
+    other = tab[T_H + 1 - side]
+    ruffs = (other & trump) != 0
+    covered = _covered(h, tab)
+    follows = other & ~_covered(other, tab)
+    won = top_run((h | other) & trump, h)
+    x = h & ~trump & ~covered
+    while x:
+        eff = tab[lowest(x)]
+        run = top_run((h | other) & eff, h) & ~covered
+        if ruffs:
+            m = popcount(follows & eff)
+            while popcount(run) > m:
+                run &= run - 1                          # (the lowest goes: the highest are worth most)
+        won |= run
+        x &= ~eff
+    k = popcount(won)
+    if k == 0:
+        return 0
+    return points_of(won, tab) + tab[T_BONUS] * k + _cheapest(other, k, tab)
+
+
 @compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1])", inline=True)
 def fast_bound(leader: int, n: int, hand: int, alive: int, trick_set: int, alpha: int,
                beta: int, tab: np.ndarray) -> int:
@@ -214,6 +260,14 @@ def sure_bound(leader: int, hi: int, alpha: int, beta: int, tab: np.ndarray) -> 
         q = duel_sure_points(1 - decl, tab)
         if hi - q <= alpha:
             return hi - q
+        if tab[T_DECL_MAX] == 1:
+            # a point game: the leader cashes what he can make sure of (a Ramsch player would not)
+            q = duel_cashes(leader, tab)
+            if leader == decl:
+                if q >= beta:
+                    return q
+            elif tab[T_HELPED] == 0 and hi - q <= alpha:
+                return hi - q
         return NO_BOUND                 # (the quick tricks below are three-player reasoning)
     if tab[T_DECL_MAX] == 1 or tab[T_BONUS] == 0:
         # the declarer's sure points, and the defenders' that he cannot take; in a Ramsch the
