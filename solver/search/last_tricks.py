@@ -11,7 +11,8 @@ from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from ..play import trick_winner_nb as trick_winner
 from .jit import compiled
-from .layout import (T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN, T_H, T_HELPED, T_LAST, T_LASTMASK, T_TRUMP)
+from .layout import (T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED, T_LAST, T_LASTMASK, T_TRUMP)
+from .moves import pile_cards
 
 
 @compiled("int64(int64, int64[::1])")
@@ -112,19 +113,6 @@ def _duel_trick(x: int, y: int, leader: int, tab: np.ndarray) -> int:
 
 
 @compiled("int64(int64, int64[::1])")
-def _open_of_two(hand: int, tab: np.ndarray) -> int:
-    """The cards of a two-card pile hand that may be played now: both, or the upper card where
-    it still covers the other."""
-    x = lowest(hand)
-    y = lowest(hand & (hand - 1))
-    if (tab[T_DOWN] >> x) & 1 and tab[T_COVER + x] == y:
-        return 1 << y
-    if (tab[T_DOWN] >> y) & 1 and tab[T_COVER + y] == x:
-        return 1 << x
-    return hand
-
-
-@compiled("int64(int64, int64[::1])")
 def duel_last_tricks(leader: int, tab: np.ndarray) -> int:
     """Two players: exact V of the last one or two tricks, by direct enumeration (no recursion,
     no table); a face-down card is played only after the card covering it."""
@@ -137,9 +125,9 @@ def duel_last_tricks(leader: int, tab: np.ndarray) -> int:
     helped = tab[T_HELPED] == 1
     max0 = helped or (leader == decl) == dmax
     max1 = helped or ((1 - leader) == decl) == dmax
-    ob = _open_of_two(b, tab)
+    ob = pile_cards(b, tab)[0]
     best0 = -1 if max0 else 1 << 20
-    xs = _open_of_two(a, tab)
+    xs = pile_cards(a, tab)[0]
     while xs:
         xl = xs & -xs
         xs ^= xl

@@ -16,9 +16,9 @@ from ..cards import highest_nb as highest
 from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from .jit import compiled
-from .layout import (NO_BOUND, OPT_QUICK, T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN, T_H, T_HELPED, T_NP, T_OPTS,
-                     T_PCLASS, T_TRUMP)
+from .layout import (NO_BOUND, OPT_QUICK, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED, T_NP, T_OPTS, T_PCLASS, T_TRUMP)
 from .last_tricks import last_bonus
+from .moves import pile_cards
 
 # sure_points' side and "no leader", as int64 values rather than literals: a literal argument
 # would compile a literal-typed copy of it per call site
@@ -185,19 +185,6 @@ def duel_sure_points(side: int, tab: np.ndarray) -> int:
 
 
 @compiled("int64(int64, int64[::1])")
-def _covered(hand: int, tab: np.ndarray) -> int:
-    """Two players: the face-down cards of a hand whose upper card is still on them."""
-    covered = 0
-    d = hand & tab[T_DOWN]
-    while d:
-        low = d & -d
-        d ^= low
-        if (hand >> tab[T_COVER + lowest(low)]) & 1:
-            covered |= low
-    return covered
-
-
-@compiled("int64(int64, int64[::1])")
 def duel_cashes(side: int, tab: np.ndarray) -> int:
     """Two players: points ``side``, on lead, can make sure of: its trumps in the unbroken run
     of the highest trumps (all of them where the other player holds none, face-down ones too),
@@ -210,13 +197,13 @@ def duel_cashes(side: int, tab: np.ndarray) -> int:
     h = tab[T_H + side]
     other = tab[T_H + 1 - side]
     ruffs = (other & trump) != 0
-    covered = _covered(h, tab)
-    follows = other & ~_covered(other, tab)
+    playable = pile_cards(h, tab)[0]
+    follows = pile_cards(other, tab)[0]
     won = top_run((h | other) & trump, h)
-    x = h & ~trump & ~covered
+    x = playable & ~trump
     while x:
         eff = tab[lowest(x)]
-        run = top_run((h | other) & eff, h) & ~covered
+        run = top_run((h | other) & eff, h) & playable
         if ruffs:
             m = popcount(follows & eff)
             while popcount(run) > m:
