@@ -89,6 +89,20 @@ def test_a_trick_in_progress_and_uncovered_cards():
         assert solve_points([st], solver)[0] == _minimax(st)
 
 
+def _mid_game(seed: int, played: list[int]) -> list:
+    """Deal k of ``seed`` (its game cycling through the six) played at random to a trick start
+    after ``played[k]`` cards."""
+    games = ["diamonds", "hearts", "spades", "clubs", "grand", "ramsch"]
+    states = []
+    for k, n in enumerate(played):
+        rng = np.random.default_rng([seed, k])
+        st = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6]).start_state()
+        while len(st.history) < n or st.trick:
+            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+        states.append(st)
+    return states
+
+
 @pytest.mark.slow
 def test_payoff_similar_hits_leave_every_value_unchanged():
     """The table maps positions that differ only in which open cards of a group are gone onto
@@ -97,14 +111,7 @@ def test_payoff_similar_hits_leave_every_value_unchanged():
     whose piles still hold covered cards."""
     from solver.search import layout as K
     on, off = Solver(tt_megabytes=16), Solver(tt_megabytes=16, opts=K.OPT_ALL & ~K.OPT_SIMILAR)
-    games = ["diamonds", "hearts", "spades", "clubs", "grand", "ramsch"]
-    states = []
-    for k in range(24):
-        rng = np.random.default_rng([11, k])
-        st = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6]).start_state()
-        while len(st.history) < 12 or st.trick:
-            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
-        states.append(st)
+    states = _mid_game(11, [12] * 24)
     assert any(any(st.down[s][i] and st.up[s][i] for s in range(2) for i in range(8)) for st in states)
     assert solve_points(states, on) == solve_points(states, off)
 
@@ -116,14 +123,7 @@ def test_sure_tricks_leave_every_value_unchanged():
     trumps."""
     from solver.search import layout as K
     on, off = Solver(tt_megabytes=8), Solver(tt_megabytes=8, opts=K.OPT_ALL & ~K.OPT_QUICK)
-    games = ["diamonds", "hearts", "spades", "clubs", "grand", "ramsch"]
-    states = []
-    for k in range(60):
-        rng = np.random.default_rng([13, k])
-        st = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6]).start_state()
-        while len(st.history) < 14 + 2 * (k % 4) or st.trick:
-            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
-        states.append(st)
+    states = _mid_game(13, [14 + 2 * (k % 4) for k in range(60)])
     rows = [kernel_row(st) for st in states]
     out_of_trumps = sum(1 for r in rows if any(not (r[K.P_H0 + s] & r[K.P_TRUMP]) for s in range(2)))
     assert out_of_trumps >= 5
