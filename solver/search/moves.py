@@ -239,7 +239,8 @@ def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: i
     opp = 0
     cov = 0
     if order and two:
-        opp = pile_cards(tab[T_H + 1 - p], tab)[0]      # the cards the other player may play now
+        if n == 0:
+            opp = pile_cards(tab[T_H + 1 - p], tab)[0]  # the cards the other player may play now
         cov = pile_cards(tab[T_H + p], tab)[1]          # the player's cards that cover one
     if order and n > 0 and not two and not ramsch:
         cur, cur_owner = _winning_so_far(n, c0, c1, leader, tab)

@@ -239,22 +239,19 @@ def sure_bound(leader: int, hi: int, alpha: int, beta: int, tab: np.ndarray) -> 
     still to win is at least the points of the declarer's sure tricks and at most what the
     defenders' sure tricks leave him of ``hi``, the points (and tricks) still in play."""
     if tab[T_NP] == 2:
-        # two players: each side's share of the run of top trumps wins its tricks
+        # two players: each side's share of the run of top trumps wins its tricks; in a point
+        # game the player on lead also cashes what he can make sure of (a superset of his top
+        # trumps: :func:`duel_cashes`; a Ramsch player would not cash, and where every player
+        # helps the declarer the other's cashes bound nothing)
         decl = tab[T_DECL]
-        q = duel_sure_points(decl, tab)
+        cash = tab[T_DECL_MAX] == 1
+        q = duel_cashes(decl, tab) if cash and leader == decl else duel_sure_points(decl, tab)
         if q >= beta:
             return q
-        q = duel_sure_points(1 - decl, tab)
+        q = duel_cashes(1 - decl, tab) if cash and leader != decl and tab[T_HELPED] == 0 else \
+            duel_sure_points(1 - decl, tab)
         if hi - q <= alpha:
             return hi - q
-        if tab[T_DECL_MAX] == 1:
-            # a point game: the leader cashes what he can make sure of (a Ramsch player would not)
-            q = duel_cashes(leader, tab)
-            if leader == decl:
-                if q >= beta:
-                    return q
-            elif tab[T_HELPED] == 0 and hi - q <= alpha:
-                return hi - q
         return NO_BOUND                 # (the quick tricks below are three-player reasoning)
     if tab[T_DECL_MAX] == 1 or tab[T_BONUS] == 0:
         # the declarer's sure points, and the defenders' that he cannot take; in a Ramsch the
