@@ -105,10 +105,10 @@ def _mid_game(seed: int, played: list[int]) -> list:
 
 @pytest.mark.slow
 def test_payoff_similar_hits_leave_every_value_unchanged():
-    """The table maps positions that differ only in which open cards of a group are gone onto
-    each other (``OPT_SIMILAR``); a card still covering or covered is never mapped.  Values
-    with the mapping and without it (exact keys only) must be equal, from the middle of deals
-    whose piles still hold covered cards."""
+    """The table maps positions that differ only in which cards of a group are gone onto each
+    other (``OPT_SIMILAR``), covering and covered cards onto their like where the piles match.
+    Values with the mapping and without it (exact keys only) must be equal, from the middle
+    of deals whose piles still hold covered cards."""
     from solver.search import layout as K
     on, off = Solver(tt_megabytes=16), Solver(tt_megabytes=16, opts=K.OPT_ALL & ~K.OPT_SIMILAR)
     states = _mid_game(11, [12] * 24)
@@ -128,3 +128,43 @@ def test_sure_tricks_leave_every_value_unchanged():
     out_of_trumps = sum(1 for r in rows if any(not (r[K.P_H0 + s] & r[K.P_TRUMP]) for s in range(2)))
     assert out_of_trumps >= 5
     assert solve_points(states, on) == solve_points(states, off)
+
+
+def test_a_similar_hit_needs_the_same_piles():
+    """Two Ramsch positions of one deal whose table keys are equal: in each, F's two covered
+    clubs lie at the same places of the clubs still out and their covering hearts at the same
+    places of the hearts, but in one the lower club lies under the higher heart (7C under HA,
+    8C under HK) and in the other under the lower one (8C under HK, 9C under HT).  Playing a
+    heart turns up a different club in each, so no entry may serve both
+    (:func:`solver.search.transposition.same_piles`); two positions that differ only in which
+    of two clubs nobody covers is gone may share one."""
+    from solver.cards import parse_card
+    from solver.search import layout as K
+    from solver.search.api import compile_kernel
+    from solver.search.prepare import prepare
+    from solver.search.transposition import same_piles, tt_key
+    f = "C7 HA C8 HK C9 HT S7 S8 S9 SQ D7 D8 D9 DQ CJ SJ"           # F's piles: (down, up) x 8
+    r = "CQ CK CT CA H7 H8 H9 HQ SK ST SA DK DT DA HJ DJ"
+    deal = deal_from_cards([parse_card(c) for c in (f + " " + r).split()], "ramsch")
+    st = deal.start_state()
+    row = kernel_row(st)
+    solver = Solver(tt_megabytes=1)
+    compile_kernel()
+    tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
+    prepare(row, solver.effs[row[K.P_GAMEKIND]], solver.ptss[row[K.P_GAMEKIND]], tab, 1, K.OPT_ALL)
+    g = st.rules.to_game
+    every = int(row[K.P_H0] | row[K.P_H1])
+
+    def without(*cards: str) -> int:
+        return every & ~sum(1 << int(g[parse_card(c)]) for c in cards)
+
+    def key(alive: int) -> tuple[int, int]:
+        tab[K.T_H], tab[K.T_H + 1] = row[K.P_H0] & alive, row[K.P_H1] & alive
+        return tt_key(0, alive, tab)
+
+    crossed, parallel = without("C9", "HT"), without("C7", "HA")
+    assert key(crossed) == key(parallel)
+    assert not same_piles(crossed, parallel, tab) and not same_piles(parallel, crossed, tab)
+    assert same_piles(crossed, crossed, tab)
+    free1, free2 = without("CQ", "C9", "HT"), without("CK", "C9", "HT")     # R's clubs, covering nothing
+    assert key(free1) == key(free2) and same_piles(free1, free2, tab)

@@ -93,7 +93,8 @@ T_NP = 109            # players: 3, or 2 (Offiziersskat: only the open cards of 
 T_DOWN = 110          # Offiziersskat: the face-down cards, each playable once its covering card is gone
 T_COVER = 112         # Offiziersskat: per card, the card covering it (-1: none)
 T_H = 144             # the three hands (F, M, R; two players: F, R and an empty third), played and taken back
-T_MS = 160            # the move lists (MS_ROWS x MS_COLS, below): ply p's row starts at T_MS + p * MS_COLS
+T_GROUP = 160         # per card, the cards of its group (T_GROUPS; 0: in none)
+T_MS = 192            # the move lists (MS_ROWS x MS_COLS, below): ply p's row starts at T_MS + p * MS_COLS
 
 INF = 1 << 20
 NO_BOUND = -(1 << 21)  # fast_bound found nothing

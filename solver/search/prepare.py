@@ -8,8 +8,8 @@ import numpy as np
 from .jit import compiled
 from .layout import (JOB_AT_LEAST, JOB_HELPED, JOB_NULL, P_COVER, P_DECL, P_H0, P_H1, P_H2, P_JOB, P_LAST_BONUS,
                      P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN,
-                     T_GROUPS, T_H, T_HELPED, T_KEYX, T_LAST, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_PCLASS, T_STAMP,
-                     T_TRUMP)
+                     T_GROUP, T_GROUPS, T_H, T_HELPED, T_KEYX, T_LAST, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_PCLASS,
+                     T_STAMP, T_TRUMP)
 
 
 @compiled("void(int64[::1], int64[::1], int64[::1], int64[::1], int64, int64)")
@@ -48,10 +48,14 @@ def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
     start = 0
     for c in range(1, 33):
         if c == 32 or eff[c] != eff[start] or not (eff[start] >> c) & 1:
+            gm = 0
             if c - start >= 2:
                 tab[T_GROUPS + 2 * ng] = start
                 tab[T_GROUPS + 2 * ng + 1] = c - start
                 ng += 1
+                gm = ((1 << (c - start)) - 1) << start
+            for k in range(start, c):
+                tab[T_GROUP + k] = gm
             start = c
     tab[T_NGROUPS] = ng
     k = 0

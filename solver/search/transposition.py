@@ -14,9 +14,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..cards import lowest_nb as lowest
+from ..cards import popcount_nb as popcount
 from .jit import compiled
-from .layout import (INF, OPT_SIMILAR, TT_FIELDS, T_COVER, T_DOWN, T_GROUPS, T_H, T_KEYX, T_LASTMASK, T_NGROUPS,
-                     T_NP, T_OPTS, T_STAMP)
+from .layout import (INF, OPT_SIMILAR, TT_FIELDS, T_COVER, T_DOWN, T_GROUP, T_GROUPS, T_H, T_KEYX, T_LASTMASK,
+                     T_NGROUPS, T_NP, T_OPTS, T_STAMP)
 
 
 @compiled("int64(int64, int64, int64)")
@@ -38,17 +39,18 @@ def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
     """The table key of a trick start: the three hands and the leader, each group of
     adjacent cards of one effective suit compacted (``OPT_SIMILAR``), so that positions
     that differ only in which cards of a group are gone share an entry.  Two players
-    (Offiziersskat): the cards still covering or covered are in the key as they are, and a
-    group holding one of them is not compacted, so the mapping of :func:`similar_bounds`
-    only ever maps open cards that cover nothing (played alike) onto each other."""
+    (Offiziersskat): the cards still covering or covered, compacted alike, take the third
+    hand's place, so that an entry maps a covering card onto a covering one and a covered
+    card onto a covered one; which covers which the key does not say, and
+    :func:`same_piles` checks it before a hit counts."""
     g0 = tab[T_H]
     g1 = tab[T_H + 1]
     g2 = tab[T_H + 2]
     bound = 0
     if tab[T_NP] == 2:
         # piles: a card that covers a face-down one, and the face-down card under it, are not
-        # like the other cards of their group; the key holds them as they are (in the third
-        # hand's place: two players leave it empty), and only groups without one are compacted
+        # like the other cards of their group; the key holds them (in the third hand's place:
+        # two players leave it empty)
         d = alive & tab[T_DOWN]
         while d:
             low = d & -d
@@ -62,15 +64,17 @@ def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
             o = tab[T_GROUPS + 2 * gi]
             wm = (1 << tab[T_GROUPS + 2 * gi + 1]) - 1
             av = (alive >> o) & wm
-            if av == wm or av == 0 or (bound >> o) & wm:
+            if av == wm or av == 0:
                 continue
             # the owners of the group's cards in order, gone cards squeezed out (branch-free: which
             # hand holds a card is a coin toss to the branch predictor); the third hand's are the
-            # rest (two players: none, a group holding a covering or covered card is not compacted)
+            # rest, or two players' covering and covered cards
             a0 = g0 >> o
             a1 = g1 >> o
+            a2 = g2 >> o
             r0 = 0
             r1 = 0
+            r2 = 0
             j = 0
             y = av
             while y:
@@ -78,8 +82,8 @@ def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
                 y &= y - 1
                 r0 |= ((a0 >> c) & 1) << j
                 r1 |= ((a1 >> c) & 1) << j
+                r2 |= ((a2 >> c) & 1) << j
                 j += 1
-            r2 = ((1 << j) - 1) & ~(r0 | r1)
             m = ~(wm << o)
             g0 = (g0 & m) | (r0 << o)
             g1 = (g1 & m) | (r1 << o)
@@ -125,6 +129,40 @@ def similar_bounds(d: int, other: int, alive: int, tab: np.ndarray) -> tuple[int
     return (lb - neg if lb > neg else 0), ub + pos, move
 
 
+@compiled("int64(int64, int64, int64, int64[::1])")
+def _image(c: int, alive: int, other: int, tab: np.ndarray) -> int:
+    """Where the mapping of :func:`similar_bounds` takes card ``c`` of ``alive``: the card of
+    ``other`` at its place in its group (a card in no group: itself)."""
+    gm = tab[T_GROUP + c]
+    if gm == 0:
+        return c
+    y = other & gm
+    for _ in range(popcount(alive & gm & ((1 << c) - 1))):
+        y &= y - 1
+    return lowest(y)
+
+
+@compiled("boolean(int64, int64, int64[::1])")
+def same_piles(other: int, alive: int, tab: np.ndarray) -> bool:
+    """Two players: does the mapping of :func:`similar_bounds` (card k of each group onto card
+    k) take every face-down card of this position (``alive``) and the card covering it onto a
+    face-down card of the entry's (``other``) and the card covering that?  The key says only
+    that both positions have covering and covered cards in the same places; the piles decide
+    which card turns up which, and so what may be played when.  (A pile whose two groups are
+    the same in both positions maps onto itself.)"""
+    diff = alive ^ other
+    d = alive & tab[T_DOWN]
+    while d:
+        low = d & -d
+        d ^= low
+        c = lowest(low)
+        u = tab[T_COVER + c]
+        if (alive >> u) & 1 and ((tab[T_GROUP + c] | tab[T_GROUP + u]) & diff) != 0:
+            if tab[T_COVER + _image(c, alive, other, tab)] != _image(u, alive, other, tab):
+                return False
+    return True
+
+
 @compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64[::1], int64[::1])")
 def tt_probe(k1: int, k2: int, alive: int, ply: int, tab: np.ndarray,
              tt: np.ndarray) -> tuple[int, int, int, int]:
@@ -141,6 +179,8 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, tab: np.ndarray,
             if other == alive:
                 move = (d >> 32) & 0xFF
                 return idx + j, (-1 if move == 0xFF else move), d & 0xFFFF, (d >> 16) & 0xFFFF
+            if tab[T_NP] == 2 and not same_piles(other, alive, tab):
+                return idx + j, -1, 0, INF      # other piles: no hit (this position takes the slot)
             lb, ub, move = similar_bounds(d, other, alive, tab)
             return idx + j, move, lb, ub        # overwrite the similar entry with this position
     if tt[TT_FIELDS * idx + 1] >> 46 != tab[T_STAMP] or ((tt[TT_FIELDS * idx + 2] >> 40) <= ply):
