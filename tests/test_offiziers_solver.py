@@ -137,7 +137,7 @@ def test_a_similar_hit_needs_the_same_piles():
     8C under HK) and in the other under the lower one (8C under HK, 9C under HT).  Playing a
     heart turns up a different club in each, so no entry may serve both
     (:func:`solver.search.transposition.same_piles`); two positions that differ only in which
-    of two clubs nobody covers is gone may share one."""
+    of two turned-up clubs is gone may share one."""
     from solver.cards import parse_card
     from solver.search import layout as K
     from solver.search.api import compile_kernel
@@ -166,5 +166,6 @@ def test_a_similar_hit_needs_the_same_piles():
     assert key(crossed) == key(parallel)
     assert not same_piles(crossed, parallel, tab) and not same_piles(parallel, crossed, tab)
     assert same_piles(crossed, crossed, tab)
-    free1, free2 = without("CQ", "C9", "HT"), without("CK", "C9", "HT")     # R's clubs, covering nothing
+    # R's clubs turned up (CK and CA played from his piles CQ-CK and CT-CA), one of them gone
+    free1, free2 = without("CK", "CA", "CQ"), without("CK", "CA", "CT")
     assert key(free1) == key(free2) and same_piles(free1, free2, tab)

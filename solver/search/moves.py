@@ -20,25 +20,23 @@ from ..cards import highest_nb as highest
 from ..cards import lowest_nb as lowest
 from ..play import trick_winner_nb as trick_winner
 from .jit import compiled
-from .layout import (MS_COLS, MS_KILLERS, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONUS, T_COVER, T_DECL, T_DECL_MAX,
-                     T_DOWN, T_H, T_LASTMASK, T_MS, T_NP, T_OPTS, T_TRUMP)
+from .layout import (MS_COLS, MS_KILLERS, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONUS, T_COVERS, T_DECL, T_DECL_MAX,
+                     T_H, T_LASTMASK, T_MS, T_NP, T_OPTS, T_TRUMP, T_UNDER)
 
 
 @compiled("UniTuple(int64, 2)(int64, int64[::1])")
 def pile_cards(hand: int, tab: np.ndarray) -> tuple[int, int]:
     """A two-player hand's cards that may be played (all but the face-down cards whose covering
     card is still in the hand: a card uncovered in a trick is turned up after it, before its
-    owner's next card), and its cards that still cover a face-down one."""
-    d = hand & tab[T_DOWN]
+    owner's next card), and its cards that still cover a face-down one (while a covering card
+    is in play, so is the card under it: that is played only after it)."""
+    cov = hand & tab[T_COVERS]
     blocked = 0
-    cov = 0
-    while d:
-        low = d & -d
-        d ^= low
-        u = tab[T_COVER + lowest(low)]
-        if (hand >> u) & 1:
-            blocked |= low
-            cov |= 1 << u
+    x = cov
+    while x:
+        low = x & -x
+        x ^= low
+        blocked |= 1 << tab[T_UNDER + lowest(low)]
     return hand & ~blocked, cov
 
 
@@ -117,14 +115,10 @@ def _uncover_score(card: int, hand: int, tab: np.ndarray) -> int:
     """Two players: what playing ``card`` gains its player by turning up the face-down card under
     it (a card more to choose from, the more so a trump or a card worth points; measured with
     :func:`_duel_order_score`)."""
-    d = hand & tab[T_DOWN]
-    while d:
-        low = d & -d
-        d ^= low
-        under = lowest(low)
-        if tab[T_COVER + under] == card:
-            return 3 + (6 * tab[32 + under]) // 11 + (3 if (tab[T_TRUMP] & low) != 0 else 0)
-    return 0
+    under = tab[T_UNDER + card]
+    if under < 0 or not (hand >> under) & 1:
+        return 0
+    return 3 + (6 * tab[32 + under]) // 11 + (3 if (tab[T_TRUMP] >> under) & 1 else 0)
 
 
 @compiled("int64(int64, int64, int64, int64, int64, int64[::1])")

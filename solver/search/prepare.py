@@ -7,9 +7,9 @@ import numpy as np
 
 from .jit import compiled
 from .layout import (JOB_AT_LEAST, JOB_HELPED, JOB_NULL, P_COVER, P_DECL, P_H0, P_H1, P_H2, P_JOB, P_LAST_BONUS,
-                     P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVER, T_DECL, T_DECL_MAX, T_DOWN,
+                     P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVER, T_COVERS, T_DECL, T_DECL_MAX,
                      T_GROUP, T_GROUPS, T_H, T_HELPED, T_KEYX, T_LAST, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_PCLASS,
-                     T_STAMP, T_TRUMP)
+                     T_STAMP, T_TRUMP, T_UNDER)
 
 
 @compiled("void(int64[::1], int64[::1], int64[::1], int64[::1], int64, int64)")
@@ -34,12 +34,16 @@ def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
     tab[T_HELPED] = 1 if helped else 0
     tab[T_KEYX] = (pos[P_DECL] << 34) | ((1 - tab[T_DECL_MAX]) << 36) | (tab[T_HELPED] << 38)
     tab[T_NP] = 2 if pos[P_TWO] else 3
-    down = 0
+    covers = 0
     for c in range(32):
-        tab[T_COVER + c] = pos[P_COVER + c] - 1
-        if pos[P_COVER + c] > 0:
-            down |= 1 << c
-    tab[T_DOWN] = down
+        tab[T_UNDER + c] = -1
+    for c in range(32):
+        u = pos[P_COVER + c] - 1
+        tab[T_COVER + c] = u
+        if u >= 0:
+            covers |= 1 << u
+            tab[T_UNDER + u] = c
+    tab[T_COVERS] = covers
     tab[T_STAMP] = stamp
     tab[T_OPTS] = opts
     # the groups that the table key compacts (OPT_SIMILAR): runs of one

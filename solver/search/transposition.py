@@ -16,8 +16,8 @@ import numpy as np
 from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from .jit import compiled
-from .layout import (INF, OPT_SIMILAR, TT_FIELDS, T_COVER, T_DOWN, T_GROUP, T_GROUPS, T_H, T_KEYX, T_LASTMASK,
-                     T_NGROUPS, T_NP, T_OPTS, T_STAMP)
+from .layout import (INF, OPT_SIMILAR, TT_FIELDS, T_COVER, T_COVERS, T_GROUP, T_GROUPS, T_H, T_KEYX, T_LASTMASK,
+                     T_NGROUPS, T_NP, T_OPTS, T_STAMP, T_UNDER)
 
 
 @compiled("int64(int64, int64, int64)")
@@ -40,25 +40,21 @@ def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
     adjacent cards of one effective suit compacted (``OPT_SIMILAR``), so that positions
     that differ only in which cards of a group are gone share an entry.  Two players
     (Offiziersskat): the cards still covering or covered, compacted alike, take the third
-    hand's place, so that an entry maps a covering card onto a covering one and a covered
-    card onto a covered one; which covers which the key does not say, and
-    :func:`same_piles` checks it before a hit counts."""
+    hand's place, so that an entry maps them onto their like; which covers which the key does
+    not say, and :func:`same_piles` checks it before a hit counts."""
     g0 = tab[T_H]
     g1 = tab[T_H + 1]
     g2 = tab[T_H + 2]
-    bound = 0
     if tab[T_NP] == 2:
-        # piles: a card that covers a face-down one, and the face-down card under it, are not
-        # like the other cards of their group; the key holds them (in the third hand's place:
-        # two players leave it empty)
-        d = alive & tab[T_DOWN]
-        while d:
-            low = d & -d
-            d ^= low
-            u = tab[T_COVER + lowest(low)]
-            if (alive >> u) & 1:
-                bound |= low | (1 << u)
-        g2 = bound
+        # piles: a card that covers a face-down one, and the card under it, are not like the
+        # other cards of their groups; the key holds them (in the third hand's place: two
+        # players leave it empty)
+        g2 = alive & tab[T_COVERS]
+        x = g2
+        while x:
+            low = x & -x
+            x ^= low
+            g2 |= 1 << tab[T_UNDER + lowest(low)]
     if tab[T_OPTS] & OPT_SIMILAR:
         for gi in range(tab[T_NGROUPS]):
             o = tab[T_GROUPS + 2 * gi]
@@ -151,13 +147,13 @@ def same_piles(other: int, alive: int, tab: np.ndarray) -> bool:
     which card turns up which, and so what may be played when.  (A pile whose two groups are
     the same in both positions maps onto itself.)"""
     diff = alive ^ other
-    d = alive & tab[T_DOWN]
-    while d:
-        low = d & -d
-        d ^= low
-        c = lowest(low)
-        u = tab[T_COVER + c]
-        if (alive >> u) & 1 and ((tab[T_GROUP + c] | tab[T_GROUP + u]) & diff) != 0:
+    x = alive & tab[T_COVERS]
+    while x:
+        low = x & -x
+        x ^= low
+        u = lowest(low)
+        c = tab[T_UNDER + u]
+        if ((tab[T_GROUP + c] | tab[T_GROUP + u]) & diff) != 0:
             if tab[T_COVER + _image(c, alive, other, tab)] != _image(u, alive, other, tab):
                 return False
     return True
