@@ -109,6 +109,7 @@ NO_BOUND = -(1 << 21)  # fast_bound found nothing
 MS_MOVES = 0
 MS_SCORES = 16
 MS_KILLERS = 33
+MS_KILLERS2 = 40      # (the killers' row from this column on: the killer each one replaced, two players)
 MS_ROWS = 34
 MS_COLS = 128
 TAB_SIZE = T_MS + MS_ROWS * MS_COLS
