@@ -91,11 +91,10 @@ T_LASTMASK = 107      # ... when it holds these cards (Spitze: his lowest trump;
 T_KEYX = 108          # the declarer and the minimising flag in the table key (see tt_key)
 T_NP = 109            # players: 3, or 2 (Offiziersskat: only the open cards of the piles are played)
 T_COVERS = 111        # Offiziersskat: the covering cards (while one is in play, so is the card under it)
-T_COVER = 112         # Offiziersskat: per card, the card covering it (-1: none)
+T_UNDER = 112         # Offiziersskat: per card, the face-down card under it (-1: none)
 T_H = 144             # the three hands (F, M, R; two players: F, R and an empty third), played and taken back
 T_GROUP = 160         # per card, the cards of its group (T_GROUPS; 0: in none)
-T_UNDER = 192         # Offiziersskat: per card, the face-down card under it (-1: none)
-T_MS = 224            # the move lists (MS_ROWS x MS_COLS, below): ply p's row starts at T_MS + p * MS_COLS
+T_MS = 192            # the move lists (MS_ROWS x MS_COLS, below): ply p's row starts at T_MS + p * MS_COLS
 
 INF = 1 << 20
 NO_BOUND = -(1 << 21)  # fast_bound found nothing

@@ -7,7 +7,7 @@ import numpy as np
 
 from .jit import compiled
 from .layout import (JOB_AT_LEAST, JOB_HELPED, JOB_NULL, P_COVER, P_DECL, P_H0, P_H1, P_H2, P_JOB, P_LAST_BONUS,
-                     P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVER, T_COVERS, T_DECL, T_DECL_MAX,
+                     P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVERS, T_DECL, T_DECL_MAX,
                      T_GROUP, T_GROUPS, T_H, T_HELPED, T_KEYX, T_LAST, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_PCLASS,
                      T_STAMP, T_TRUMP, T_UNDER)
 
@@ -39,7 +39,6 @@ def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
         tab[T_UNDER + c] = -1
     for c in range(32):
         u = pos[P_COVER + c] - 1
-        tab[T_COVER + c] = u
         if u >= 0:
             covers |= 1 << u
             tab[T_UNDER + u] = c

@@ -16,7 +16,7 @@ import numpy as np
 from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from .jit import compiled
-from .layout import (INF, OPT_SIMILAR, TT_FIELDS, T_COVER, T_COVERS, T_GROUP, T_GROUPS, T_H, T_KEYX, T_LASTMASK,
+from .layout import (INF, OPT_SIMILAR, TT_FIELDS, T_COVERS, T_GROUP, T_GROUPS, T_H, T_KEYX, T_LASTMASK,
                      T_NGROUPS, T_NP, T_OPTS, T_STAMP, T_UNDER)
 
 
@@ -154,7 +154,7 @@ def same_piles(other: int, alive: int, tab: np.ndarray) -> bool:
         u = lowest(low)
         c = tab[T_UNDER + u]
         if ((tab[T_GROUP + c] | tab[T_GROUP + u]) & diff) != 0:
-            if tab[T_COVER + _image(c, alive, other, tab)] != _image(u, alive, other, tab):
+            if tab[T_UNDER + _image(u, alive, other, tab)] != _image(c, alive, other, tab):
                 return False
     return True
 
