@@ -197,6 +197,10 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
                 tab[T_MS + MS_KILLERS * MS_COLS + ply] = c         # the killer lead of this ply (solver.search.moves)
             break
     if use_tt:
+        if players == 2 and not ((best >= beta0) if is_max else (best <= alpha0)):
+            # every move failed (an all-node): none is better than the others; the entry keeps
+            # the move an earlier search stored (two players: see tt_store)
+            best_move = -1
         tt_store(tt, slot, k1, k2, alive, best, alpha0, beta0, best_move, ply)
     return best
 

@@ -187,13 +187,22 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, tab: np.ndarray,
 @compiled("void(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
 def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int, alpha0: int, beta0: int,
              move: int, ply: int) -> None:
-    """Store the search's result as bounds, merged with the slot's own entry for this position."""
+    """Store the search's result as bounds, merged with the slot's own entry for this position;
+    ``move`` -1 keeps the entry's move.
+
+    (Two-player searches store no move from an all-node, where every move failed and the best
+    of them is no better than the others: the table's move, tried first, had failed in 87 k of
+    the 183 k Ramsch trick starts whose first move failed.  24 mixed deals of seed 5 took
+    37.91 M nodes before, 36.56 M after; 12 Ramsch deals 36.8 -> 35.1 M.  Three players keep
+    the all-node's move: without it exact values took 1.0% (suit) and 0.4% (Grand) more nodes.)"""
     lb = 0
     ub = 0xFFFF
     if tt[TT_FIELDS * slot] == k1 and tt[TT_FIELDS * slot + 1] == k2 and tt[TT_FIELDS * slot + 3] == alive:
         d = tt[TT_FIELDS * slot + 2]
         lb = d & 0xFFFF
         ub = (d >> 16) & 0xFFFF
+        if move < 0:
+            move = (d >> 32) & 0xFF     # (keep the move of an earlier search)
     if best <= alpha0:
         if best < ub:
             ub = best
