@@ -117,10 +117,11 @@ def test_payoff_similar_hits_leave_every_value_unchanged():
 
 
 def test_sure_tricks_leave_every_value_unchanged():
-    """The sure tricks (``OPT_QUICK``: the top trumps, and the cashes of the player on lead,
-    :func:`solver.search.quick_tricks.duel_cashes`) only end searches early: values with them
-    and without them must be equal, from the middle of deals, many with one player out of
-    trumps."""
+    """The sure tricks (``OPT_QUICK``: the top trumps, the cashes of the player on lead,
+    :func:`solver.search.quick_tricks.duel_cashes`, and in Ramsch the trick he can force on the
+    other, :func:`~solver.search.quick_tricks.duel_forced`) only end searches early: values with
+    them and without them must be equal, from the middle of deals (every sixth a Ramsch), many
+    with one player out of trumps."""
     from solver.search import layout as K
     on, off = Solver(tt_megabytes=8), Solver(tt_megabytes=8, opts=K.OPT_ALL & ~K.OPT_QUICK)
     states = _mid_game(13, [14 + 2 * (k % 4) for k in range(60)])

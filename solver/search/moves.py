@@ -133,7 +133,7 @@ DUEL_RAMSCH_UNDER = 1000
 
 
 @compiled("int64(int64, int64[::1])")
-def _cheapest_of(cards: int, tab: np.ndarray) -> int:
+def cheapest_card(cards: int, tab: np.ndarray) -> int:
     """The fewest points of a card of ``cards`` (0 for none)."""
     least = -1
     x = cards
@@ -175,7 +175,7 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
             master = not _can_beat(opp, card, card, tab)
             if master:
                 f = opp & tab[card]
-                return (50 if (trump >> card) & 1 else 100) + pts + _cheapest_of(f if f else opp, tab)
+                return (50 if (trump >> card) & 1 else 100) + pts + cheapest_card(f if f else opp, tab)
             return -pts - (8 if (trump >> card) & 1 else 0)
         eff = tab[card]
         follow = opp & eff

@@ -5,7 +5,8 @@ is sure to reach or miss the window -- at most the points (and tricks) still in 
 at a trick start (:func:`sure_bound`) at least the points of the declarer's sure tricks, at
 most what the defenders' sure tricks leave him (:func:`sure_points`: each side's share of the
 run of top trumps, a leader's cashing side suit, a declarer who draws the last trumps;
-:func:`duel_sure_points` for two players).  Switches: ``OPT_BOUNDS``, ``OPT_QUICK``.
+:func:`duel_sure_points`, :func:`duel_cashes` and :func:`duel_forced` for two players).
+Switches: ``OPT_BOUNDS``, ``OPT_QUICK``.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ..cards import popcount_nb as popcount
 from .jit import compiled
 from .layout import (NO_BOUND, OPT_QUICK, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED, T_NP, T_OPTS, T_PCLASS, T_TRUMP)
 from .last_tricks import last_bonus
-from .moves import pile_cards
+from .moves import cheapest_card, pile_cards
 
 # sure_points' side and "no leader", as int64 values rather than literals: a literal argument
 # would compile a literal-typed copy of it per call site
@@ -216,6 +217,26 @@ def duel_cashes(side: int, tab: np.ndarray) -> int:
     return points_of(won, tab) + tab[T_BONUS] * k + _cheapest(other, k, tab)
 
 
+@compiled("int64(int64, int64[::1])")
+def duel_forced(leader: int, tab: np.ndarray) -> int:
+    """Two-player Ramsch: points the player on lead can make the other take in the next trick
+    (a bound on its own, not added to the sure tricks): the most of a lead that every open card
+    of the other's in the led suit beats, where he holds one (he must follow, and takes the
+    trick, with his cheapest such card).  12 Ramsch deals of seed 5: 35.1 M nodes without it,
+    33.1 M with it."""
+    follows = pile_cards(tab[T_H + 1 - leader], tab)[0]
+    x = pile_cards(tab[T_H + leader], tab)[0]
+    most = 0
+    while x:
+        low = x & -x
+        x ^= low
+        r = lowest(low)
+        f = follows & tab[r]
+        if f and lowest(f) > r:         # (a higher bit is the stronger card of its suit)
+            most = max(most, tab[32 + r] + cheapest_card(f, tab))
+    return most
+
+
 @compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1])", inline=True)
 def fast_bound(leader: int, n: int, hand: int, alive: int, trick_set: int, alpha: int,
                beta: int, tab: np.ndarray) -> int:
@@ -242,14 +263,19 @@ def sure_bound(leader: int, hi: int, alpha: int, beta: int, tab: np.ndarray) -> 
         # two players: each side's share of the run of top trumps wins its tricks; in a point
         # game the player on lead also cashes what he can make sure of (a superset of his top
         # trumps: :func:`duel_cashes`; a Ramsch player would not cash, and where every player
-        # helps the declarer the other's cashes bound nothing)
+        # helps the declarer the other's cashes bound nothing); in Ramsch the player on lead
+        # can instead force a trick on the other (:func:`duel_forced`)
         decl = tab[T_DECL]
         cash = tab[T_DECL_MAX] == 1
         q = duel_cashes(decl, tab) if cash and leader == decl else duel_sure_points(decl, tab)
+        if not cash and leader != decl:
+            q = max(q, duel_forced(leader, tab))
         if q >= beta:
             return q
         q = duel_cashes(1 - decl, tab) if cash and leader != decl and tab[T_HELPED] == 0 else \
             duel_sure_points(1 - decl, tab)
+        if not cash and leader == decl:
+            q = max(q, duel_forced(leader, tab))
         if hi - q <= alpha:
             return hi - q
         return NO_BOUND                 # (the quick tricks below are three-player reasoning)
