@@ -97,6 +97,52 @@ def test_solve_and_analyse_a_part_played_record_match_the_minimax():
             assert row["value_after"] == _minimax(replay)
 
 
+def _stake(game: str, f_points: int) -> int:
+    """F's settlement by the rules: base value (9 10 11 12, Grand and Ramsch 24), doubled by
+    Schneider (the loser at 30 or fewer); F wins with 61 (Ramsch: with 59 or fewer)."""
+    base = {"diamonds": 9, "hearts": 10, "spades": 11, "clubs": 12, "grand": 24, "ramsch": 24}[game]
+    won = f_points <= 59 if game == "ramsch" else f_points >= 61
+    schneider = f_points <= 30 or f_points >= 90
+    return (1 if won else -1) * base * (2 if schneider else 1)
+
+
+@pytest.mark.parametrize("game", ["hearts", "grand", "ramsch"])
+def test_best_plays_the_best_mean_stakes_of_its_worlds(game):
+    # best (bands=True) asks per world only which settlement each card leads to; it must play
+    # the card with the best mean settlement over its sampled worlds, ties to the most card
+    # points in the first world (the minimax, from the rules, of the same worlds)
+    from solver.variants import find_variant
+    rng = np.random.default_rng(40 + len(game))
+    checked = decided = 0                   # (decided: positions where the stakes overrule the points)
+    while checked < 4 or not decided:
+        st = _endgame(rng, game, 4)
+        legal = [c for c in range(32) if (st.legal() >> c) & 1]
+        if len(hidden_slots(st)) < 2 or len(legal) < 2:
+            continue
+        player = PimcOffiziers(seed=checked, samples=5, stakes=True, bands=True, move_nodes=10**12)
+        card = player.play(find_variant("offiziersskat").view(st.deal, st, st.to_move))
+        worlds = sample_worlds(st, 5, np.random.default_rng(checked))
+        assert player.last_worlds == len(worlds) == 5
+        f_moves = st.to_move == 0
+        values = {}
+        for c in legal:
+            finals = []
+            for w in worlds:
+                child = w.copy()
+                child.push(c)
+                finals.append(_minimax(child))
+            values[c] = finals
+        key = {c: np.mean([_stake(game, v) for v in values[c]]) * (1 if f_moves else -1) for c in legal}
+        top = max(key.values())
+        tied = [c for c in legal if key[c] >= top - 1e-9]
+        f_gain = 1 if game != "ramsch" else -1          # card points count for F but in Ramsch
+        by_points = max(legal, key=lambda c: (values[c][0] * f_gain * (1 if f_moves else -1), -c))
+        expected = max(tied, key=lambda c: (values[c][0] * f_gain * (1 if f_moves else -1), -c))
+        assert card == expected
+        checked += 1
+        decided += expected != by_points
+
+
 @pytest.mark.slow
 def test_the_arena_and_the_commands(tmp_path):
     from click.testing import CliRunner

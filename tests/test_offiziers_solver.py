@@ -15,7 +15,7 @@ import pytest
 
 from solver.games import RAMSCH
 from solver.offiziersskat import deal_from_cards
-from solver.search.offiziers import best_cards, kernel_row, reach_points, solve_points
+from solver.search.offiziers import best_cards, kernel_row, points_bands, reach_points, solve_points
 from solver.search.api import Solver
 
 
@@ -61,6 +61,31 @@ def test_offiziers_values_match_minimax(game):
             child = st.copy()
             child.push(c)
             assert v == _minimax(child)
+
+
+@pytest.mark.parametrize("game", ["spades", "grand", "ramsch"])
+def test_points_bands_match_the_minimax(game):
+    # the band of F's final points among rising cuts (threshold queries bisecting them) is the
+    # number of cuts the minimax value reaches: the stakes' cuts, cuts at and beside the value,
+    # a trick in progress, and states of one deal asked together
+    rng = np.random.default_rng(20 + len(game))
+    solver = Solver(tt_megabytes=4)
+    for k in range(12):
+        st = _endgame(rng, game, 3 + k % 3)
+        if k % 2:
+            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+        v = _minimax(st)
+        near = [c for c in range(v - 1, v + 3) if c >= 1]
+        for cuts in ([31, 61, 90], [31, 60, 90], [v + 1], near, [1, 119]):
+            bands, nodes = points_bands([st], cuts, solver)
+            assert bands == [sum(1 for c in cuts if v >= c)], (cuts, v)
+            assert nodes >= 0
+        children = [st.copy() for _ in range(3)]
+        for child, c in zip(children, [c for c in range(32) if (st.legal() >> c) & 1]):
+            child.push(c)
+        values = [_minimax(child) for child in children]
+        bands, _ = points_bands(children, [31, 61, 90], solver)
+        assert bands == [sum(1 for c in (31, 61, 90) if v >= c) for v in values]
 
 
 @pytest.mark.parametrize("game", ["diamonds", "grand", "ramsch"])

@@ -74,17 +74,66 @@ def reach_points(st: OffiziersState, points: int, solver=None) -> bool:
     return bool(vals[0])
 
 
-def best_cards(st: OffiziersState, solver=None) -> list[tuple[int, int]]:
-    """Every playable card of the side to move with F's final card points after it, best first
-    for that side (F wants many points, R few; in Ramsch the reverse)."""
+def points_bands(states: list[OffiziersState], cuts: list[int], solver=None) -> tuple[list[int], int]:
+    """For each state, how many of the rising F-point ``cuts`` F's final card points reach with
+    best play by both (every card known), and the search nodes that took: threshold queries
+    that bisect the cuts, one batch a round, in one shared table (the states of one deal).
+    Cheaper than :func:`solve_points` when the cuts are few: what the stakes depend on is
+    which band the points fall in (won or lost, Schneider), not the points themselves.
+
+    (A state's band b means ``cuts[b - 1] <= points < cuts[b]``; in Ramsch too, where the
+    points are the fewest R cannot make F exceed.)"""
     from .api import default_solver
     s = solver or default_solver()
-    cards = [c for c in range(32) if (st.legal() >> c) & 1]
-    children = []
+    lo = [0] * len(states)
+    hi = [len(cuts)] * len(states)
+    nodes = 0
+    with s.shared_table():
+        while True:
+            ask = [i for i in range(len(states)) if lo[i] < hi[i]]
+            if not ask:
+                return lo, nodes
+            rows, mids = [], []
+            for i in ask:
+                mid = (lo[i] + hi[i] + 1) // 2
+                st = states[i]
+                need = cuts[mid - 1] - st.points[0]
+                if st.finished or need <= 0:
+                    if st.points[0] >= cuts[mid - 1]:
+                        lo[i] = mid
+                    else:
+                        hi[i] = mid - 1
+                    continue
+                rows.append(kernel_row(st, K.JOB_AT_LEAST, need))
+                mids.append((i, mid))
+            if rows:
+                vals, n = s.run(np.array(rows, dtype=np.int64))
+                nodes += int(n.sum())
+                for (i, mid), v in zip(mids, vals):
+                    if v:
+                        lo[i] = mid
+                    else:
+                        hi[i] = mid - 1
+
+
+def successors(st: OffiziersState, cards: list[int]) -> list[OffiziersState]:
+    """The state after each of ``cards`` (legal ones) is played."""
+    out = []
     for c in cards:
         child = st.copy()
         child.push(c)
-        children.append(child)
+        out.append(child)
+    return out
+
+
+def best_cards(st: OffiziersState, solver=None, cards: list[int] | None = None) -> list[tuple[int, int]]:
+    """Every playable card of the side to move (or those of ``cards``) with F's final card points
+    after it, best first for that side (F wants many points, R few; in Ramsch the reverse)."""
+    from .api import default_solver
+    s = solver or default_solver()
+    if cards is None:
+        cards = [c for c in range(32) if (st.legal() >> c) & 1]
+    children = successors(st, cards)
     with s.shared_table():
         vals = solve_points(children, s)
     f_wants = (st.to_move == 0) != (st.deal.game == RAMSCH)
