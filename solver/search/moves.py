@@ -227,12 +227,14 @@ def _lead_score(card: int, p: int, alive_other: int, tab: np.ndarray) -> int:
 KILLER_BONUS = 20
 
 
-#: Two players, point games: the killer lead's rise (a lead that wins the trick scores 100 and
-#: more, others at most 0).  Measured against the killer first (its place before, and still
-#: Ramsch's, where a rise of 20 cost 11% more nodes): 18 deals of seed 5 took 43.2 M nodes with
-#: the killer first, 39.4 M with it raised by 5 to 60 (the median 1.9 M -> 1.1-1.3 M), 35.8 M
-#: with Ramsch's killer first again.
-DUEL_KILLER_BONUS = 20
+#: Two players: Ramsch tries the ply's killer lead first and the one it replaced second (the
+#: benchmark's Ramsch deals took 14% fewer nodes with the second, median 3.61 -> 3.10 M; a rise
+#: of 20 instead of first cost 11% more).  Point games use no killer: it was raised by 20 among
+#: the leads (18 deals of seed 5: 43.2 M nodes with it first, 39.4 M raised), until the table
+#: kept no move from an all-node and side-suit masters came before top trumps; since then 40
+#: point-game deals of seed 5 take 49.45 M nodes with the rise of 20, 42.50 M with none (a rise
+#: of 10: -4%, of 40: +0.2%, of -5: +13% against none); 24 mixed deals 35.91 -> 33.67 M.
+RAMSCH_KILLERS = (1 << 29, 1 << 28)
 
 
 @compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64[::1])")
@@ -246,9 +248,8 @@ def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: i
     it) raised by :data:`KILLER_BONUS`.  A follower takes a trick with the most valuable winner,
     smears onto a partner's trick, ducks what the third hand will take, and plays low otherwise;
     in Null he ducks.  Ramsch: :func:`_ramsch_order_score`; two players:
-    :func:`_duel_order_score` and :func:`_uncover_score`, the killer raised by
-    :data:`DUEL_KILLER_BONUS` (Ramsch: first, and the killer it replaced second: the benchmark's
-    Ramsch deals took 14% fewer nodes, median 3.61 -> 3.10 M).  (What the trick in
+    :func:`_duel_order_score` and :func:`_uncover_score`, in Ramsch the killer first and the one
+    it replaced second, in point games no killer (:data:`RAMSCH_KILLERS`).  (What the trick in
     progress says, who wins it so far and whether the third hand can take it, is worked out once
     for all the cards.)"""
     row = T_MS + ply * MS_COLS          # the ply's move list
@@ -290,10 +291,11 @@ def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: i
             score = _duel_order_score(c, p, n, c0, opp, tab)
             if (cov >> c) & 1:
                 score += _uncover_score(c, tab[T_H + p], tab)
-            if n == 0 and c == killer:
-                score += DUEL_KILLER_BONUS if decl_max == 1 else 1 << 29
-            elif n == 0 and decl_max == 0 and c == tab[T_MS + MS_KILLERS * MS_COLS + MS_KILLERS2 + ply]:
-                score += 1 << 28                # Ramsch: the ply's killer before the last, second
+            if n == 0 and decl_max == 0:       # (Ramsch only: RAMSCH_KILLERS)
+                if c == killer:
+                    score += RAMSCH_KILLERS[0]
+                elif c == tab[T_MS + MS_KILLERS * MS_COLS + MS_KILLERS2 + ply]:
+                    score += RAMSCH_KILLERS[1]
         elif ramsch:
             score = _ramsch_order_score(c, p, n, c0, c1, leader, alive_other, tab)
             if n == 0 and c == killer:
