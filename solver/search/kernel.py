@@ -50,7 +50,7 @@ from ..play import legal_moves_nb as legal_moves
 from ..play import trick_winner_nb as trick_winner
 from .jit import njit
 from .layout import (INF, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_HELPED, JOB_NULL, JOB_POINTS, MS_COLS, MS_KILLERS,
-                     MS_KILLERS2, MS_MOVES, MS_SCORES, NO_BOUND, OPT_BOUNDS, OPT_EQUIV, OPT_TT, P_C0, P_C1, P_GAMEKIND,
+                     MS_MOVES, MS_SCORES, NO_BOUND, OPT_BOUNDS, OPT_EQUIV, OPT_TT, P_C0, P_C1, P_GAMEKIND,
                      P_JOB, P_LEADER, P_N, P_STAMP, P_TARGET, TAB_SIZE, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED,
                      T_MS, T_NODES, T_NP, T_OPTS, T_TRUMP)
 from .last_tricks import duel_last_tricks, last_bonus, last_tricks
@@ -190,10 +190,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
                 if v < beta:
                     beta = v
         if alpha >= beta:
-            if n == 0:
-                if players == 2 and tab[T_MS + MS_KILLERS * MS_COLS + ply] != c:
-                    # (two players: the one it replaces is the second killer, which Ramsch tries next)
-                    tab[T_MS + MS_KILLERS * MS_COLS + MS_KILLERS2 + ply] = tab[T_MS + MS_KILLERS * MS_COLS + ply]
+            if n == 0 and players == 3:
                 tab[T_MS + MS_KILLERS * MS_COLS + ply] = c         # the killer lead of this ply (solver.search.moves)
             break
     if use_tt:

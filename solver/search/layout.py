@@ -102,13 +102,12 @@ NO_BOUND = -(1 << 21)  # fast_bound found nothing
 # The move lists, in ``tab`` from ``T_MS`` on (MS_ROWS rows of MS_COLS): row ``ply``
 # (cards still in play) holds that ply's move list in columns MS_MOVES.. and
 # their ordering scores in MS_SCORES..; row MS_KILLERS holds, at column ply,
-# the lead that last cut off at that ply (the killer move).  (In ``tab`` rather than an
+# the lead that last cut off at that ply (the killer move; three players).  (In ``tab`` rather than an
 # array of their own, as the hands are: a compiled call passes each array as seven or
 # nine values.)
 MS_MOVES = 0
 MS_SCORES = 16
 MS_KILLERS = 33
-MS_KILLERS2 = 40      # (the killers' row from this column on: the killer each one replaced, two players)
 MS_ROWS = 34
 MS_COLS = 128
 TAB_SIZE = T_MS + MS_ROWS * MS_COLS

@@ -4,11 +4,11 @@
 remaining order of one effective suit in one hand only one is searched (in point games only
 when they are worth the same).  Offiziersskat's piles: only open cards are played
 (:func:`pile_cards`).  **Move ordering** (``OPT_ORDER``; :func:`generate_moves`,
-:func:`pick_next`): a killer move (the lead that last cut off at the same ply) raised among the
-heuristics of :func:`_lead_score` and :func:`generate_moves` (cash masters an opponent cannot
-ruff, take a trick with the most valuable winner, smear onto a partner's trick, duck what the
-third hand will take; in Null, duck), of :func:`_ramsch_order_score` and of
-:func:`_duel_order_score`.  (The table's move is tried before
+:func:`pick_next`): the heuristics of :func:`_lead_score` and :func:`generate_moves` (cash
+masters an opponent cannot ruff, take a trick with the most valuable winner, smear onto a
+partner's trick, duck what the third hand will take; in Null, duck) and of
+:func:`_ramsch_order_score`, with a killer move (the lead that last cut off at the same ply)
+raised among them; two players: :func:`_duel_order_score`.  (The table's move is tried before
 any of these are generated: :func:`solver.search.kernel.search`.)
 """
 
@@ -21,7 +21,7 @@ from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from ..play import trick_winner_nb as trick_winner
 from .jit import compiled
-from .layout import (MS_COLS, MS_KILLERS, MS_KILLERS2, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONUS, T_COVERS, T_DECL,
+from .layout import (MS_COLS, MS_KILLERS, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONUS, T_COVERS, T_DECL,
                      T_DECL_MAX, T_H, T_LASTMASK, T_MS, T_NP, T_OPTS, T_TRUMP, T_UNDER)
 
 
@@ -227,16 +227,6 @@ def _lead_score(card: int, p: int, alive_other: int, tab: np.ndarray) -> int:
 KILLER_BONUS = 20
 
 
-#: Two players: Ramsch tries the ply's killer lead first and the one it replaced second (the
-#: benchmark's Ramsch deals took 14% fewer nodes with the second, median 3.61 -> 3.10 M; a rise
-#: of 20 instead of first cost 11% more).  Point games use no killer: it was raised by 20 among
-#: the leads (18 deals of seed 5: 43.2 M nodes with it first, 39.4 M raised), until the table
-#: kept no move from an all-node and side-suit masters came before top trumps; since then 40
-#: point-game deals of seed 5 take 49.45 M nodes with the rise of 20, 42.50 M with none (a rise
-#: of 10: -4%, of 40: +0.2%, of -5: +13% against none); 24 mixed deals 35.91 -> 33.67 M.
-RAMSCH_KILLERS = (1 << 29, 1 << 28)
-
-
 @compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64[::1])")
 def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: int,
                    leader: int, alive_other: int, tab: np.ndarray) -> int:
@@ -248,10 +238,19 @@ def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: i
     it) raised by :data:`KILLER_BONUS`.  A follower takes a trick with the most valuable winner,
     smears onto a partner's trick, ducks what the third hand will take, and plays low otherwise;
     in Null he ducks.  Ramsch: :func:`_ramsch_order_score`; two players:
-    :func:`_duel_order_score` and :func:`_uncover_score`, in Ramsch the killer first and the one
-    it replaced second, in point games no killer (:data:`RAMSCH_KILLERS`).  (What the trick in
+    :func:`_duel_order_score` and :func:`_uncover_score`, and no killer.  (What the trick in
     progress says, who wins it so far and whether the third hand can take it, is worked out once
-    for all the cards.)"""
+    for all the cards.)
+
+    Two players had killers: point games raised the killer by 20 among the leads (18 deals of
+    seed 5: 43.2 M nodes with it first, 39.4 M raised), Ramsch tried it first and the one it
+    replaced second (the benchmark's Ramsch median 3.61 -> 3.10 M with the second).  Once the
+    table kept no move from an all-node and point games led side-suit masters before top trumps,
+    they cost nodes: 20 point-game deals of seed 5 took 16.84 M nodes with no killer, 18.10 M
+    with a rise of 10, 18.92 M with 20, 18.95 M with 40, 21.44 M with -5 (40 deals: 42.50 M
+    without, 49.45 M with 20); 12 Ramsch deals of seed 5 21.6 M without, 28.8 M with the first
+    alone, 33.1 M with both; the benchmark's median 911 k -> 772 k nodes, its Ramsch median
+    1.53 -> 0.88 M."""
     row = T_MS + ply * MS_COLS          # the ply's move list
     killer = tab[T_MS + MS_KILLERS * MS_COLS + ply]
     order = (tab[T_OPTS] & OPT_ORDER) != 0
@@ -291,11 +290,6 @@ def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: i
             score = _duel_order_score(c, p, n, c0, opp, tab)
             if (cov >> c) & 1:
                 score += _uncover_score(c, tab[T_H + p], tab)
-            if n == 0 and decl_max == 0:       # (Ramsch only: RAMSCH_KILLERS)
-                if c == killer:
-                    score += RAMSCH_KILLERS[0]
-                elif c == tab[T_MS + MS_KILLERS * MS_COLS + MS_KILLERS2 + ply]:
-                    score += RAMSCH_KILLERS[1]
         elif ramsch:
             score = _ramsch_order_score(c, p, n, c0, c1, leader, alive_other, tab)
             if n == 0 and c == killer:
