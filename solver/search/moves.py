@@ -154,15 +154,17 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
     give to it) and takes a trick with a winner worth most, else ducks cheaply.  In Ramsch
     both want few points: a lead into the most open cards the other player could duck with
     comes first (:data:`DUEL_RAMSCH_UNDER`), then a lead he must take (he cannot duck it), the
-    more points the better, then leads he could take, low ones first, and last what no card of
-    his beats (face-down ones too); a follower sheds points under the lead, or wins cheaply if
-    he must.  (A card that turns another up scores more: :func:`_uncover_score`.)
+    more points the better, then what no card of his beats (face-down ones too), then leads he
+    could take, low ones first; a follower sheds points under the lead, or wins cheaply if he
+    must.  (A card that turns another up scores more: :func:`_uncover_score`.)
 
     Measured against the leads that no other card still in play beats, in either game: 18 deals
     of seed 5 took 71.7 M nodes before, 54.6 M with the open-card lead and the uncovering score
     in both games (the lead alone -2% there, -17% on the first 12 deals of the benchmark's seed
     1; Ramsch +6%), 44.3 M with Ramsch's leads as before; 12 Ramsch deals of seed 5: 78.3 M
-    before, 71.1 M with the uncovering score, 64.6 M with the forced leads first.  Point games'
+    before, 71.1 M with the uncovering score, 64.6 M with the forced leads first.  With no
+    killers (:func:`generate_moves`), Ramsch's unbeatable leads before the others: 12 Ramsch
+    deals of seed 5 21.6 -> 17.7 M nodes, of seed 9 18.5 -> 15.6 M.  Point games'
     master leads, one sitting: 20 point-game deals of seed 5 took 20.19 M nodes with every master
     at 100 + its points, 19.63 M with top trumps at 50 (at 30 or 80 the same, at -5 21.8 M),
     19.39 M with the least the other can give counted too; 24 mixed deals of seed 5 38.81 ->
@@ -189,7 +191,7 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
             return 200 + pts
         every = tab[T_H + 1 - p]
         master = (every & eff) == 0 or highest(every & eff) < card
-        return (0 if master else 100) - pts + DUEL_RAMSCH_UNDER * popcount(follow & ((1 << card) - 1))
+        return (100 if master else 0) - pts + DUEL_RAMSCH_UNDER * popcount(follow & ((1 << card) - 1))
     beats = trick_winner(c0, card, card, trump, tab) != 0
     if wants:
         return 50 + pts + tab[32 + c0] if beats else -pts
