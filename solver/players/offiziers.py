@@ -187,7 +187,8 @@ class PimcOffiziers(Player):
         solver = self._solver()
         game = st.deal.game
         by_bands = self.bands and not exact
-        settled = [f_settlement(game, p) for p in [0, *settlement_cuts(game)]]   # per band of F's points
+        cuts = settlement_cuts(game) if by_bands else []
+        settled = [f_settlement(game, p) for p in [0, *cuts]]       # F's settlement per band of his points
         rows = []                           # F's card points after each card, per world
         stakes = []                         # F's settlement after each card, per world
         solved = []
@@ -195,7 +196,7 @@ class PimcOffiziers(Player):
         for w in worlds:
             if by_bands:
                 # which settlement each card leads to: threshold queries, far cheaper than the points
-                bands, spent = points_bands(successors(w, legal), settlement_cuts(game), solver)
+                bands, spent = points_bands(successors(w, legal), cuts, solver)
                 stakes.append([settled[b] for b in bands])
                 nodes += spent
             else:
@@ -203,7 +204,8 @@ class PimcOffiziers(Player):
                 for c, v in best_cards(w, solver):
                     row[index[c]] = v
                 rows.append(row)
-                stakes.append([f_settlement(game, int(v)) for v in row])
+                if self.stakes:
+                    stakes.append([f_settlement(game, int(v)) for v in row])
                 nodes += solver.last_nodes
             solved.append(w)
             if not exact and nodes >= self.move_nodes:
