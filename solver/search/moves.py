@@ -22,7 +22,7 @@ from ..cards import popcount_nb as popcount
 from ..play import trick_winner_nb as trick_winner
 from .jit import compiled
 from .layout import (MS_COLS, MS_KILLERS, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONUS, T_COVERS, T_DECL,
-                     T_DECL_MAX, T_H, T_LASTMASK, T_MS, T_NP, T_OPTS, T_TRUMP, T_UNDER)
+                     T_DECL_MAX, T_H, T_LASTMASK, T_MS, T_NP, T_OPTS, T_PCLASS, T_TRUMP, T_UNDER)
 
 
 @compiled("UniTuple(int64, 2)(int64, int64[::1])")
@@ -132,17 +132,28 @@ def _uncover_score(card: int, hand: int, tab: np.ndarray) -> int:
 DUEL_RAMSCH_UNDER = 1000
 
 
-@compiled("int64(int64, int64[::1])")
-def cheapest_card(cards: int, tab: np.ndarray) -> int:
-    """The fewest points of a card of ``cards`` (0 for none)."""
-    least = -1
-    x = cards
-    while x:
-        c = lowest(x & -x)
-        x &= x - 1
-        if least < 0 or tab[32 + c] < least:
-            least = tab[32 + c]
-    return max(least, 0)
+#: (``cheapest``'s count of one, an int64 value rather than a literal: a literal argument would
+#: compile a literal-typed copy of it)
+ONE_CARD = np.int64(1)
+
+
+@compiled("int64(int64, int64, int64[::1])")
+def cheapest(hand: int, m: int, tab: np.ndarray) -> int:
+    """Points of the ``m`` cheapest cards of a hand (0 for none): counted by point class,
+    cheapest class first (the classes of :func:`solver.search.quick_tricks.points_of`, in
+    rising order; the rest of the cards are worth nothing).  The sure tricks count what the
+    other hand gives to them, the move order the least it can give to a master lead."""
+    worth = (tab[T_PCLASS] | tab[T_PCLASS + 2] | tab[T_PCLASS + 4] | tab[T_PCLASS + 6]
+             | tab[T_PCLASS + 8])
+    left = m - popcount(hand & ~worth)
+    total = 0
+    k = 0
+    while left > 0 and k < 5:
+        take = min(left, popcount(hand & tab[T_PCLASS + 2 * k]))
+        total += take * tab[T_PCLASS + 2 * k + 1]
+        left -= take
+        k += 1
+    return total
 
 
 @compiled("int64(int64, int64, int64, int64, int64, int64[::1])")
@@ -177,7 +188,7 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
             master = not _can_beat(opp, card, card, tab)
             if master:
                 f = opp & tab[card]
-                return (50 if (trump >> card) & 1 else 100) + pts + cheapest_card(f if f else opp, tab)
+                return (50 if (trump >> card) & 1 else 100) + pts + cheapest(f if f else opp, ONE_CARD, tab)
             return -pts - (8 if (trump >> card) & 1 else 0)
         eff = tab[card]
         follow = opp & eff

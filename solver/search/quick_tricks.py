@@ -19,7 +19,7 @@ from ..cards import popcount_nb as popcount
 from .jit import compiled
 from .layout import (NO_BOUND, OPT_QUICK, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED, T_NP, T_OPTS, T_PCLASS, T_TRUMP)
 from .last_tricks import last_bonus
-from .moves import cheapest_card, pile_cards
+from .moves import ONE_CARD, cheapest, pile_cards
 
 # sure_points' side and "no leader", as int64 values rather than literals: a literal argument
 # would compile a literal-typed copy of it per call site
@@ -38,24 +38,6 @@ def points_of(cards: int, tab: np.ndarray) -> int:
             + popcount(cards & tab[T_PCLASS + 8]) * tab[T_PCLASS + 9])
 
 
-@compiled("int64(int64, int64, int64[::1])")
-def _cheapest(hand: int, m: int, tab: np.ndarray) -> int:
-    """Points of the ``m`` cheapest cards of a hand: counted by point class, cheapest class
-    first (the classes of :func:`points_of`, in rising order; the rest of the cards are
-    worth nothing)."""
-    worth = (tab[T_PCLASS] | tab[T_PCLASS + 2] | tab[T_PCLASS + 4] | tab[T_PCLASS + 6]
-             | tab[T_PCLASS + 8])
-    left = m - popcount(hand & ~worth)
-    total = 0
-    k = 0
-    while left > 0 and k < 5:
-        take = min(left, popcount(hand & tab[T_PCLASS + 2 * k]))
-        total += take * tab[T_PCLASS + 2 * k + 1]
-        left -= take
-        k += 1
-    return total
-
-
 @compiled("int64(int64, int64, int64, int64[::1], int64)")
 def _run_points(k: int, o1: int, o2: int, tab: np.ndarray, need: int) -> int:
     """Points of the tricks that the cards ``k`` surely win: those cards, a trick
@@ -64,7 +46,7 @@ def _run_points(k: int, o1: int, o2: int, tab: np.ndarray, need: int) -> int:
     if total >= need or total + points_of(o1 | o2, tab) < need:
         return total                    # decided without the cheapest cards
     m = popcount(k)
-    return total + _cheapest(o1, m, tab) + _cheapest(o2, m, tab)
+    return total + cheapest(o1, m, tab) + cheapest(o2, m, tab)
 
 
 @compiled("int64(int64, int64)")
@@ -182,7 +164,7 @@ def duel_sure_points(side: int, tab: np.ndarray) -> int:
     run = top_run((tab[T_H] | tab[T_H + 1]) & tab[T_TRUMP], tab[T_H + side])
     if run == 0:
         return 0
-    return points_of(run, tab) + tab[T_BONUS] * popcount(run) + _cheapest(tab[T_H + 1 - side], popcount(run), tab)
+    return points_of(run, tab) + tab[T_BONUS] * popcount(run) + cheapest(tab[T_H + 1 - side], popcount(run), tab)
 
 
 @compiled("int64(int64, int64[::1])")
@@ -214,7 +196,7 @@ def duel_cashes(side: int, tab: np.ndarray) -> int:
     k = popcount(won)
     if k == 0:
         return 0
-    return points_of(won, tab) + tab[T_BONUS] * k + _cheapest(other, k, tab)
+    return points_of(won, tab) + tab[T_BONUS] * k + cheapest(other, k, tab)
 
 
 @compiled("int64(int64, int64[::1])")
@@ -233,7 +215,7 @@ def duel_forced(leader: int, tab: np.ndarray) -> int:
         r = lowest(low)
         f = follows & tab[r]
         if f and lowest(f) > r:         # (a higher bit is the stronger card of its suit)
-            most = max(most, tab[32 + r] + cheapest_card(f, tab))
+            most = max(most, tab[32 + r] + cheapest(f, ONE_CARD, tab))
     return most
 
 
