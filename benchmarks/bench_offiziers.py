@@ -1,12 +1,17 @@
 """Speed of the Offiziersskat solver: exact value from the start of a deal, one core.
 
-    python benchmarks/bench_offiziers.py [--deals 100] [--seed 1]
+    python benchmarks/bench_offiziers.py [--deals 100] [--seed 1] [--question exact|bands]
 
 Deal k (seed S) is ``default_rng([S, k])``'s permutation of the 32 cards laid
 in piles; its game cycles through diamonds, hearts, spades, clubs, Grand and
 Ramsch.  Each deal is solved once after a warm-up solve (numba compilation is
 not timed); prints the median, 95th percentile and worst milliseconds and
 node counts, overall and per game.
+
+``--question bands`` asks instead what the ``best`` player asks of a world: which settlement
+band F's points fall in (won or lost, Schneider: threshold queries that bisect the game's
+cuts, :func:`solver.search.offiziers.points_bands`).  An older checkout without it is asked
+the same threshold queries one by one in one shared table.
 """
 
 from __future__ import annotations
@@ -30,6 +35,27 @@ try:
 except ImportError:                                    # an older checkout (SKAT_SOLVER_TREE)
     from solver.offiziersskat import solve_points  # type: ignore[attr-defined,no-redef]  # noqa: E402
 
+try:
+    from solver.players.offiziers import settlement_cuts  # noqa: E402
+    from solver.search.offiziers import points_bands  # noqa: E402
+except ImportError:                                    # an older checkout: the same queries one by one
+    from solver.games import RAMSCH  # noqa: E402
+    from solver.offiziersskat import reach_points  # type: ignore[attr-defined]  # noqa: E402
+
+    def settlement_cuts(game) -> list[int]:  # type: ignore[misc]
+        return [31, 60, 90] if game == RAMSCH else [31, 61, 90]     # (the rule sheet's cuts, as the new one)
+
+    def points_bands(states, cuts, solver=None):  # type: ignore[no-redef]
+        (st,) = states
+        lo, hi, nodes = 0, len(cuts), 0
+        with solver.shared_table():
+            while lo < hi:
+                mid = (lo + hi + 1) // 2
+                ok = reach_points(st, cuts[mid - 1], solver)
+                nodes += solver.last_nodes
+                lo, hi = (mid, hi) if ok else (lo, mid - 1)
+        return [lo], nodes
+
 GAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
 
 
@@ -37,6 +63,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--question", choices=("exact", "bands"), default="exact",
+                    help="F's exact card points, or the settlement band they fall in")
     a = ap.parse_args()
     solver = Solver()
     solve_points([deal_from_cards(list(range(32)), "grand").start_state()], solver)      # warm-up
@@ -46,9 +74,14 @@ def main() -> None:
         game = GAMES[k % len(GAMES)]
         deal = deal_from_cards([int(c) for c in np.random.default_rng([a.seed, k]).permutation(32)], game)
         t = time.process_time()
-        v = solve_points([deal.start_state()], solver)[0]
-        rows.append((game, (time.process_time() - t) * 1000, solver.last_nodes, v))
-    print(f"Offiziersskat, exact value from the start, {a.deals} deals (seed {a.seed}), one core, CPU time; "
+        if a.question == "exact":
+            v = solve_points([deal.start_state()], solver)[0]
+            nodes = solver.last_nodes
+        else:
+            (v,), nodes = points_bands([deal.start_state()], settlement_cuts(deal.game), solver)
+        rows.append((game, (time.process_time() - t) * 1000, nodes, v))
+    what = "exact value" if a.question == "exact" else "settlement band"
+    print(f"Offiziersskat, {what} from the start, {a.deals} deals (seed {a.seed}), one core, CPU time; "
           f"{time.perf_counter() - t0:.1f} s in all")
     print(f"{'game':10} {'deals':>5} {'median ms':>10} {'95% ms':>8} {'worst ms':>9} {'median nodes':>13} {'worst nodes':>12}")
     for g in (*GAMES, "all"):
