@@ -235,7 +235,11 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
     above the search, and each call site of it, costs the first run compile time.)
     """
     for j in range(MS_COLS):
-        tab[T_MS + MS_KILLERS * MS_COLS + j] = 0           # no killer moves from an earlier call: a call's nodes are its own
+        # no killer moves from an earlier call: a call's nodes are its own.  (0 makes the game
+        # layout's card 0, the lowest of its suit, the killer of a ply where none has cut yet: a
+        # low lead.  No killer at all, -1, took more nodes on the three-player benchmark: suit
+        # exact 19.22 M against 19.04 M, Grand exact 9.76 M against 9.70 M.)
+        tab[T_MS + MS_KILLERS * MS_COLS + j] = 0
     for i in range(positions.shape[0]):
         pos = positions[i]
         tab[T_NODES] = 0
