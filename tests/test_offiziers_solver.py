@@ -77,9 +77,8 @@ def test_points_bands_match_the_minimax(game):
         v = _minimax(st)
         near = [c for c in range(v - 1, v + 3) if c >= 1]
         for cuts in ([31, 61, 90], [31, 60, 90], [v + 1], near, [1, 119]):
-            bands, nodes = points_bands([st], cuts, solver)
+            bands, _ = points_bands([st], cuts, solver)
             assert bands == [sum(1 for c in cuts if v >= c)], (cuts, v)
-            assert nodes >= 0
         children = [st.copy() for _ in range(3)]
         for child, c in zip(children, [c for c in range(32) if (st.legal() >> c) & 1]):
             child.push(c)
