@@ -187,8 +187,11 @@ class PimcOffiziers(Player):
         solver = self._solver()
         game = st.deal.game
         by_bands = self.bands and not exact
-        cuts = settlement_cuts(game) if by_bands else []
-        settled = [f_settlement(game, p) for p in [0, *cuts]]       # F's settlement per band of his points
+        cuts: list[int] = []
+        settled: list[int] = []             # F's settlement per band of his points
+        if by_bands:
+            cuts = settlement_cuts(game)
+            settled = [f_settlement(game, p) for p in [0, *cuts]]
         rows = []                           # F's card points after each card, per world
         stakes = []                         # F's settlement after each card, per world
         solved = []
