@@ -194,3 +194,46 @@ def test_a_similar_hit_needs_the_same_piles():
     # R's clubs turned up (CK and CA played from his piles CQ-CK and CT-CA), one of them gone
     free1, free2 = without("CK", "CA", "CQ"), without("CK", "CA", "CT")
     assert key(free1) == key(free2) and same_piles(free1, free2, tab)
+
+
+def test_similar_positions_keep_their_entries_side_by_side():
+    """Two positions of one table key (R's clubs turned up, one of them gone: the ten in one, the
+    queen in the other) each keep their own entry: storing the second does not evict the first,
+    and a probe narrows its own bounds by the other's, widened by the points the mapping moves
+    (the ten, 10 points, onto the queen, 3)."""
+    from solver.cards import parse_card
+    from solver.search import layout as K
+    from solver.search.api import compile_kernel
+    from solver.search.prepare import prepare
+    from solver.search.transposition import tt_key, tt_probe, tt_store
+    f = "C7 HA C8 HK C9 HT S7 S8 S9 SQ D7 D8 D9 DQ CJ SJ"
+    r = "CQ CK CT CA H7 H8 H9 HQ SK ST SA DK DT DA HJ DJ"
+    deal = deal_from_cards([parse_card(c) for c in (f + " " + r).split()], "ramsch")
+    row = kernel_row(deal.start_state())
+    compile_kernel()
+    solver = Solver(tt_megabytes=1)
+    tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
+    prepare(row, solver.effs[row[K.P_GAMEKIND]], solver.ptss[row[K.P_GAMEKIND]], tab, 1, K.OPT_ALL)
+    tt = K.new_table(1)
+    g = deal.start_state().rules.to_game
+    every = int(row[K.P_H0] | row[K.P_H1])
+
+    def key(*gone: str) -> tuple[int, int, int]:
+        alive = every & ~sum(1 << int(g[parse_card(c)]) for c in gone)
+        tab[K.T_H], tab[K.T_H + 1] = row[K.P_H0] & alive, row[K.P_H1] & alive
+        return (*tt_key(0, alive, tab), alive)
+
+    ten_left, queen_left = key("CK", "CA", "CQ"), key("CK", "CA", "CT")
+    assert ten_left[:2] == queen_left[:2]
+    ply = bin(ten_left[2]).count("1")
+    window = (20, 21)                                   # decided by no bound below
+    slot, _, lb, ub = tt_probe(*ten_left, ply, *window, tab, tt)
+    assert (lb, ub) == (0, K.INF)
+    tt_store(tt, slot, *ten_left, 10, 9, 10, -1, ply)   # the ten left: V >= 10
+    slot2, _, lb, ub = tt_probe(*queen_left, ply, *window, tab, tt)
+    assert slot2 != slot and lb == 10 - (10 - 3)
+    tt_store(tt, slot2, *queen_left, 40, 40, 41, -1, ply)   # the queen left: V <= 40
+    again, _, lb, ub = tt_probe(*ten_left, ply, *window, tab, tt)
+    assert again == slot and lb == 10
+    _, _, lb, ub = tt_probe(*queen_left, ply, *window, tab, tt)
+    assert (lb, ub) == (3, 40)

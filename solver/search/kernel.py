@@ -107,7 +107,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
     k2 = 0
     if use_tt:
         k1, k2 = tt_key(leader, alive, tab)
-        slot, tt_move, lb, ub = tt_probe(k1, k2, alive, ply, tab, tt)
+        slot, tt_move, lb, ub = tt_probe(k1, k2, alive, ply, alpha, beta, tab, tt)
         if lb >= beta:
             return lb
         if ub <= alpha:

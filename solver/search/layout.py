@@ -21,6 +21,8 @@ OPT_SIMILAR = 128
 OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS | OPT_QUICK | OPT_SIMILAR
 
 TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2 | leader << 32 | stamp << 46), data, the cards alive
+TT_WAYS = 2            # entries a bucket (solver.search.transposition.tt_probe) ...
+TT_WAYS_DUEL = 4       # ... of the two-player search
 STAMP_LIMIT = 1 << 17  # stamps live in the top bits of key2
 
 

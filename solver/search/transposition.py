@@ -1,12 +1,14 @@
 """The transposition table: bounds on V still to win, stored at trick starts.
 
 An entry bounds the points still to win from a position (not absolute points), so it serves
-every zero-window probe of a solve and every solve of one deal that shares its stamp.  Two-way
-buckets, depth-preferred and always-replace (:func:`tt_probe`, :func:`tt_store`).  The key
+every zero-window probe of a solve and every solve of one deal that shares its stamp.  The key
 (:func:`tt_key`) compacts each run of one effective suit, so positions that differ only in which
-cards of a run are gone share an entry: a **payoff-similar hit** (Furtak & Buro 2011;
+cards of a run are gone share a key: a **payoff-similar hit** (Furtak & Buro 2011;
 :func:`similar_bounds`) widens the stored bounds by the point differences of the cards mapped one
-to one.  Switches: ``OPT_TT``, ``OPT_SIMILAR``.
+to one.  Buckets of ``TT_WAYS`` entries (two-player: ``TT_WAYS_DUEL``), in which the positions
+of one key keep their entries side by side and a probe narrows its bounds by all of them;
+the shallowest entry is replaced (:func:`tt_probe`, :func:`tt_store`).  Switches: ``OPT_TT``,
+``OPT_SIMILAR``.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ import numpy as np
 from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from .jit import compiled
-from .layout import (INF, OPT_SIMILAR, TT_FIELDS, T_COVERS, T_GROUP, T_GROUPS, T_H, T_KEYX, T_LASTMASK,
-                     T_NGROUPS, T_NP, T_OPTS, T_STAMP, T_UNDER)
+from .layout import (INF, OPT_SIMILAR, TT_FIELDS, TT_WAYS, TT_WAYS_DUEL, T_COVERS, T_GROUP, T_GROUPS, T_H,
+                     T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_STAMP, T_UNDER)
 
 
 @compiled("int64(int64, int64, int64)")
@@ -159,29 +161,73 @@ def same_piles(other: int, alive: int, tab: np.ndarray) -> bool:
     return True
 
 
-@compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64[::1], int64[::1])")
-def tt_probe(k1: int, k2: int, alive: int, ply: int, tab: np.ndarray,
+@compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1])")
+def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int, tab: np.ndarray,
              tt: np.ndarray) -> tuple[int, int, int, int]:
     """Look a trick start up: (slot to store into, best lead or -1, lower bound, upper bound).
 
-    A bucket holds two entries; with no hit the slot is the one of another
-    stamp or of a shallower position (depth-preferred), else the second
-    (always-replace)."""
-    idx = _tt_index(k1, k2, tt.shape[0] // TT_FIELDS - 1)
-    for j in range(2):
-        if tt[TT_FIELDS * (idx + j)] == k1 and tt[TT_FIELDS * (idx + j) + 1] == k2:
-            d = tt[TT_FIELDS * (idx + j) + 2]
-            other = tt[TT_FIELDS * (idx + j) + 3]
-            if other == alive:
-                move = (d >> 32) & 0xFF
-                return idx + j, (-1 if move == 0xFF else move), d & 0xFFFF, (d >> 16) & 0xFFFF
-            if tab[T_NP] == 2 and not same_piles(other, alive, tab):
-                return idx + j, -1, 0, INF      # other piles: no hit (this position takes the slot)
-            lb, ub, move = similar_bounds(d, other, alive, tab)
-            return idx + j, move, lb, ub        # overwrite the similar entry with this position
-    if tt[TT_FIELDS * idx + 1] >> 46 != tab[T_STAMP] or ((tt[TT_FIELDS * idx + 2] >> 40) <= ply):
-        return idx, -1, 0, INF
-    return idx + 1, -1, 0, INF
+    A bucket holds ``TT_WAYS`` entries (two players ``TT_WAYS_DUEL``).  The bounds are those of
+    this position's own entry, narrowed by each payoff-similar entry of the bucket
+    (:func:`similar_bounds`: each bounds this position's value, so together they do too) until
+    they decide the window (``alpha``, ``beta``); the move is the own entry's, else a similar
+    one's, mapped.  The slot to store into is the own entry, else the bucket's entry of another
+    stamp or, of none, its shallowest (fewest cards in play; the first of equals): a similar
+    entry stays unless it is the shallowest, so the positions of one key keep their entries
+    side by side.
+
+    (Until a similar position overwrote the entry it hit, in two-entry buckets (one kept the
+    deeper position, the other was always replaced), and a probe took the first matching
+    entry's bounds alone.  In a two-player search a third of the trick starts that the table
+    did not decide had hit a similar entry: the positions of one key evicted each other.
+    Exact values of the Offiziersskat benchmark's 102 deals: 103.1 M nodes before, 97.4 M with
+    the similar entry kept, 87.2 M with the bounds of all narrowed together, 83.9 M in
+    four-entry buckets (eight: 83.3 M).  Three players, exact values of ``bench_deals.jsonl``:
+    suit 19.04 -> 17.21 M nodes (two entries) or 16.47 M (four, but slower: two cache lines
+    a probe), Grand 9.70 -> 8.84 M.)"""
+    ways = TT_WAYS_DUEL if tab[T_NP] == 2 else TT_WAYS
+    idx = _tt_index(k1, k2, tt.shape[0] // TT_FIELDS - 1) & ~(ways - 1)
+    same = -1
+    similar = 0
+    for j in range(ways):
+        e = TT_FIELDS * (idx + j)
+        if tt[e] == k1 and tt[e + 1] == k2:
+            if tt[e + 3] == alive:
+                same = j
+            else:
+                similar |= 1 << j
+    lb = 0
+    ub = INF
+    move = -1
+    if same >= 0:
+        d = tt[TT_FIELDS * (idx + same) + 2]
+        m = (d >> 32) & 0xFF
+        move = -1 if m == 0xFF else m
+        lb = d & 0xFFFF
+        ub = (d >> 16) & 0xFFFF
+    x = similar
+    while x and lb < beta and ub > alpha and lb < ub:
+        j = lowest(x)
+        x &= x - 1
+        e = TT_FIELDS * (idx + j)
+        other = tt[e + 3]
+        if tab[T_NP] == 2 and not same_piles(other, alive, tab):
+            continue                    # other piles: no bound
+        slb, sub, smove = similar_bounds(tt[e + 2], other, alive, tab)
+        lb = max(lb, slb)
+        ub = min(ub, sub)
+        if move < 0:
+            move = smove
+    if same >= 0:
+        return idx + same, move, lb, ub
+    victim = idx
+    depth = INF
+    for j in range(ways):
+        e = TT_FIELDS * (idx + j)
+        dj = -1 if tt[e + 1] >> 46 != tab[T_STAMP] else tt[e + 2] >> 40
+        if dj < depth:
+            depth = dj
+            victim = idx + j
+    return victim, move, lb, ub
 
 
 @compiled("void(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
