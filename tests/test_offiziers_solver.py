@@ -237,3 +237,35 @@ def test_similar_positions_keep_their_entries_side_by_side():
     assert again == slot and lb == 10
     _, _, lb, ub = tt_probe(*queen_left, ply, *window, tab, tt)
     assert (lb, ub) == (3, 40)
+
+
+def test_the_search_plays_the_open_cards_of_the_rules():
+    """At every trick start of random games the cards the search lets a side play
+    (:func:`solver.search.moves.pile_cards`, through the deal's table of the cards under each
+    byte of covering cards) are the open cards of the rules' state, and the covering cards
+    are those still lying on a face-down card."""
+    from solver.search import layout as K
+    from solver.search.api import compile_kernel
+    from solver.search.moves import pile_cards
+    from solver.search.prepare import prepare
+    compile_kernel()
+    solver = Solver(tt_megabytes=1)
+    tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
+    rng = np.random.default_rng(17)
+    checked = 0
+    for k in range(12):
+        deal = deal_from_cards([int(c) for c in rng.permutation(32)], ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")[k % 6])
+        st = deal.start_state()
+        while not st.finished:
+            if not st.trick:
+                row = kernel_row(st)
+                prepare(row, solver.effs[row[K.P_GAMEKIND]], solver.ptss[row[K.P_GAMEKIND]], tab, 1, K.OPT_ALL)
+                for side in range(2):
+                    playable, cov = pile_cards(int(row[K.P_H0 + side]), tab)
+                    assert playable == st.rules.set_to_game(st.open_cards(side))
+                    on_top = sum(1 << u for i, (d, u) in enumerate(deal.piles[side])
+                                 if st.up[side][i] and st.down[side][i])
+                    assert cov == st.rules.set_to_game(on_top)
+                    checked += 1
+            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+    assert checked == 12 * 16 * 2

@@ -51,7 +51,9 @@ HELPERS: dict[str, list[tuple[Any, tuple]]] = {}
 #: compile unchanged.  Every helper inlined was 0.81 / 0.78 of the time but a cold compile of
 #: 52 s against 15 s; the move generator, the move pick, the table's key and probe, the sure
 #: tricks' parts or the move scorer's helpers on top of the fast bound gave no time a run of six
-#: could tell from noise, at up to a second more of cold compile.
+#: could tell from noise, at up to a second more of cold compile.  Also inlined: Offiziersskat's
+#: face-down cards under a set of covering cards (:func:`solver.search.moves.under_cards`, four
+#: table loads), which every two-player node asks.
 INLINED: list[str] = []
 
 

@@ -30,7 +30,8 @@ it (names as in Kupferschmid & Helmert 2006, Furtak & Buro 2011 and DDS):
   the sure tricks counted for a side that may help are sure whoever helps.
 
 Every part is a separate compiled function, small helpers too, but for the fast bound that
-every node asks, which numba inlines (:data:`solver.search.jit.INLINED`: 8 to 9% of the time,
+every node asks (and Offiziersskat's lookup of the cards under covering cards), which numba
+inlines (:data:`solver.search.jit.INLINED`: 8 to 9% of the time,
 the cold compile unchanged; every helper inlined saves a fifth of the time but triples the cold
 compile; LLVM inlines the smallest ones itself when it links them).
 The helpers declare the one signature they are called with (:func:`solver.search.jit.compiled`)

@@ -112,7 +112,9 @@ MS_SCORES = 16
 MS_KILLERS = 33
 MS_ROWS = 34
 MS_COLS = 128
-TAB_SIZE = T_MS + MS_ROWS * MS_COLS
+# Offiziersskat: for each byte of a set of covering cards (4 x 256), the face-down cards under them
+T_UNDERS = T_MS + MS_ROWS * MS_COLS
+TAB_SIZE = T_UNDERS + 4 * 256
 
 
 KERNEL_SOURCE = Path(__file__).with_name("kernel.py")

@@ -9,7 +9,7 @@ from .jit import compiled
 from .layout import (JOB_AT_LEAST, JOB_HELPED, JOB_NULL, P_COVER, P_DECL, P_H0, P_H1, P_H2, P_JOB, P_LAST_BONUS,
                      P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVERS, T_DECL, T_DECL_MAX,
                      T_GROUP, T_GROUPS, T_H, T_HELPED, T_KEYX, T_LAST, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_PCLASS,
-                     T_STAMP, T_TRUMP, T_UNDER)
+                     T_STAMP, T_TRUMP, T_UNDER, T_UNDERS)
 
 
 @compiled("void(int64[::1], int64[::1], int64[::1], int64[::1], int64, int64)")
@@ -43,6 +43,18 @@ def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
             covers |= 1 << u
             tab[T_UNDER + u] = c
     tab[T_COVERS] = covers
+    if pos[P_TWO]:
+        # the cards under each byte's covering cards: a byte's set is the set of the byte without
+        # its lowest card, and the card under that one
+        for b in range(4):
+            base = T_UNDERS + 256 * b
+            tab[base] = 0
+            for m in range(1, 256):
+                k = 0
+                while not (m >> k) & 1:
+                    k += 1
+                u = tab[T_UNDER + 8 * b + k]
+                tab[base + m] = tab[base + (m & (m - 1))] | ((1 << u) if u >= 0 else 0)
     tab[T_STAMP] = stamp
     tab[T_OPTS] = opts
     # the groups that the table key compacts (OPT_SIMILAR): runs of one

@@ -18,6 +18,7 @@ import numpy as np
 from ..cards import lowest_nb as lowest
 from ..cards import popcount_nb as popcount
 from .jit import compiled
+from .moves import under_cards
 from .layout import (INF, OPT_SIMILAR, TT_FIELDS, TT_WAYS, TT_WAYS_DUEL, T_COVERS, T_GROUP, T_GROUPS, T_H,
                      T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_STAMP, T_UNDER)
 
@@ -52,11 +53,7 @@ def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
         # other cards of their groups; the key holds them (in the third hand's place: two
         # players leave it empty)
         g2 = alive & tab[T_COVERS]
-        x = g2
-        while x:
-            low = x & -x
-            x ^= low
-            g2 |= 1 << tab[T_UNDER + lowest(low)]
+        g2 |= under_cards(g2, tab)
     if tab[T_OPTS] & OPT_SIMILAR:
         for gi in range(tab[T_NGROUPS]):
             o = tab[T_GROUPS + 2 * gi]
