@@ -253,8 +253,9 @@ def test_the_search_plays_the_open_cards_of_the_rules():
     tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
     rng = np.random.default_rng(17)
     checked = 0
+    games = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
     for k in range(12):
-        deal = deal_from_cards([int(c) for c in rng.permutation(32)], ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")[k % 6])
+        deal = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6])
         st = deal.start_state()
         while not st.finished:
             if not st.trick:
