@@ -284,9 +284,10 @@ def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: i
     down to 14 lie under the leads and replies tried before the one that cut off.  A **learned
     order** did not win them back: cut rates per kind of move (82 kinds of lead, 44 of reply),
     fitted on 23,576 Ramsch moves of cut nodes in random-play positions of seeds 301-310, cost
-    the benchmark's 17 Ramsch deals 24.5 -> 28.2 M nodes as the first score and 26.7 M as a
-    tie-break (seed 5's 8 Ramsch deals 14.1 -> 13.1 / 12.3 M); in point games such tables,
-    scored one level deep on held-out positions, ordered worse than these heuristics."""
+    (before the table's four-entry buckets) the benchmark's 17 Ramsch deals 24.5 -> 28.2 M
+    nodes as the first score and 26.7 M as a tie-break (seed 5's 8 Ramsch deals 14.1 -> 13.1 /
+    12.3 M); in point games such tables, scored one level deep on held-out positions, ordered
+    worse than these heuristics."""
     row = T_MS + ply * MS_COLS          # the ply's move list
     killer = tab[T_MS + MS_KILLERS * MS_COLS + ply]
     order = (tab[T_OPTS] & OPT_ORDER) != 0
