@@ -10,6 +10,8 @@ points as low as he can).
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 
@@ -155,28 +157,35 @@ def test_sure_tricks_leave_every_value_unchanged():
     assert solve_points(states, on) == solve_points(states, off)
 
 
-def test_a_similar_hit_needs_the_same_piles():
-    """Two Ramsch positions of one deal whose table keys are equal: in each, F's two covered
-    clubs lie at the same places of the clubs still out and their covering hearts at the same
-    places of the hearts, but in one the lower club lies under the higher heart (7C under HA,
-    8C under HK) and in the other under the lower one (8C under HK, 9C under HT).  Playing a
-    heart turns up a different club in each, so no entry may serve both
-    (:func:`solver.search.transposition.same_piles`); two positions that differ only in which
-    of two turned-up clubs is gone may share one."""
+@functools.cache
+def _game_tables() -> Solver:
+    """A solver for its per-game tables (effective suits, points), the kernel compiled."""
+    from solver.search.api import compile_kernel
+    compile_kernel()
+    return Solver(tt_megabytes=1)
+
+
+def _prepared(row: np.ndarray, tab: np.ndarray | None = None) -> np.ndarray:
+    """The search's work array prepared for a position row, as :func:`solve_batch` prepares it."""
+    from solver.search import layout as K
+    from solver.search.prepare import prepare
+    s = _game_tables()
+    tab = np.zeros(K.TAB_SIZE, dtype=np.int64) if tab is None else tab
+    prepare(row, s.effs[row[K.P_GAMEKIND]], s.ptss[row[K.P_GAMEKIND]], tab, 1, K.OPT_ALL)
+    return tab
+
+
+def _crossed_piles():
+    """The Ramsch deal of the table tests below, its work array, the cards still in play with
+    some gone (``without``), and the table key of a set of cards in play (F on lead)."""
     from solver.cards import parse_card
     from solver.search import layout as K
-    from solver.search.api import compile_kernel
-    from solver.search.prepare import prepare
-    from solver.search.transposition import same_piles, tt_key
+    from solver.search.transposition import tt_key
     f = "C7 HA C8 HK C9 HT S7 S8 S9 SQ D7 D8 D9 DQ CJ SJ"           # F's piles: (down, up) x 8
     r = "CQ CK CT CA H7 H8 H9 HQ SK ST SA DK DT DA HJ DJ"
-    deal = deal_from_cards([parse_card(c) for c in (f + " " + r).split()], "ramsch")
-    st = deal.start_state()
+    st = deal_from_cards([parse_card(c) for c in (f + " " + r).split()], "ramsch").start_state()
     row = kernel_row(st)
-    solver = Solver(tt_megabytes=1)
-    compile_kernel()
-    tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
-    prepare(row, solver.effs[row[K.P_GAMEKIND]], solver.ptss[row[K.P_GAMEKIND]], tab, 1, K.OPT_ALL)
+    tab = _prepared(row)
     g = st.rules.to_game
     every = int(row[K.P_H0] | row[K.P_H1])
 
@@ -187,6 +196,19 @@ def test_a_similar_hit_needs_the_same_piles():
         tab[K.T_H], tab[K.T_H + 1] = row[K.P_H0] & alive, row[K.P_H1] & alive
         return tt_key(0, alive, tab)
 
+    return tab, without, key
+
+
+def test_a_similar_hit_needs_the_same_piles():
+    """Two Ramsch positions of one deal whose table keys are equal: in each, F's two covered
+    clubs lie at the same places of the clubs still out and their covering hearts at the same
+    places of the hearts, but in one the lower club lies under the higher heart (7C under HA,
+    8C under HK) and in the other under the lower one (8C under HK, 9C under HT).  Playing a
+    heart turns up a different club in each, so no entry may serve both
+    (:func:`solver.search.transposition.same_piles`); two positions that differ only in which
+    of two turned-up clubs is gone may share one."""
+    from solver.search.transposition import same_piles
+    tab, without, key = _crossed_piles()
     crossed, parallel = without("C9", "HT"), without("C7", "HA")
     assert key(crossed) == key(parallel)
     assert not same_piles(crossed, parallel, tab) and not same_piles(parallel, crossed, tab)
@@ -201,27 +223,14 @@ def test_similar_positions_keep_their_entries_side_by_side():
     queen in the other) each keep their own entry: storing the second does not evict the first,
     and a probe narrows its own bounds by the other's, widened by the points the mapping moves
     (the ten, 10 points, onto the queen, 3)."""
-    from solver.cards import parse_card
     from solver.search import layout as K
-    from solver.search.api import compile_kernel
-    from solver.search.prepare import prepare
-    from solver.search.transposition import tt_key, tt_probe, tt_store
-    f = "C7 HA C8 HK C9 HT S7 S8 S9 SQ D7 D8 D9 DQ CJ SJ"
-    r = "CQ CK CT CA H7 H8 H9 HQ SK ST SA DK DT DA HJ DJ"
-    deal = deal_from_cards([parse_card(c) for c in (f + " " + r).split()], "ramsch")
-    row = kernel_row(deal.start_state())
-    compile_kernel()
-    solver = Solver(tt_megabytes=1)
-    tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
-    prepare(row, solver.effs[row[K.P_GAMEKIND]], solver.ptss[row[K.P_GAMEKIND]], tab, 1, K.OPT_ALL)
+    from solver.search.transposition import tt_probe, tt_store
+    tab, without, alive_key = _crossed_piles()
     tt = K.new_table(1)
-    g = deal.start_state().rules.to_game
-    every = int(row[K.P_H0] | row[K.P_H1])
 
     def key(*gone: str) -> tuple[int, int, int]:
-        alive = every & ~sum(1 << int(g[parse_card(c)]) for c in gone)
-        tab[K.T_H], tab[K.T_H + 1] = row[K.P_H0] & alive, row[K.P_H1] & alive
-        return (*tt_key(0, alive, tab), alive)
+        alive = without(*gone)
+        return (*alive_key(alive), alive)
 
     ten_left, queen_left = key("CK", "CA", "CQ"), key("CK", "CA", "CT")
     assert ten_left[:2] == queen_left[:2]
@@ -245,11 +254,7 @@ def test_the_search_plays_the_open_cards_of_the_rules():
     byte of covering cards) are the open cards of the rules' state, and the covering cards
     are those still lying on a face-down card."""
     from solver.search import layout as K
-    from solver.search.api import compile_kernel
     from solver.search.moves import pile_cards
-    from solver.search.prepare import prepare
-    compile_kernel()
-    solver = Solver(tt_megabytes=1)
     tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
     rng = np.random.default_rng(17)
     checked = 0
@@ -260,7 +265,7 @@ def test_the_search_plays_the_open_cards_of_the_rules():
         while not st.finished:
             if not st.trick:
                 row = kernel_row(st)
-                prepare(row, solver.effs[row[K.P_GAMEKIND]], solver.ptss[row[K.P_GAMEKIND]], tab, 1, K.OPT_ALL)
+                _prepared(row, tab)
                 for side in range(2):
                     playable, cov = pile_cards(int(row[K.P_H0 + side]), tab)
                     assert playable == st.rules.set_to_game(st.open_cards(side))
