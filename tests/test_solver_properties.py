@@ -242,3 +242,23 @@ def test_the_search_is_right_for_any_window_not_only_a_zero_window():
         prepare(row, s.effs[kind], s.ptss[kind], tab, 1000 + k, K.OPT_ALL)
         v = kernel.search(row[K.P_LEADER], row[K.P_N], row[K.P_C0], row[K.P_C1], -1, 200, tab, s.tt)
         assert p.base_points + v == rec["dd_points"], rec["id"]
+
+
+def test_the_table_prefetch_compiles_to_a_prefetch_and_reads_nothing():
+    """The table's prefetch (solver.search.jit.prefetch) is a hint: the compiled code asks the
+    processor for the line, and the array and the answer stay as they were."""
+    import numpy as np
+    from numba import njit
+
+    from solver.search.jit import prefetch
+
+    @njit
+    def read_after_prefetch(a, i):
+        prefetch(a, i)
+        return a[i]
+
+    a = np.arange(64, dtype=np.int64)
+    assert read_after_prefetch(a, 37) == 37
+    assert (a == np.arange(64)).all()
+    asm = read_after_prefetch.inspect_asm(read_after_prefetch.signatures[0]).lower()
+    assert "prefetch" in asm

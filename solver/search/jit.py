@@ -15,13 +15,16 @@ from __future__ import annotations
 import importlib
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
+from llvmlite import ir
 from numba import njit as _numba_njit
+from numba import types
 from numba.core import sigutils
+from numba.extending import intrinsic
 from numba.core.errors import NumbaIRAssumptionWarning
 
-__all__ = ["njit", "compiled", "precompile"]
+__all__ = ["njit", "compiled", "precompile", "prefetch"]
 
 # numba's pedantic SSA check flags the inlined trick rules' conditional expressions; the
 # compiled code is right (the reference tests check every value), the message is noise
@@ -85,3 +88,29 @@ def precompile(*modules: str) -> None:
         importlib.import_module(m)
         for d, args in HELPERS.get(m, []):
             d.compile(args)
+
+
+@intrinsic
+def _prefetch(typingctx: Any, arr: Any, i: Any) -> Any:
+    """Ask the processor to bring ``arr[i]``'s cache line in ahead of its use (LLVM's
+    ``llvm.prefetch``: a read, kept in every cache level); no value, no effect on results.
+
+    The intrinsic's name carries its pointer type (``llvm.prefetch.p0i8`` in LLVM 14, ``.p0``
+    with opaque pointers): ``declare_intrinsic`` spells it from the pointer type llvmlite makes,
+    and newer LLVMs rename the typed spelling themselves (compiled and run with numba 0.59 /
+    LLVM 14 and numba 0.68 / LLVM 22)."""
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        ary = context.make_array(signature.args[0])(context, builder, args[0])
+        byte_ptr = ir.IntType(8).as_pointer()
+        ptr = builder.bitcast(builder.gep(ary.data, [args[1]]), byte_ptr)
+        i32 = ir.IntType(32)
+        fn = builder.module.declare_intrinsic(
+            "llvm.prefetch", [byte_ptr], ir.FunctionType(ir.VoidType(), [byte_ptr, i32, i32, i32]))
+        # (address, read = 0, locality 3 = keep in every level, data cache = 1)
+        builder.call(fn, [ptr, ir.Constant(i32, 0), ir.Constant(i32, 3), ir.Constant(i32, 1)])
+        return context.get_dummy_value()
+    return types.void(arr, i), codegen
+
+
+#: (as compiled code calls it: an array and an index)
+prefetch = cast(Callable[[Any, int], None], _prefetch)

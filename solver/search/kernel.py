@@ -15,7 +15,8 @@ can be switched off through the option flags so that the benchmark can measure
 it (names as in Kupferschmid & Helmert 2006, Furtak & Buro 2011 and DDS):
 
 * **transposition table** with **payoff-similar hits** (``OPT_TT``, ``OPT_SIMILAR``):
-  :mod:`solver.search.transposition`;
+  :mod:`solver.search.transposition` (two players: the bucket prefetched while the fast
+  bound is worked out);
 * **equivalent cards** and **move ordering** (``OPT_EQUIV``, ``OPT_ORDER``):
   :mod:`solver.search.moves` (the table's move is tried here first, before the others
   are even generated);
@@ -58,7 +59,7 @@ from .last_tricks import duel_last_tricks, last_bonus, last_tricks
 from .moves import equivalent_cards, generate_moves, pick_next, pile_cards
 from .prepare import prepare
 from .quick_tricks import fast_bound, points_of
-from .transposition import tt_key, tt_probe, tt_store
+from .transposition import tt_key, tt_prefetch, tt_probe, tt_store
 
 
 SEARCH_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1])"
@@ -95,19 +96,25 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
     if n >= 2:
         trick_set |= 1 << c1
     ply = popcount(alive)
+    use_tt = (opts & OPT_TT) != 0 and n == 0
+    k1 = 0
+    k2 = 0
+    if use_tt and players == 2:
+        # the key first, and its bucket on its way from memory while the fast bound is worked out
+        # (two players; three players' fast bound ends more nodes, and their key would be wasted)
+        k1, k2 = tt_key(leader, alive, tab)
+        tt_prefetch(k1, k2, tab, tt)
     if opts & OPT_BOUNDS:
         v = fast_bound(leader, n, hand, alive, trick_set, alpha, beta, tab)
         if v != NO_BOUND:
             return v
     alpha0 = alpha
     beta0 = beta
-    use_tt = (opts & OPT_TT) != 0 and n == 0
     tt_move = -1
     slot = -1
-    k1 = 0
-    k2 = 0
     if use_tt:
-        k1, k2 = tt_key(leader, alive, tab)
+        if players == 3:
+            k1, k2 = tt_key(leader, alive, tab)
         slot, tt_move, lb, ub = tt_probe(k1, k2, alive, ply, alpha, beta, tab, tt)
         if lb >= beta:
             return lb
