@@ -248,6 +248,52 @@ def test_similar_positions_keep_their_entries_side_by_side():
     assert (lb, ub) == (3, 40)
 
 
+def test_the_table_key_holds_each_suits_owners_in_order():
+    """At every trick start of random games the table key (:func:`solver.search.transposition.tt_key`)
+    holds, for each run of layout-adjacent cards of one effective suit (the rules' suits, the
+    jacks apart where they are not beside the trump suit), which of its cards still in play are
+    F's, which R's and which cover or lie under another, in rank order from the run's lowest
+    place with the gone cards squeezed out; the cards of no run where they lie."""
+    from solver.search import layout as K
+    from solver.search.transposition import tt_key
+    tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
+    rng = np.random.default_rng(29)
+    games = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
+    checked = 0
+    for k in range(12):
+        deal = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6])
+        st = deal.start_state()
+        eff = st.rules.eff
+        runs, start = [], 0
+        for c in range(1, 33):
+            if c == 32 or not (int(eff[start]) >> c) & 1:
+                if c - start >= 2:
+                    runs.append(range(start, c))
+                start = c
+        while not st.finished:
+            if not st.trick:
+                row = kernel_row(st)
+                _prepared(row, tab)
+                f, r = int(row[K.P_H0]), int(row[K.P_H1])
+                pile = 0
+                for side in range(2):
+                    for i, (d, u) in enumerate(deal.piles[side]):
+                        if st.up[side][i] and st.down[side][i]:
+                            pile |= st.rules.set_to_game((1 << d) | (1 << u))
+                words = [f, r, pile]
+                for run in runs:
+                    in_play = [c for c in run if ((f | r) >> c) & 1]
+                    for w, cards in enumerate((f, r, pile)):
+                        words[w] &= ~sum(1 << c for c in run)
+                        words[w] |= sum(((cards >> c) & 1) << (run[0] + j) for j, c in enumerate(in_play))
+                k1, k2 = tt_key(int(row[K.P_LEADER]), f | r, tab)
+                assert k1 % (1 << 64) == words[0] | (words[1] << 32)         # (k1 is a signed int64)
+                assert k2 & 0xFFFFFFFF == words[2]
+                checked += 1
+            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+    assert checked == 12 * 16
+
+
 def test_the_search_plays_the_open_cards_of_the_rules():
     """At every trick start of random games the cards the search lets a side play
     (:func:`solver.search.moves.pile_cards`, through the deal's table of the cards under each

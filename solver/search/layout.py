@@ -114,7 +114,10 @@ MS_ROWS = 34
 MS_COLS = 128
 # Offiziersskat: for each byte of a set of covering cards (4 x 256), the face-down cards under them
 T_UNDERS = T_MS + MS_ROWS * MS_COLS
-TAB_SIZE = T_UNDERS + 4 * 256
+# The table key's squeeze (solver.search.transposition.tt_key): at ``T_SQUEEZE + (m << 4 | x)``,
+# the bits of the 4-bit ``x`` at the places of the 4-bit mask ``m``, packed low
+T_SQUEEZE = T_UNDERS + 4 * 256
+TAB_SIZE = T_SQUEEZE + 256
 
 
 KERNEL_SOURCE = Path(__file__).with_name("kernel.py")

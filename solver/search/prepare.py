@@ -9,7 +9,7 @@ from .jit import compiled
 from .layout import (JOB_AT_LEAST, JOB_HELPED, JOB_NULL, P_COVER, P_DECL, P_H0, P_H1, P_H2, P_JOB, P_LAST_BONUS,
                      P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVERS, T_DECL, T_DECL_MAX,
                      T_GROUP, T_GROUPS, T_H, T_HELPED, T_KEYX, T_LAST, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_PCLASS,
-                     T_STAMP, T_TRUMP, T_UNDER, T_UNDERS)
+                     T_SQUEEZE, T_STAMP, T_TRUMP, T_UNDER, T_UNDERS)
 
 
 @compiled("void(int64[::1], int64[::1], int64[::1], int64[::1], int64, int64)")
@@ -55,6 +55,17 @@ def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
                     k += 1
                 u = tab[T_UNDER + 8 * b + k]
                 tab[base + m] = tab[base + (m & (m - 1))] | ((1 << u) if u >= 0 else 0)
+    if tab[T_SQUEEZE + 255] != 15:
+        # the key's squeeze table (the same for every game: made once in a work array)
+        for m in range(16):
+            for x in range(16):
+                v = 0
+                j = 0
+                for b in range(4):
+                    if (m >> b) & 1:
+                        v |= ((x >> b) & 1) << j
+                        j += 1
+                tab[T_SQUEEZE + (m << 4) + x] = v
     tab[T_STAMP] = stamp
     tab[T_OPTS] = opts
     # the groups that the table key compacts (OPT_SIMILAR): runs of one

@@ -20,7 +20,7 @@ from ..cards import popcount_nb as popcount
 from .jit import compiled, prefetch
 from .moves import under_cards
 from .layout import (INF, OPT_SIMILAR, TT_FIELDS, TT_WAYS, TT_WAYS_DUEL, T_COVERS, T_GROUP, T_GROUPS, T_H,
-                     T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_STAMP, T_UNDER)
+                     T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_SQUEEZE, T_STAMP, T_UNDER)
 
 
 @compiled("int64(int64, int64, int64)")
@@ -44,7 +44,12 @@ def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
     that differ only in which cards of a group are gone share an entry.  Two players
     (Offiziersskat): the cards still covering or covered, compacted alike, take the third
     hand's place, so that an entry maps them onto their like; which covers which the key does
-    not say, and :func:`same_piles` checks it before a hit counts."""
+    not say, and :func:`same_piles` checks it before a hit counts.
+
+    (The squeeze takes four places at a time from a table (``T_SQUEEZE``) where it took one card
+    still in play at a time: the Offiziersskat benchmark's exact values, the same nodes, took
+    11.8 / 11.5 / 11.9 s against 13.2 / 12.2 / 12.3 s, alternating; three players' exact values
+    1-2% less.  The key was a seventh of the two-player search's time.)"""
     g0 = tab[T_H]
     g1 = tab[T_H + 1]
     g2 = tab[T_H + 2]
@@ -61,9 +66,9 @@ def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
             av = (alive >> o) & wm
             if av == wm or av == 0:
                 continue
-            # the owners of the group's cards in order, gone cards squeezed out (branch-free: which
-            # hand holds a card is a coin toss to the branch predictor); the third hand's are the
-            # rest, or two players' covering and covered cards
+            # the owners of the group's cards in order, gone cards squeezed out four places at a
+            # time (T_SQUEEZE); the third hand's are the rest, or two players' covering and
+            # covered cards
             a0 = g0 >> o
             a1 = g1 >> o
             a2 = g2 >> o
@@ -73,12 +78,15 @@ def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
             j = 0
             y = av
             while y:
-                c = lowest(y)
-                y &= y - 1
-                r0 |= ((a0 >> c) & 1) << j
-                r1 |= ((a1 >> c) & 1) << j
-                r2 |= ((a2 >> c) & 1) << j
-                j += 1
+                base = T_SQUEEZE + ((y & 15) << 4)
+                r0 |= tab[base + (a0 & 15)] << j
+                r1 |= tab[base + (a1 & 15)] << j
+                r2 |= tab[base + (a2 & 15)] << j
+                j += popcount(y & 15)
+                y >>= 4
+                a0 >>= 4
+                a1 >>= 4
+                a2 >>= 4
             m = ~(wm << o)
             g0 = (g0 & m) | (r0 << o)
             g1 = (g1 & m) | (r1 << o)
