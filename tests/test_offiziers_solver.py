@@ -166,11 +166,12 @@ def _game_tables() -> Solver:
 
 
 def _prepared(row: np.ndarray, tab: np.ndarray | None = None) -> np.ndarray:
-    """The search's work array prepared for a position row, as :func:`solve_batch` prepares it."""
+    """The search's work array (a 1 MB table in it) prepared for a position row, as
+    :func:`solve_batch` prepares it."""
     from solver.search import layout as K
     from solver.search.prepare import prepare
     s = _game_tables()
-    tab = np.zeros(K.TAB_SIZE, dtype=np.int64) if tab is None else tab
+    tab = K.new_work(1) if tab is None else tab
     prepare(row, s.effs[row[K.P_GAMEKIND]], s.ptss[row[K.P_GAMEKIND]], tab, 1, K.OPT_ALL)
     return tab
 
@@ -226,7 +227,6 @@ def test_similar_positions_keep_their_entries_side_by_side():
     from solver.search import layout as K
     from solver.search.transposition import tt_probe, tt_store
     tab, without, alive_key = _crossed_piles()
-    tt = K.new_table(1)
 
     def key(*gone: str) -> tuple[int, int, int]:
         alive = without(*gone)
@@ -236,15 +236,15 @@ def test_similar_positions_keep_their_entries_side_by_side():
     assert ten_left[:2] == queen_left[:2]
     ply = bin(ten_left[2]).count("1")
     window = (20, 21)                                   # decided by no bound below
-    slot, _, lb, ub = tt_probe(*ten_left, ply, *window, tab, tt)
+    slot, _, lb, ub = tt_probe(*ten_left, ply, *window, tab)
     assert (lb, ub) == (0, K.INF)
-    tt_store(tt, slot, *ten_left, 10, 9, 10, -1, ply)   # the ten left: V >= 10
-    slot2, _, lb, ub = tt_probe(*queen_left, ply, *window, tab, tt)
+    tt_store(tab, slot, *ten_left, 10, 9, 10, -1, ply)   # the ten left: V >= 10
+    slot2, _, lb, ub = tt_probe(*queen_left, ply, *window, tab)
     assert slot2 != slot and lb == 10 - (10 - 3)
-    tt_store(tt, slot2, *queen_left, 40, 40, 41, -1, ply)   # the queen left: V <= 40
-    again, _, lb, ub = tt_probe(*ten_left, ply, *window, tab, tt)
+    tt_store(tab, slot2, *queen_left, 40, 40, 41, -1, ply)   # the queen left: V <= 40
+    again, _, lb, ub = tt_probe(*ten_left, ply, *window, tab)
     assert again == slot and lb == 10
-    _, _, lb, ub = tt_probe(*queen_left, ply, *window, tab, tt)
+    _, _, lb, ub = tt_probe(*queen_left, ply, *window, tab)
     assert (lb, ub) == (3, 40)
 
 

@@ -29,7 +29,7 @@ def _sure(deal: Deal, side_decl: int, need: int) -> int:
     st = deal.start_state()
     pos = position_of(deal, st)
     s = Solver(tt_megabytes=1)
-    (tab,) = kernel.new_scratch()
+    tab = s.work
     row = job_row(pos, K.JOB_POINTS)
     kernel.prepare(row, s.effs[row[K.P_GAMEKIND]], s.ptss[row[K.P_GAMEKIND]], tab, 1, K.OPT_ALL)
     return int(sure_points(int(row[K.P_LEADER]), side_decl, tab, need))

@@ -234,13 +234,13 @@ def test_the_search_is_right_for_any_window_not_only_a_zero_window():
     recs = [r for r in load_jsonl("dd_mid.jsonl") if r["game"] != "null"][:120]
     s = Solver(tt_megabytes=4)
     s.points_many([position(strip_solved(recs[0]))])          # (compiles or loads the kernel)
-    (tab,) = kernel.new_scratch()
+    tab = s.work
     for k, rec in enumerate(recs):
         p = position(strip_solved(rec))
         row = job_row(p, K.JOB_POINTS, 0)
         kind = row[K.P_GAMEKIND]
         prepare(row, s.effs[kind], s.ptss[kind], tab, 1000 + k, K.OPT_ALL)
-        v = kernel.search(row[K.P_LEADER], row[K.P_N], row[K.P_C0], row[K.P_C1], -1, 200, tab, s.tt)
+        v = kernel.search(row[K.P_LEADER], row[K.P_N], row[K.P_C0], row[K.P_C1], -1, 200, tab)
         assert p.base_points + v == rec["dd_points"], rec["id"]
 
 

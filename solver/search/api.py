@@ -203,8 +203,8 @@ class Solver:
     """
 
     def __init__(self, tt_megabytes: float = 64.0, opts: int = K.OPT_ALL):
-        self.tt = K.new_table(tt_megabytes)
-        self.scratch: tuple[np.ndarray, ...] | None = None     # the kernel's work arrays, made with it
+        self.work = K.new_work(tt_megabytes)        # the kernel's work array, its table in it
+        self.tt = K.table_of(self.work)
         self.opts = opts
         self.stamp = 1
         self.effs = np.stack([rules_for(g).eff for g in range(TOTAL_GAMES)])
@@ -223,9 +223,7 @@ class Solver:
             if self.session is not None:
                 rows = stamped(rows.copy(), self.session)
             stamp = self.session if self.session is not None else self._take_stamps(rows.shape[0])
-            if self.scratch is None:
-                self.scratch = kernel.new_scratch()
-            kernel.solve_batch(rows, self.effs, self.ptss, self.tt, stamp, self.opts, out, nodes, *self.scratch)
+            kernel.solve_batch(rows, self.effs, self.ptss, stamp, self.opts, out, nodes, self.work)
         self.last_nodes = int(nodes.sum())
         return out, nodes
 

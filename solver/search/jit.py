@@ -37,8 +37,8 @@ def njit(*args: Any, **options: Any) -> Any:
     array up on entry and down on return, an atomic (``lock``) instruction apiece: eight
     per search node, on the four work arrays, about 15% of the search's time (100 exact
     values: 6.2 s of CPU against 5.3 s, five alternating pairs; the same nodes).  No compiled
-    function of the search allocates (the work arrays come from :func:`solver.search.kernel.new_scratch`
-    and :func:`solver.search.layout.new_table`), so nothing needs counting; numba refuses to
+    function of the search allocates (the work array comes from
+    :func:`solver.search.layout.new_work`), so nothing needs counting; numba refuses to
     compile one that would."""
     options.setdefault("_nrt", False)
     return _numba_njit(*args, **options)

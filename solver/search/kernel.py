@@ -53,7 +53,7 @@ from ..play import trick_winner_nb as trick_winner
 from .jit import njit
 from .layout import (INF, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_HELPED, JOB_NULL, JOB_POINTS, MS_COLS, MS_KILLERS,
                      MS_MOVES, MS_SCORES, NO_BOUND, OPT_BOUNDS, OPT_EQUIV, OPT_TT, P_C0, P_C1, P_GAMEKIND,
-                     P_JOB, P_LEADER, P_N, P_STAMP, P_TARGET, TAB_SIZE, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED,
+                     P_JOB, P_LEADER, P_N, P_STAMP, P_TARGET, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED,
                      T_MS, T_NODES, T_NP, T_OPTS, T_TRUMP)
 from .last_tricks import duel_last_tricks, last_bonus, last_tricks
 from .moves import equivalent_cards, generate_moves, pick_next, pile_cards
@@ -62,12 +62,12 @@ from .quick_tricks import fast_bound, points_of
 from .transposition import tt_key, tt_prefetch, tt_probe, tt_store
 
 
-SEARCH_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1])"
+SEARCH_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64[::1])"
 
 
 @njit(SEARCH_SIGNATURE, cache=True)
 def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
-           tab: np.ndarray, tt: np.ndarray) -> int:
+           tab: np.ndarray) -> int:
     """Fail-soft alpha-beta on V still to win (see module docs).
 
     ``tab[T_H:T_H + 3]`` holds the three hands (mutated and restored: in ``tab``, so that
@@ -103,7 +103,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
         # the key first, and its bucket on its way from memory while the fast bound is worked out
         # (two players; three players' fast bound ends more nodes, and their key would be wasted)
         k1, k2 = tt_key(leader, alive, tab)
-        tt_prefetch(k1, k2, tab, tt)
+        tt_prefetch(k1, k2, tab)
     if opts & OPT_BOUNDS:
         v = fast_bound(leader, n, hand, alive, trick_set, alpha, beta, tab)
         if v != NO_BOUND:
@@ -115,7 +115,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
     if use_tt:
         if players == 3:
             k1, k2 = tt_key(leader, alive, tab)
-        slot, tt_move, lb, ub = tt_probe(k1, k2, alive, ply, alpha, beta, tab, tt)
+        slot, tt_move, lb, ub = tt_probe(k1, k2, alive, ply, alpha, beta, tab)
         if lb >= beta:
             return lb
         if ub <= alpha:
@@ -183,7 +183,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
             nn = 0
             nc0 = -1
             nc1 = -1
-        v = tv + search(nl, nn, nc0, nc1, alpha - tv, beta - tv, tab, tt)
+        v = tv + search(nl, nn, nc0, nc1, alpha - tv, beta - tv, tab)
         tab[T_H + p] = hand
         if is_max:
             if v > best:
@@ -206,33 +206,23 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
             # every move failed (an all-node): none is better than the others; the entry keeps
             # the move an earlier search stored (two players: see tt_store)
             best_move = -1
-        tt_store(tt, slot, k1, k2, alive, best, alpha0, beta0, best_move, ply)
+        tt_store(tab, slot, k1, k2, alive, best, alpha0, beta0, best_move, ply)
     return best
 
 
-BATCH_SIGNATURE = ("void(int64[:, ::1], int64[:, ::1], int64[:, ::1], int64[::1], int64, int64, int64[::1],"
-                   " int64[::1], int64[::1])")
-
-
-def new_scratch() -> tuple[np.ndarray]:
-    """The scratch array :func:`solve_batch` works in: ``tab`` (the hands at ``T_H`` and the move
-    lists at ``T_MS`` too).
-
-    (Allocated here rather than in the compiled code: numpy's allocators would be compiled
-    into every user's first run for one array.)"""
-    return (np.zeros(TAB_SIZE, dtype=np.int64),)
+BATCH_SIGNATURE = "void(int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int64, int64[::1], int64[::1], int64[::1])"
 
 
 @njit(BATCH_SIGNATURE, cache=True)
-def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: np.ndarray,
-                stamp0: int, opts: int, out: np.ndarray, nodes: np.ndarray,
-                tab: np.ndarray) -> None:
+def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, stamp0: int, opts: int,
+                out: np.ndarray, nodes: np.ndarray, tab: np.ndarray) -> None:
     """Answer many position rows (see ``P_*``) in one call: V, or 0/1 for the yes/no jobs.
 
     One table serves the batch, reused with a new stamp per row, or the row's own
     ``P_STAMP`` when set (rows of one game that share a stamp share their table entries).
     ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``);
-    ``tab``: scratch (:func:`new_scratch`).
+    ``tab``: the work array, the transposition table in it
+    (:func:`solver.search.layout.new_work`).
 
     The exact value (``JOB_POINTS``) is found by **zero-window probes** that share the
     table.  Plain MTD(f) steps from its guess by the fail-soft value, which here is almost
@@ -276,7 +266,7 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, tt: n
             upper = beta
         reached = beta <= 0                 # (a target of no points is reached without a search)
         while lower < upper and not reached:
-            g = search(leader, n, c0, c1, beta - 1, beta, tab, tt)
+            g = search(leader, n, c0, c1, beta - 1, beta, tab)
             if job != JOB_POINTS:
                 reached = g >= beta
                 break

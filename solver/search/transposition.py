@@ -20,7 +20,7 @@ from ..cards import popcount_nb as popcount
 from .jit import compiled, prefetch
 from .moves import under_cards
 from .layout import (INF, OPT_SIMILAR, TT_FIELDS, TT_WAYS, TT_WAYS_DUEL, T_COVERS, T_GROUP, T_GROUPS, T_H,
-                     T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_SQUEEZE, T_STAMP, T_UNDER)
+                     T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_SQUEEZE, T_STAMP, T_TTMASK, T_UNDER, TT_BASE)
 
 
 @compiled("int64(int64, int64, int64)")
@@ -166,8 +166,8 @@ def same_piles(other: int, alive: int, tab: np.ndarray) -> bool:
     return True
 
 
-@compiled("void(int64, int64, int64[::1], int64[::1])")
-def tt_prefetch(k1: int, k2: int, tab: np.ndarray, tt: np.ndarray) -> None:
+@compiled("void(int64, int64, int64[::1])")
+def tt_prefetch(k1: int, k2: int, tab: np.ndarray) -> None:
     """Bring the bucket of a trick start's key into the cache while the search works out its
     fast bound, so that :func:`tt_probe` finds it there (its first and last entry: a bucket of
     four entries spans two cache lines).
@@ -179,14 +179,14 @@ def tt_prefetch(k1: int, k2: int, tab: np.ndarray, tt: np.ndarray) -> None:
     took 5% more time with their key before the fast bound (suit mean 16.3 / 16.5 -> 17.2 /
     17.4 ms): their fast bound ends more trick starts, whose key is then wasted."""
     ways = TT_WAYS_DUEL if tab[T_NP] == 2 else TT_WAYS
-    idx = _tt_index(k1, k2, tt.shape[0] // TT_FIELDS - 1) & ~(ways - 1)
-    prefetch(tt, TT_FIELDS * idx)
-    prefetch(tt, TT_FIELDS * (idx + ways) - 1)
+    idx = _tt_index(k1, k2, tab[T_TTMASK]) & ~(ways - 1)
+    prefetch(tab, TT_BASE + TT_FIELDS * idx)
+    prefetch(tab, TT_BASE + TT_FIELDS * (idx + ways) - 1)
 
 
-@compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64, int64, int64[::1], int64[::1])")
-def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int, tab: np.ndarray,
-             tt: np.ndarray) -> tuple[int, int, int, int]:
+@compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64, int64, int64[::1])")
+def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int,
+             tab: np.ndarray) -> tuple[int, int, int, int]:
     """Look a trick start up: (slot to store into, best lead or -1, lower bound, upper bound).
 
     A bucket holds ``TT_WAYS`` entries (two players ``TT_WAYS_DUEL``).  The bounds are those of
@@ -217,13 +217,13 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int, tab:
     value searched for a position probed before (+11% from ten cards down, x12 from the first
     card), or a probe's window widened toward its entry's bounds (+34 to +70%).)"""
     ways = TT_WAYS_DUEL if tab[T_NP] == 2 else TT_WAYS
-    idx = _tt_index(k1, k2, tt.shape[0] // TT_FIELDS - 1) & ~(ways - 1)
+    idx = _tt_index(k1, k2, tab[T_TTMASK]) & ~(ways - 1)
     same = -1
     similar = 0
     for j in range(ways):
-        e = TT_FIELDS * (idx + j)
-        if tt[e] == k1 and tt[e + 1] == k2:
-            if tt[e + 3] == alive:
+        e = TT_BASE + TT_FIELDS * (idx + j)
+        if tab[e] == k1 and tab[e + 1] == k2:
+            if tab[e + 3] == alive:
                 same = j
             else:
                 similar |= 1 << j
@@ -231,7 +231,7 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int, tab:
     ub = INF
     move = -1
     if same >= 0:
-        d = tt[TT_FIELDS * (idx + same) + 2]
+        d = tab[TT_BASE + TT_FIELDS * (idx + same) + 2]
         m = (d >> 32) & 0xFF
         move = -1 if m == 0xFF else m
         lb = d & 0xFFFF
@@ -240,11 +240,11 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int, tab:
     while x and lb < beta and ub > alpha and lb < ub:
         j = lowest(x)
         x &= x - 1
-        e = TT_FIELDS * (idx + j)
-        other = tt[e + 3]
+        e = TT_BASE + TT_FIELDS * (idx + j)
+        other = tab[e + 3]
         if tab[T_NP] == 2 and not same_piles(other, alive, tab):
             continue                    # other piles: no bound
-        slb, sub, smove = similar_bounds(tt[e + 2], other, alive, tab)
+        slb, sub, smove = similar_bounds(tab[e + 2], other, alive, tab)
         lb = max(lb, slb)
         ub = min(ub, sub)
         if move < 0:
@@ -254,8 +254,8 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int, tab:
     victim = idx
     depth = INF
     for j in range(ways):
-        e = TT_FIELDS * (idx + j)
-        dj = -1 if tt[e + 1] >> 46 != tab[T_STAMP] else tt[e + 2] >> 40
+        e = TT_BASE + TT_FIELDS * (idx + j)
+        dj = -1 if tab[e + 1] >> 46 != tab[T_STAMP] else tab[e + 2] >> 40
         if dj < depth:
             depth = dj
             victim = idx + j
@@ -263,7 +263,7 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int, tab:
 
 
 @compiled("void(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
-def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int, alpha0: int, beta0: int,
+def tt_store(tab: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int, alpha0: int, beta0: int,
              move: int, ply: int) -> None:
     """Store the search's result as bounds, merged with the slot's own entry for this position;
     ``move`` -1 keeps the entry's move.
@@ -273,10 +273,11 @@ def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int,
     the 183 k Ramsch trick starts whose first move failed.  24 mixed deals of seed 5 took
     37.91 M nodes before, 36.56 M after; 12 Ramsch deals 36.8 -> 35.1 M.  Three players keep
     the all-node's move: without it exact values took 1.0% (suit) and 0.4% (Grand) more nodes.)"""
+    e = TT_BASE + TT_FIELDS * slot
     lb = 0
     ub = 0xFFFF
-    if tt[TT_FIELDS * slot] == k1 and tt[TT_FIELDS * slot + 1] == k2 and tt[TT_FIELDS * slot + 3] == alive:
-        d = tt[TT_FIELDS * slot + 2]
+    if tab[e] == k1 and tab[e + 1] == k2 and tab[e + 3] == alive:
+        d = tab[e + 2]
         lb = d & 0xFFFF
         ub = (d >> 16) & 0xFFFF
         if move < 0:
@@ -290,7 +291,7 @@ def tt_store(tt: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int,
     else:
         lb = best
         ub = best
-    tt[TT_FIELDS * slot] = k1
-    tt[TT_FIELDS * slot + 1] = k2
-    tt[TT_FIELDS * slot + 2] = _pack(lb, ub, move, ply)
-    tt[TT_FIELDS * slot + 3] = alive
+    tab[e] = k1
+    tab[e + 1] = k2
+    tab[e + 2] = _pack(lb, ub, move, ply)
+    tab[e + 3] = alive
