@@ -294,6 +294,41 @@ def test_the_table_key_holds_each_suits_owners_in_order():
     assert checked == 12 * 16
 
 
+def test_a_leader_whose_every_card_wins_takes_every_trick():
+    """At the trick starts of random games where each card still in the leader's piles wins
+    against each card of the other's when led (the rules' trick winner), the sweep
+    (:func:`solver.search.quick_tricks.duel_sweep`) says so, and nowhere else; there the leader
+    takes all the points still in play: F ends with his points and all of them, or with his
+    points alone when R leads."""
+    from solver.cards import iter_cards
+    from solver.scoring import TOTAL_POINTS
+    from solver.search import layout as K
+    from solver.search.quick_tricks import duel_sweep
+    s = Solver(tt_megabytes=4)
+    rng = np.random.default_rng(41)
+    games = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
+    sweeps = others = 0
+    for k in range(60):
+        deal = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6])
+        st = deal.start_state()
+        while not st.finished:
+            if not st.trick:
+                row = kernel_row(st)
+                tab = _prepared(row)
+                lead, other = (list(iter_cards(st.rules.set_from_game(int(row[K.P_H0 + side]))))
+                               for side in (st.leader, 1 - st.leader))
+                wins = all(st.rules.winner([x, y]) == 0 for x in lead for y in other)
+                assert duel_sweep(st.leader, tab) == wins
+                if wins:
+                    f_gets = TOTAL_POINTS - st.points[0] - st.points[1] if st.leader == 0 else 0
+                    assert solve_points([st], s) == [st.points[0] + f_gets]
+                    sweeps += 1
+                else:
+                    others += 1
+            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+    assert sweeps >= 50 and others >= 500
+
+
 def test_the_search_plays_the_open_cards_of_the_rules():
     """At every trick start of random games the cards the search lets a side play
     (:func:`solver.search.moves.pile_cards`, through the deal's table of the cards under each

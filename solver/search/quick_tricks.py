@@ -265,12 +265,39 @@ def fast_bound(leader: int, n: int, hand: int, alive: int, trick_set: int, alpha
     return sure_bound(leader, hi, alpha, beta, tab)
 
 
+@compiled("boolean(int64, int64[::1])")
+def duel_sweep(leader: int, tab: np.ndarray) -> bool:
+    """Two players, at a trick start: does the player on lead win every trick still to come?  So
+    he does if each of his cards, face-down ones too, wins when he leads it against any card of
+    the other's: the other holds no higher card of its effective suit, nor a trump where it is
+    not one.  He wins the trick, leads again, and the other's cards only grow fewer.  The value
+    is then all the points still in play, or none: in Ramsch too, where the bounds know no
+    more than the top trumps and one forced trick of a player who would rather not take them.
+
+    (The benchmark's exact values: 81.83 -> 80.16 M nodes, the worst deal, a Ramsch, 3.49 ->
+    3.18 M; 60 deals of seed 5 64.0 -> 63.1 M; 20 Ramsch deals of seed 9 24.1 -> 22.3 M.)"""
+    mine = tab[T_H + leader]
+    other = tab[T_H + 1 - leader]
+    trump = tab[T_TRUMP]
+    if (other & trump) != 0 and (mine & ~trump) != 0:
+        return False                    # a card of his not a trump, and the other may ruff it
+    x = mine
+    while x:
+        eff = tab[lowest(x)]
+        if highest(other & eff) > lowest(mine & eff):
+            return False                # (a higher bit is the stronger card of its suit)
+        x &= ~eff
+    return True
+
+
 @compiled("int64(int64, int64, int64, int64, int64[::1])")
 def sure_bound(leader: int, hi: int, alpha: int, beta: int, tab: np.ndarray) -> int:
     """At a trick start, a value from the sure tricks that ends the search, or ``NO_BOUND``: V
     still to win is at least the points of the declarer's sure tricks and at most what the
     defenders' sure tricks leave him of ``hi``, the points (and tricks) still in play."""
     if tab[T_NP] == 2:
+        if duel_sweep(leader, tab):
+            return hi if leader == tab[T_DECL] else 0   # (the value itself)
         q = duel_quick(leader, tab[T_DECL], tab)
         if q >= beta:
             return q
