@@ -248,6 +248,20 @@ def test_similar_positions_keep_their_entries_side_by_side():
     assert (lb, ub) == (3, 40)
 
 
+def _random_trick_starts(seed: int, deals: int):
+    """(deal, state) at every trick start of ``deals`` games of random legal cards, the six
+    games in turn."""
+    rng = np.random.default_rng(seed)
+    games = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
+    for k in range(deals):
+        deal = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6])
+        st = deal.start_state()
+        while not st.finished:
+            if not st.trick:
+                yield deal, st
+            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+
+
 def test_the_table_key_holds_each_suits_owners_in_order():
     """At every trick start of random games the table key (:func:`solver.search.transposition.tt_key`)
     holds, for each run of layout-adjacent cards of one effective suit (the rules' suits, the
@@ -257,12 +271,8 @@ def test_the_table_key_holds_each_suits_owners_in_order():
     from solver.search import layout as K
     from solver.search.transposition import tt_key
     tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
-    rng = np.random.default_rng(29)
-    games = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
     checked = 0
-    for k in range(12):
-        deal = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6])
-        st = deal.start_state()
+    for deal, st in _random_trick_starts(29, 12):
         eff = st.rules.eff
         runs, start = [], 0
         for c in range(1, 33):
@@ -270,27 +280,24 @@ def test_the_table_key_holds_each_suits_owners_in_order():
                 if c - start >= 2:
                     runs.append(range(start, c))
                 start = c
-        while not st.finished:
-            if not st.trick:
-                row = kernel_row(st)
-                _prepared(row, tab)
-                f, r = int(row[K.P_H0]), int(row[K.P_H1])
-                pile = 0
-                for side in range(2):
-                    for i, (d, u) in enumerate(deal.piles[side]):
-                        if st.up[side][i] and st.down[side][i]:
-                            pile |= st.rules.set_to_game((1 << d) | (1 << u))
-                words = [f, r, pile]
-                for run in runs:
-                    in_play = [c for c in run if ((f | r) >> c) & 1]
-                    for w, cards in enumerate((f, r, pile)):
-                        words[w] &= ~sum(1 << c for c in run)
-                        words[w] |= sum(((cards >> c) & 1) << (run[0] + j) for j, c in enumerate(in_play))
-                k1, k2 = tt_key(int(row[K.P_LEADER]), f | r, tab)
-                assert k1 % (1 << 64) == words[0] | (words[1] << 32)         # (k1 is a signed int64)
-                assert k2 & 0xFFFFFFFF == words[2]
-                checked += 1
-            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+        row = kernel_row(st)
+        _prepared(row, tab)
+        f, r = int(row[K.P_H0]), int(row[K.P_H1])
+        pile = 0
+        for side in range(2):
+            for i, (d, u) in enumerate(deal.piles[side]):
+                if st.up[side][i] and st.down[side][i]:
+                    pile |= st.rules.set_to_game((1 << d) | (1 << u))
+        words = [f, r, pile]
+        for run in runs:
+            in_play = [c for c in run if ((f | r) >> c) & 1]
+            for w, cards in enumerate((f, r, pile)):
+                words[w] &= ~sum(1 << c for c in run)
+                words[w] |= sum(((cards >> c) & 1) << (run[0] + j) for j, c in enumerate(in_play))
+        k1, k2 = tt_key(int(row[K.P_LEADER]), f | r, tab)
+        assert k1 % (1 << 64) == words[0] | (words[1] << 32)         # (k1 is a signed int64)
+        assert k2 & 0xFFFFFFFF == words[2]
+        checked += 1
     assert checked == 12 * 16
 
 
@@ -305,27 +312,20 @@ def test_a_leader_whose_every_card_wins_takes_every_trick():
     from solver.search import layout as K
     from solver.search.quick_tricks import duel_sweep
     s = Solver(tt_megabytes=4)
-    rng = np.random.default_rng(41)
-    games = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
     sweeps = others = 0
-    for k in range(60):
-        deal = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6])
-        st = deal.start_state()
-        while not st.finished:
-            if not st.trick:
-                row = kernel_row(st)
-                tab = _prepared(row)
-                lead, other = (list(iter_cards(st.rules.set_from_game(int(row[K.P_H0 + side]))))
-                               for side in (st.leader, 1 - st.leader))
-                wins = all(st.rules.winner([x, y]) == 0 for x in lead for y in other)
-                assert duel_sweep(st.leader, tab) == wins
-                if wins:
-                    f_gets = TOTAL_POINTS - st.points[0] - st.points[1] if st.leader == 0 else 0
-                    assert solve_points([st], s) == [st.points[0] + f_gets]
-                    sweeps += 1
-                else:
-                    others += 1
-            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+    for _, st in _random_trick_starts(41, 60):
+        row = kernel_row(st)
+        tab = _prepared(row)
+        lead, other = (list(iter_cards(st.rules.set_from_game(int(row[K.P_H0 + side]))))
+                       for side in (st.leader, 1 - st.leader))
+        wins = all(st.rules.winner([x, y]) == 0 for x in lead for y in other)
+        assert duel_sweep(st.leader, tab) == wins
+        if wins:
+            f_gets = TOTAL_POINTS - st.points[0] - st.points[1] if st.leader == 0 else 0
+            assert solve_points([st], s) == [st.points[0] + f_gets]
+            sweeps += 1
+        else:
+            others += 1
     assert sweeps >= 50 and others >= 500
 
 
@@ -337,22 +337,15 @@ def test_the_search_plays_the_open_cards_of_the_rules():
     from solver.search import layout as K
     from solver.search.moves import pile_cards
     tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
-    rng = np.random.default_rng(17)
     checked = 0
-    games = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
-    for k in range(12):
-        deal = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6])
-        st = deal.start_state()
-        while not st.finished:
-            if not st.trick:
-                row = kernel_row(st)
-                _prepared(row, tab)
-                for side in range(2):
-                    playable, cov = pile_cards(int(row[K.P_H0 + side]), tab)
-                    assert playable == st.rules.set_to_game(st.open_cards(side))
-                    on_top = sum(1 << u for i, (d, u) in enumerate(deal.piles[side])
-                                 if st.up[side][i] and st.down[side][i])
-                    assert cov == st.rules.set_to_game(on_top)
-                    checked += 1
-            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+    for deal, st in _random_trick_starts(17, 12):
+        row = kernel_row(st)
+        _prepared(row, tab)
+        for side in range(2):
+            playable, cov = pile_cards(int(row[K.P_H0 + side]), tab)
+            assert playable == st.rules.set_to_game(st.open_cards(side))
+            on_top = sum(1 << u for i, (d, u) in enumerate(deal.piles[side])
+                         if st.up[side][i] and st.down[side][i])
+            assert cov == st.rules.set_to_game(on_top)
+            checked += 1
     assert checked == 12 * 16 * 2
