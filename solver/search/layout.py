@@ -35,8 +35,8 @@ def new_work(megabytes: float = 64.0) -> np.ndarray:
     (One array: a compiled call passes each array as seven or nine values, and the search is
     called at every node.  The Offiziersskat benchmark's exact values took 11.4 / 11.7 / 11.4 s
     against 13.0 / 11.9 / 11.9 s with the table an array of its own, alternating, the same
-    nodes; three players' exact values 1-2% less.  Allocated here rather than in the compiled code: numpy's allocators
-    would be compiled into every user's first run for one array.)"""
+    nodes; three players' exact values 1-2% less.  Allocated here rather than in the compiled
+    code: numpy's allocators would be compiled into every user's first run for one array.)"""
     entries = max(1024, int(megabytes * (1 << 20)) // (8 * TT_FIELDS))
     bits = entries.bit_length() - 1
     work = np.zeros(TT_BASE + (1 << bits) * TT_FIELDS, dtype=np.int64)
