@@ -176,7 +176,7 @@ def tt_prefetch(k1: int, k2: int, tab: np.ndarray) -> None:
     bound).  The Offiziersskat benchmark's exact values, alternating runs, the same nodes: 95th
     percentile 335 / 347 -> 303 / 305 ms, worst 573 / 597 -> 537 / 548 ms, median 91 / 96 ->
     91 / 93 ms; the band question's worst 324 / 322 -> 300 / 299 ms.  Three players' exact values
-    took 5% more time with their key before the fast bound (suit mean 16.3 / 16.5 -> 17.2 /
+    took 5% more time with their key before the fast bound (suit mean 16.7 / 16.4 -> 17.2 /
     17.4 ms): their fast bound ends more trick starts, whose key is then wasted."""
     ways = TT_WAYS_DUEL if tab[T_NP] == 2 else TT_WAYS
     idx = _tt_index(k1, k2, tab[T_TTMASK]) & ~(ways - 1)
