@@ -280,6 +280,11 @@ def duel_sweep(leader: int, tab: np.ndarray) -> bool:
     once out of the suit discards).  The bounds knew no more of a Ramsch than the top trumps
     and one forced trick.
 
+    Its conditions are of the position as it stands: asked for the other player as if he were on
+    lead, they say nothing of the position after a trick he wins (measured: a point-game
+    "leader loses every trick to a sweeping other" together with a sweep that first draws the
+    other's trumps changed values, since the winner of the first trick may spend a top trump).
+
     (The benchmark's exact values: 81.83 -> 80.16 M nodes with the first condition, the worst
     deal, a Ramsch, 3.49 -> 3.18 M; 60 deals of seed 5 64.0 -> 63.1 M; 20 Ramsch deals of seed 9
     24.1 -> 22.3 M.  Ramsch's ducks on top: 79.71 M, the worst deal 3.05 M; 20 Ramsch deals of
