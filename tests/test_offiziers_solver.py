@@ -313,10 +313,11 @@ def test_a_leader_whose_every_card_wins_takes_every_trick():
     from solver.search import layout as K
     from solver.search.quick_tricks import duel_sweep
     plain = Solver(tt_megabytes=4, opts=K.OPT_ALL & ~K.OPT_QUICK)      # (no sure tricks, no sweep)
+    tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
     sweeps = ducks = others = 0
     for deal, st in _random_trick_starts(41, 150):
         row = kernel_row(st)
-        tab = _prepared(row)
+        _prepared(row, tab)
         lead, other = (list(iter_cards(st.rules.set_from_game(int(row[K.P_H0 + side]))))
                        for side in (st.leader, 1 - st.leader))
         wins = all(st.rules.winner([x, y]) == 0 for x in lead for y in other)

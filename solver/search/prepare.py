@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..cards import lowest_nb as lowest
 from .jit import compiled
 from .layout import (JOB_AT_LEAST, JOB_HELPED, JOB_NULL, P_COVER, P_DECL, P_H0, P_H1, P_H2, P_JOB, P_LAST_BONUS,
                      P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVERS, T_DECL, T_DECL_MAX,
@@ -50,10 +51,7 @@ def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
             base = T_UNDERS + 256 * b
             tab[base] = 0
             for m in range(1, 256):
-                k = 0
-                while not (m >> k) & 1:
-                    k += 1
-                u = tab[T_UNDER + 8 * b + k]
+                u = tab[T_UNDER + 8 * b + lowest(m)]
                 tab[base + m] = tab[base + (m & (m - 1))] | ((1 << u) if u >= 0 else 0)
     if tab[T_SQUEEZE + 255] != 15:
         # the key's squeeze table (the same for every game: made once in a work array)
