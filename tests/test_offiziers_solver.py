@@ -386,6 +386,41 @@ def test_a_ramsch_leader_whom_the_other_ducks_takes_every_trick():
     assert ducks >= 150
 
 
+@pytest.mark.slow
+def test_every_sure_trick_claim_holds_where_it_is_made():
+    """At the trick starts of random games, three to nine tricks before the end, each claim of the
+    sure tricks (:mod:`solver.search.quick_tricks`) about the points F still takes, V, holds
+    against the search without them: F's sure points are at most V, the points in play less R's
+    sure points at least V (:func:`duel_quick`, the player on lead cashing, the Ramsch trick he
+    can force), and where the sweep says the leader takes every trick, V is all the points in
+    play or none (:func:`duel_sweep`).  Each claim checked where it is made, not only where it
+    reaches the value at the first card."""
+    from solver.scoring import TOTAL_POINTS
+    from solver.search import layout as K
+    from solver.search.quick_tricks import duel_quick, duel_sweep
+    plain = Solver(tt_megabytes=1, opts=K.OPT_ALL & ~K.OPT_QUICK)      # (no sure tricks, no sweep)
+    tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
+    rng = np.random.default_rng(3)
+    games = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
+    lower = upper = sweeps = 0
+    for k in range(240):
+        st = deal_from_cards([int(c) for c in rng.permutation(32)], games[k % 6]).start_state()
+        while not st.finished:
+            if not st.trick and 3 <= 16 - len(st.history) // 2 <= 9:
+                v = solve_points([st], plain)[0] - st.points[0]
+                hi = TOTAL_POINTS - st.points[0] - st.points[1]
+                _prepared(kernel_row(st), tab)
+                f_sure, r_sure = duel_quick(st.leader, 0, tab), duel_quick(st.leader, 1, tab)
+                assert f_sure <= v <= hi - r_sure, (k, len(st.history))
+                lower += f_sure > 0
+                upper += r_sure > 0
+                if duel_sweep(st.leader, tab):
+                    assert v == (hi if st.leader == 0 else 0), (k, len(st.history))
+                    sweeps += 1
+            st.push(int(rng.choice([c for c in range(32) if (st.legal() >> c) & 1])))
+    assert lower >= 300 and upper >= 300 and sweeps >= 100
+
+
 def test_the_search_plays_the_open_cards_of_the_rules():
     """At every trick start of random games the cards the search lets a side play
     (:func:`solver.search.moves.pile_cards`, through the deal's table of the cards under each
