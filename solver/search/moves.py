@@ -48,6 +48,30 @@ def under_cards(cov: int, tab: np.ndarray) -> int:
             | tab[T_UNDERS + 512 + ((cov >> 16) & 255)] | tab[T_UNDERS + 768 + ((cov >> 24) & 255)])
 
 
+#: (``cheapest``'s count of one, an int64 value rather than a literal: a literal argument would
+#: compile a literal-typed copy of it)
+ONE_CARD = np.int64(1)
+
+
+@compiled("int64(int64, int64, int64[::1])")
+def cheapest(hand: int, m: int, tab: np.ndarray) -> int:
+    """Points of the ``m`` cheapest cards of a hand (0 for none): counted by point class,
+    cheapest class first (the classes of :func:`solver.search.quick_tricks.points_of`, in
+    rising order; the rest of the cards are worth nothing).  The sure tricks count what the
+    other hand gives to them, the move order the least it can give to a master lead."""
+    worth = (tab[T_PCLASS] | tab[T_PCLASS + 2] | tab[T_PCLASS + 4] | tab[T_PCLASS + 6]
+             | tab[T_PCLASS + 8])
+    left = m - popcount(hand & ~worth)
+    total = 0
+    k = 0
+    while left > 0 and k < 5:
+        take = min(left, popcount(hand & tab[T_PCLASS + 2 * k]))
+        total += take * tab[T_PCLASS + 2 * k + 1]
+        left -= take
+        k += 1
+    return total
+
+
 @compiled("int64(int64, int64, int64[::1])")
 def equivalent_cards(legal: int, others: int, tab: np.ndarray) -> int:
     """One card of each run of own cards that are adjacent in the remaining order of their
@@ -137,30 +161,6 @@ def _uncover_score(card: int, hand: int, tab: np.ndarray) -> int:
 #: counting all his open cards of the suit: the same, his face-down ones too: 37.7 M).  The
 #: same count in a point game's leads cost nodes at either sign (18 deals of seed 5: +1 to 5%).
 DUEL_RAMSCH_UNDER = 1000
-
-
-#: (``cheapest``'s count of one, an int64 value rather than a literal: a literal argument would
-#: compile a literal-typed copy of it)
-ONE_CARD = np.int64(1)
-
-
-@compiled("int64(int64, int64, int64[::1])")
-def cheapest(hand: int, m: int, tab: np.ndarray) -> int:
-    """Points of the ``m`` cheapest cards of a hand (0 for none): counted by point class,
-    cheapest class first (the classes of :func:`solver.search.quick_tricks.points_of`, in
-    rising order; the rest of the cards are worth nothing).  The sure tricks count what the
-    other hand gives to them, the move order the least it can give to a master lead."""
-    worth = (tab[T_PCLASS] | tab[T_PCLASS + 2] | tab[T_PCLASS + 4] | tab[T_PCLASS + 6]
-             | tab[T_PCLASS + 8])
-    left = m - popcount(hand & ~worth)
-    total = 0
-    k = 0
-    while left > 0 and k < 5:
-        take = min(left, popcount(hand & tab[T_PCLASS + 2 * k]))
-        total += take * tab[T_PCLASS + 2 * k + 1]
-        left -= take
-        k += 1
-    return total
 
 
 @compiled("int64(int64, int64, int64, int64, int64, int64[::1])")
