@@ -230,7 +230,12 @@ def test_the_search_is_right_for_any_window_not_only_a_zero_window():
     the first card's bound came back as the value: 48 for a 58.)"""
     from solver.search import kernel
     from solver.search.api import job_row
+    from solver.search.jit import address_of, njit
     from solver.search.prepare import prepare
+
+    @njit
+    def search(leader, n, c0, c1, alpha, beta, work):    # (the search takes the work array's address)
+        return kernel.search(leader, n, c0, c1, alpha, beta, address_of(work))
     recs = [r for r in load_jsonl("dd_mid.jsonl") if r["game"] != "null"][:120]
     s = Solver(tt_megabytes=4)
     s.points_many([position(strip_solved(recs[0]))])          # (compiles or loads the kernel)
@@ -240,7 +245,7 @@ def test_the_search_is_right_for_any_window_not_only_a_zero_window():
         row = job_row(p, K.JOB_POINTS, 0)
         kind = row[K.P_GAMEKIND]
         prepare(row, s.effs[kind], s.ptss[kind], tab, 1000 + k, K.OPT_ALL)
-        v = kernel.search(row[K.P_LEADER], row[K.P_N], row[K.P_C0], row[K.P_C1], -1, 200, tab)
+        v = search(row[K.P_LEADER], row[K.P_N], row[K.P_C0], row[K.P_C1], -1, 200, tab)
         assert p.base_points + v == rec["dd_points"], rec["id"]
 
 

@@ -50,7 +50,7 @@ import numpy as np
 from ..cards import popcount_nb as popcount
 from ..play import legal_moves_nb as legal_moves
 from ..play import trick_winner_nb as trick_winner
-from .jit import njit
+from .jit import address_of, njit
 from .layout import (INF, JOB_ANY_TRICK, JOB_AT_LEAST, JOB_HELPED, JOB_NULL, JOB_POINTS, MS_COLS, MS_KILLERS,
                      MS_MOVES, MS_SCORES, NO_BOUND, OPT_BOUNDS, OPT_EQUIV, OPT_TT, P_C0, P_C1, P_GAMEKIND,
                      P_JOB, P_LEADER, P_N, P_STAMP, P_TARGET, T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED,
@@ -62,7 +62,7 @@ from .quick_tricks import fast_bound, points_of
 from .transposition import tt_key, tt_prefetch, tt_probe, tt_store
 
 
-SEARCH_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, int64[::1])"
+SEARCH_SIGNATURE = "int64(int64, int64, int64, int64, int64, int64, CPointer(int64))"
 
 
 @njit(SEARCH_SIGNATURE, cache=True)
@@ -70,9 +70,11 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
            tab: np.ndarray) -> int:
     """Fail-soft alpha-beta on V still to win (see module docs).
 
-    ``tab[T_H:T_H + 3]`` holds the three hands (mutated and restored: in ``tab``, so that
-    each call passes one array fewer), ``n`` the number of cards in the trick in progress
-    (``c0``, ``c1``), and from ``T_MS`` on the move lists (``MS_*``).  Two players
+    ``tab`` is the work array's address (:func:`solver.search.jit.address_of`; its layout in
+    :mod:`solver.search.layout`).  ``tab[T_H:T_H + 3]`` holds the three hands (mutated and
+    restored: in ``tab``, so that each call passes one argument fewer), ``n`` the number of
+    cards in the trick in progress (``c0``, ``c1``), and from ``T_MS`` on the move lists
+    (``MS_*``).  Two players
     (``T_NP``, Offiziersskat): the third hand is empty, a trick has two cards, and only open
     cards are played.
     """
@@ -215,14 +217,15 @@ BATCH_SIGNATURE = "void(int64[:, ::1], int64[:, ::1], int64[:, ::1], int64, int6
 
 @njit(BATCH_SIGNATURE, cache=True)
 def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, stamp0: int, opts: int,
-                out: np.ndarray, nodes: np.ndarray, tab: np.ndarray) -> None:
+                out: np.ndarray, nodes: np.ndarray, work: np.ndarray) -> None:
     """Answer many position rows (see ``P_*``) in one call: V, or 0/1 for the yes/no jobs.
 
     One table serves the batch, reused with a new stamp per row, or the row's own
     ``P_STAMP`` when set (rows of one game that share a stamp share their table entries).
     ``effs[k]``/``ptss[k]`` are the tables of row k's game kind (``P_GAMEKIND``);
-    ``tab``: the work array, the transposition table in it
-    (:func:`solver.search.layout.new_work`).
+    ``work``: the work array, the transposition table in it
+    (:func:`solver.search.layout.new_work`), which the search takes by its address
+    (:func:`solver.search.jit.address_of`).
 
     The exact value (``JOB_POINTS``) is found by **zero-window probes** that share the
     table.  Plain MTD(f) steps from its guess by the fail-soft value, which here is almost
@@ -232,6 +235,7 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, stamp
     threshold.  (One compiled function with one probe site: each level of compiled callers
     above the search, and each call site of it, costs the first run compile time.)
     """
+    tab = address_of(work)
     for j in range(MS_COLS):
         # no killer moves from an earlier call: a call's nodes are its own.  (0 makes the game
         # layout's card 0, the lowest of its suit, the killer of a ply where none has cut yet: a
@@ -242,7 +246,7 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, stamp
         pos = positions[i]
         tab[T_NODES] = 0
         st = pos[P_STAMP] if pos[P_STAMP] > 0 else stamp0 + i
-        prepare(pos, effs[pos[P_GAMEKIND]], ptss[pos[P_GAMEKIND]], tab, st, opts)
+        prepare(pos, effs[pos[P_GAMEKIND]], ptss[pos[P_GAMEKIND]], work, st, opts)
         leader, n, c0, c1 = pos[P_LEADER], pos[P_N], pos[P_C0], pos[P_C1]
         job = pos[P_JOB]
         lower = 0

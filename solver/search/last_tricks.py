@@ -15,7 +15,7 @@ from .layout import (T_BONUS, T_DECL, T_DECL_MAX, T_H, T_HELPED, T_LAST, T_LASTM
 from .moves import pile_cards
 
 
-@compiled("int64(int64, int64[::1])")
+@compiled("int64(int64, CPointer(int64))")
 def last_bonus(cards: int, tab: np.ndarray) -> int:
     """The last-trick bonus when ``cards`` hold its cards (Spitze: the declarer's lowest trump;
     Ramsch: none needed), else 0: what winning a last trick of these cards adds, and, for the
@@ -24,7 +24,7 @@ def last_bonus(cards: int, tab: np.ndarray) -> int:
     return tab[T_LAST] if tab[T_LAST] != 0 and (cards & m) == m else 0
 
 
-@compiled("int64(int64, int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, int64, CPointer(int64))")
 def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     """V of one complete trick led by ``leader`` with cards x, y, z; and who won, as value*4+winner."""
     w = (leader + trick_winner(x, y, z, tab[T_TRUMP], tab)) % 3
@@ -32,7 +32,7 @@ def _trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     return v * 4 + w
 
 
-@compiled("int64(int64, int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, int64, CPointer(int64))")
 def _last_trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> int:
     """:func:`_trick_value` of the last trick: with the last-trick bonus when the declarer wins it
     holding the bonus's cards (Spitze: he wins the last trick with his lowest trump; Ramsch: the
@@ -43,7 +43,7 @@ def _last_trick_value(x: int, y: int, z: int, leader: int, tab: np.ndarray) -> i
     return tw
 
 
-@compiled("int64(int64, int64[::1])")
+@compiled("int64(int64, CPointer(int64))")
 def last_tricks(leader: int, tab: np.ndarray) -> int:
     """Exact V of the last one or two tricks, by direct enumeration (no recursion, no table)."""
     decl = tab[T_DECL]
@@ -103,7 +103,7 @@ def last_tricks(leader: int, tab: np.ndarray) -> int:
     return best0
 
 
-@compiled("int64(int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, CPointer(int64))")
 def _duel_trick(x: int, y: int, leader: int, tab: np.ndarray) -> int:
     """Two players: V of one trick, ``x`` led by ``leader`` and ``y`` followed; and who won, as
     value*2+winner."""
@@ -112,7 +112,7 @@ def _duel_trick(x: int, y: int, leader: int, tab: np.ndarray) -> int:
     return v * 2 + w
 
 
-@compiled("int64(int64, int64[::1])")
+@compiled("int64(int64, CPointer(int64))")
 def duel_last_tricks(leader: int, tab: np.ndarray) -> int:
     """Two players: exact V of the last one or two tricks, by direct enumeration (no recursion,
     no table); a face-down card is played only after the card covering it."""

@@ -32,10 +32,11 @@ def new_work(megabytes: float = 64.0) -> np.ndarray:
     ``megabytes`` (a power of two entries), flat: entry k's fields at ``TT_BASE + TT_FIELDS * k``
     on; ``T_TTMASK`` holds the number of entries less one.
 
-    (One array: a compiled call passes each array as seven or nine values, and the search is
-    called at every node.  The Offiziersskat benchmark's exact values took 11.4 / 11.7 / 11.4 s
-    against 13.0 / 11.9 / 11.9 s with the table an array of its own, alternating, the same
-    nodes; three players' exact values 1-2% less.  Allocated here rather than in the compiled
+    (One array, which the search takes by its address (:func:`solver.search.jit.address_of`):
+    a compiled call passes each array as seven values, and the search is called at every
+    node.  The Offiziersskat benchmark's exact values took 11.4 / 11.7 / 11.4 s against
+    13.0 / 11.9 / 11.9 s with the table an array of its own, alternating, the same nodes;
+    three players' exact values 1-2% less.  Allocated here rather than in the compiled
     code: numpy's allocators would be compiled into every user's first run for one array.)"""
     entries = max(1024, int(megabytes * (1 << 20)) // (8 * TT_FIELDS))
     bits = entries.bit_length() - 1

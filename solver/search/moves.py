@@ -25,7 +25,7 @@ from .layout import (MS_COLS, MS_KILLERS, MS_MOVES, MS_SCORES, OPT_ORDER, T_BONU
                      T_DECL_MAX, T_H, T_LASTMASK, T_MS, T_NP, T_OPTS, T_PCLASS, T_TRUMP, T_UNDER, T_UNDERS)
 
 
-@compiled("UniTuple(int64, 2)(int64, int64[::1])")
+@compiled("UniTuple(int64, 2)(int64, CPointer(int64))")
 def pile_cards(hand: int, tab: np.ndarray) -> tuple[int, int]:
     """A two-player hand's cards that may be played (all but the face-down cards whose covering
     card is still in the hand: a card uncovered in a trick is turned up after it, before its
@@ -35,7 +35,7 @@ def pile_cards(hand: int, tab: np.ndarray) -> tuple[int, int]:
     return hand & ~under_cards(cov, tab), cov
 
 
-@compiled("int64(int64, int64[::1])", inline=True)
+@compiled("int64(int64, CPointer(int64))", inline=True)
 def under_cards(cov: int, tab: np.ndarray) -> int:
     """The face-down cards under the covering cards ``cov``: one load of ``T_UNDERS`` (the deal's
     table, :func:`solver.search.prepare.prepare`) for each byte of ``cov``.
@@ -53,7 +53,7 @@ def under_cards(cov: int, tab: np.ndarray) -> int:
 ONE_CARD = np.int64(1)
 
 
-@compiled("int64(int64, int64, int64[::1])")
+@compiled("int64(int64, int64, CPointer(int64))")
 def cheapest(hand: int, m: int, tab: np.ndarray) -> int:
     """Points of the ``m`` cheapest cards of a hand (0 for none): counted by point class,
     cheapest class first (the classes of :func:`solver.search.quick_tricks.points_of`, in
@@ -72,7 +72,7 @@ def cheapest(hand: int, m: int, tab: np.ndarray) -> int:
     return total
 
 
-@compiled("int64(int64, int64, int64[::1])")
+@compiled("int64(int64, int64, CPointer(int64))")
 def equivalent_cards(legal: int, others: int, tab: np.ndarray) -> int:
     """One card of each run of own cards that are adjacent in the remaining order of their
     effective suit (``others``: every other card still in play) and worth the same."""
@@ -96,7 +96,7 @@ def equivalent_cards(legal: int, others: int, tab: np.ndarray) -> int:
     return keep
 
 
-@compiled("boolean(int64, int64, int64, int64[::1])")
+@compiled("boolean(int64, int64, int64, CPointer(int64))")
 def _can_beat(hq: int, lead: int, cur: int, tab: np.ndarray) -> bool:
     """Can a hand ``hq`` beat ``cur``, the card winning a trick led by ``lead``, with a legal card?"""
     trump = tab[T_TRUMP]
@@ -108,7 +108,7 @@ def _can_beat(hq: int, lead: int, cur: int, tab: np.ndarray) -> bool:
     return (follow >> (cur + 1)) != 0 or (follow == 0 and (hq & trump) != 0)
 
 
-@compiled("UniTuple(int64, 2)(int64, int64, int64, int64, int64[::1])")
+@compiled("UniTuple(int64, 2)(int64, int64, int64, int64, CPointer(int64))")
 def _winning_so_far(n: int, c0: int, c1: int, leader: int, tab: np.ndarray) -> tuple[int, int]:
     """The card winning the trick in progress (one or two cards played) and its player."""
     if n == 1:
@@ -117,7 +117,7 @@ def _winning_so_far(n: int, c0: int, c1: int, leader: int, tab: np.ndarray) -> t
     return (c0 if w == 0 else c1), (leader + w) % 3
 
 
-@compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, int64, int64, int64, int64, CPointer(int64))")
 def _ramsch_order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int, alive_other: int,
                         tab: np.ndarray) -> int:
     """Ramsch ordering (the viewpoint minimises his points, the other two make him take them):
@@ -142,7 +142,7 @@ def _ramsch_order_score(card: int, p: int, n: int, c0: int, c1: int, leader: int
     return -pts - card
 
 
-@compiled("int64(int64, int64, int64[::1])")
+@compiled("int64(int64, int64, CPointer(int64))")
 def _uncover_score(card: int, hand: int, tab: np.ndarray) -> int:
     """Two players: what playing ``card`` gains its player by turning up the face-down card under
     it (a card more to choose from, the more so a trump or a card worth points; measured with
@@ -163,7 +163,7 @@ def _uncover_score(card: int, hand: int, tab: np.ndarray) -> int:
 DUEL_RAMSCH_UNDER = 1000
 
 
-@compiled("int64(int64, int64, int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, int64, int64, CPointer(int64))")
 def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndarray) -> int:
     """Two-player ordering (``opp``: the cards the other player may play now; his face-down
     cards wait).  In a point game each side wants the points, so it leads what wins the trick
@@ -216,7 +216,7 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
     return 50 + pts if not beats else -pts
 
 
-@compiled("int64(int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, CPointer(int64))")
 def _lead_score(card: int, p: int, alive_other: int, tab: np.ndarray) -> int:
     """Heuristic score of a lead (higher first), three players, point games and Null: cash a
     master that no opponent can ruff, else lead low (a trump last); in Null, lead low, and the
@@ -247,7 +247,7 @@ def _lead_score(card: int, p: int, alive_other: int, tab: np.ndarray) -> int:
 KILLER_BONUS = 20
 
 
-@compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64, int64, CPointer(int64))")
 def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: int,
                    leader: int, alive_other: int, tab: np.ndarray) -> int:
     """Append ``moves`` to the ply's move list with their ordering scores (higher first), the
@@ -366,7 +366,7 @@ def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: i
     return nm
 
 
-@compiled("void(int64, int64, int64, int64[::1])", inline=True)
+@compiled("void(int64, int64, int64, CPointer(int64))", inline=True)
 def _swap(row: int, i: int, j: int, tab: np.ndarray) -> None:
     """Swap moves i and j of the move list at ``row``, with their scores."""
     t = tab[row + MS_MOVES + i]
@@ -377,7 +377,7 @@ def _swap(row: int, i: int, j: int, tab: np.ndarray) -> None:
     tab[row + MS_SCORES + j] = t
 
 
-@compiled("int64(int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, CPointer(int64))")
 def pick_next(ply: int, i: int, nm: int, tab: np.ndarray) -> int:
     """Selection sort step: bring the best-scored of moves i.. to place i; returns that move."""
     row = T_MS + ply * MS_COLS

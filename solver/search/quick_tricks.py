@@ -29,7 +29,7 @@ DEFENDERS = np.int64(0)
 NOBODY = np.int64(-1)
 
 
-@compiled("int64(int64, int64[::1])")
+@compiled("int64(int64, CPointer(int64))")
 def points_of(cards: int, tab: np.ndarray) -> int:
     """Points of a set (x pw): one popcount per point class."""
     return (popcount(cards & tab[T_PCLASS]) * tab[T_PCLASS + 1]
@@ -39,7 +39,7 @@ def points_of(cards: int, tab: np.ndarray) -> int:
             + popcount(cards & tab[T_PCLASS + 8]) * tab[T_PCLASS + 9])
 
 
-@compiled("int64(int64, int64, int64, int64[::1], int64)")
+@compiled("int64(int64, int64, int64, CPointer(int64), int64)")
 def _run_points(k: int, o1: int, o2: int, tab: np.ndarray, need: int) -> int:
     """Points of the tricks that the cards ``k`` surely win: those cards, a trick
     bonus each, and as many of the cheapest cards of each other hand."""
@@ -64,7 +64,7 @@ def top_run(trumps: int, side: int) -> int:
     return run
 
 
-@compiled("int64(int64, int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, int64, CPointer(int64))")
 def side_cashes(mine: int, rival1: int, rival2: int, alive: int, tab: np.ndarray) -> int:
     """The cards of a leader's best plain (side) suit that win the tricks he leads with them
     one after another ("quick tricks" of a side suit, as in bridge): his cards above every
@@ -96,7 +96,7 @@ def side_cashes(mine: int, rival1: int, rival2: int, alive: int, tab: np.ndarray
     return best
 
 
-@compiled("int64(int64, int64, int64[::1], int64)")
+@compiled("int64(int64, int64, CPointer(int64), int64)")
 def sure_points(leader: int, side_decl: int, tab: np.ndarray, need: int) -> int:
     """Points that one side (declarer if ``side_decl``, else the defenders)
     surely takes from here: a lower bound ("quick tricks").
@@ -157,7 +157,7 @@ def sure_points(leader: int, side_decl: int, tab: np.ndarray, need: int) -> int:
     return best
 
 
-@compiled("int64(int64, int64[::1])")
+@compiled("int64(int64, CPointer(int64))")
 def duel_sure_points(side: int, tab: np.ndarray) -> int:
     """Two players: points ``side`` surely takes ("quick tricks"): each of its trumps in the
     unbroken run of the highest trumps still out wins the trick it is played in (covered or
@@ -168,7 +168,7 @@ def duel_sure_points(side: int, tab: np.ndarray) -> int:
     return points_of(run, tab) + tab[T_BONUS] * popcount(run) + cheapest(tab[T_H + 1 - side], popcount(run), tab)
 
 
-@compiled("int64(int64, int64[::1])")
+@compiled("int64(int64, CPointer(int64))")
 def duel_cashes(side: int, tab: np.ndarray) -> int:
     """Two players: points ``side``, on lead, can make sure of: its trumps in the unbroken run
     of the highest trumps (all of them where the other player holds none, face-down ones too),
@@ -200,7 +200,7 @@ def duel_cashes(side: int, tab: np.ndarray) -> int:
     return points_of(won, tab) + tab[T_BONUS] * k + cheapest(other, k, tab)
 
 
-@compiled("int64(int64, int64[::1])")
+@compiled("int64(int64, CPointer(int64))")
 def duel_forced(leader: int, tab: np.ndarray) -> int:
     """Two-player Ramsch: points the player on lead can make the other take in the next trick
     (a bound on its own, not added to the sure tricks): the most of a lead that every open card
@@ -220,7 +220,7 @@ def duel_forced(leader: int, tab: np.ndarray) -> int:
     return most
 
 
-@compiled("int64(int64, int64, int64[::1])")
+@compiled("int64(int64, int64, CPointer(int64))")
 def duel_quick(leader: int, side: int, tab: np.ndarray) -> int:
     """Two players, at a trick start: points ``side`` surely takes.  Each side's share of the run
     of top trumps wins its tricks; in a point game the player on lead also cashes what he can
@@ -237,7 +237,7 @@ def duel_quick(leader: int, side: int, tab: np.ndarray) -> int:
     return q
 
 
-@compiled("int64(int64, int64, int64, int64, int64, int64, int64, int64[::1])", inline=True)
+@compiled("int64(int64, int64, int64, int64, int64, int64, int64, CPointer(int64))", inline=True)
 def fast_bound(leader: int, n: int, hand: int, alive: int, trick_set: int, alpha: int,
                beta: int, tab: np.ndarray) -> int:
     """A value that ends the search at once, or ``NO_BOUND``: V still to win is at most the
@@ -265,7 +265,7 @@ def fast_bound(leader: int, n: int, hand: int, alive: int, trick_set: int, alpha
     return sure_bound(leader, hi, alpha, beta, tab)
 
 
-@compiled("boolean(int64, int64[::1])")
+@compiled("boolean(int64, CPointer(int64))")
 def duel_sweep(leader: int, tab: np.ndarray) -> bool:
     """Two players, at a trick start: does the player on lead take every trick still to come?
     The value is then all the points still in play, or none.
@@ -316,7 +316,7 @@ def duel_sweep(leader: int, tab: np.ndarray) -> bool:
     return True
 
 
-@compiled("int64(int64, int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, int64, CPointer(int64))")
 def sure_bound(leader: int, hi: int, alpha: int, beta: int, tab: np.ndarray) -> int:
     """At a trick start, a value from the sure tricks that ends the search, or ``NO_BOUND``: V
     still to win is at least the points of the declarer's sure tricks and at most what the

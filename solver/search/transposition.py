@@ -37,7 +37,7 @@ def _pack(lb: int, ub: int, move: int, depth: int) -> int:
     return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
 
 
-@compiled("UniTuple(int64, 2)(int64, int64, int64[::1])")
+@compiled("UniTuple(int64, 2)(int64, int64, CPointer(int64))")
 def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
     """The table key of a trick start: the three hands and the leader, each group of
     adjacent cards of one effective suit compacted (``OPT_SIMILAR``), so that positions
@@ -98,7 +98,7 @@ def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
     return g0 | (g1 << 32), g2 | (leader << 32) | x | (tab[T_STAMP] << 46)
 
 
-@compiled("UniTuple(int64, 3)(int64, int64, int64, int64[::1])")
+@compiled("UniTuple(int64, 3)(int64, int64, int64, CPointer(int64))")
 def similar_bounds(d: int, other: int, alive: int, tab: np.ndarray) -> tuple[int, int, int]:
     """A payoff-similar hit (Furtak & Buro 2011): the entry ``d`` was stored for the cards
     ``other``, with the same owners in the same order but other cards gone.  Mapping card k
@@ -132,7 +132,7 @@ def similar_bounds(d: int, other: int, alive: int, tab: np.ndarray) -> tuple[int
     return (lb - neg if lb > neg else 0), ub + pos, move
 
 
-@compiled("int64(int64, int64, int64, int64[::1])")
+@compiled("int64(int64, int64, int64, CPointer(int64))")
 def _image(c: int, alive: int, other: int, tab: np.ndarray) -> int:
     """Where the mapping of :func:`similar_bounds` takes card ``c`` of ``alive``: the card of
     ``other`` at its place in its group (a card in no group: itself)."""
@@ -145,7 +145,7 @@ def _image(c: int, alive: int, other: int, tab: np.ndarray) -> int:
     return lowest(y)
 
 
-@compiled("boolean(int64, int64, int64[::1])")
+@compiled("boolean(int64, int64, CPointer(int64))")
 def same_piles(other: int, alive: int, tab: np.ndarray) -> bool:
     """Two players: does the mapping of :func:`similar_bounds` (card k of each group onto card
     k) take every face-down card of this position (``alive``) and the card covering it onto a
@@ -166,7 +166,7 @@ def same_piles(other: int, alive: int, tab: np.ndarray) -> bool:
     return True
 
 
-@compiled("void(int64, int64, int64[::1])")
+@compiled("void(int64, int64, CPointer(int64))")
 def tt_prefetch(k1: int, k2: int, tab: np.ndarray) -> None:
     """Bring the bucket of a trick start's key into the cache while the search works out its
     fast bound, so that :func:`tt_probe` finds it there (its first and last entry: a bucket of
@@ -184,7 +184,7 @@ def tt_prefetch(k1: int, k2: int, tab: np.ndarray) -> None:
     prefetch(tab, TT_BASE + TT_FIELDS * (idx + ways) - 1)
 
 
-@compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64, int64, int64[::1])")
+@compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64, int64, CPointer(int64))")
 def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int,
              tab: np.ndarray) -> tuple[int, int, int, int]:
     """Look a trick start up: (slot to store into, best lead or -1, lower bound, upper bound).
@@ -262,7 +262,7 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int,
     return victim, move, lb, ub
 
 
-@compiled("void(int64[::1], int64, int64, int64, int64, int64, int64, int64, int64, int64)")
+@compiled("void(CPointer(int64), int64, int64, int64, int64, int64, int64, int64, int64, int64)")
 def tt_store(tab: np.ndarray, slot: int, k1: int, k2: int, alive: int, best: int, alpha0: int, beta0: int,
              move: int, ply: int) -> None:
     """Store the search's result as bounds, merged with the slot's own entry for this position;
