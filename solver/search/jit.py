@@ -126,12 +126,13 @@ def _address_of(typingctx: Any, arr: Any) -> Any:
 #: The work array as the search's functions take it (``CPointer(int64)`` in their signatures):
 #: its address.  A compiled call passes an array as seven values (data, shape, strides, item
 #: size, count and two owners) and a pointer as one; the search and its helpers take the work
-#: array at every node.  (Every index into it is a field's offset plus a card, never negative:
-#: an array would wrap a negative index round, a pointer would not.)  Measured
-#: in one sitting, three alternating runs each, the same nodes (benchmarks/results/
-#: session_work_address.txt): the Offiziersskat benchmark's exact values 78.7-81.5 ms median
-#: against 87.5-103.0, worst 415-426 ms against 457-509; three players' exact values 12% (suit)
-#: and 9% (Grand) less time; the cold compile 5.9-6.3 s against 6.4-6.8 s.
+#: array at every node.  (Every index into it is a field's offset plus a card, or less one
+#: where there is none, so never negative: an array would wrap a negative index round, a
+#: pointer would not.)  Measured in one sitting, three alternating runs each, the same nodes
+#: (benchmarks/results/session_work_address.txt): the Offiziersskat benchmark's exact values
+#: 78.7-81.5 ms median against 87.5-103.0, worst 415-426 ms against 457-509; three players'
+#: exact values 12% (suit) and 9% (Grand) less time; the cold compile 5.9-6.3 s against
+#: 6.4-6.8 s.
 address_of = cast(Callable[[Any], Any], _address_of)
 
 
