@@ -340,6 +340,7 @@ def test_a_ramsch_other_who_must_discard_his_ducks_does_not_let_the_leader_sweep
     SA alone, which takes the trick.  F does not take every trick: the search finds what the
     rules' minimax finds (the sweep had counted the spade lying on the ace as a duck)."""
     from solver.cards import parse_card, format_cards
+    from solver.scoring import TOTAL_POINTS
     cards = ("H7 CK SQ DK SK HK HT CJ D9 SJ DA C8 HJ DQ CA H9 "
              "SA S7 S8 D7 CT HA CQ S9 H8 DT C9 ST DJ HQ D8 C7").split()
     played = "H9 HQ ST DK DJ SJ C8 C9 HA HK D7 DQ HJ C7 CK CT DT DA CA S9 CJ CQ HT H8 D9 D8".split()
@@ -350,7 +351,7 @@ def test_a_ramsch_other_who_must_discard_his_ducks_does_not_let_the_leader_sweep
     assert format_cards(st.open_cards(0), sort=True) == "SK SQ H7"
     assert format_cards(st.open_cards(1), sort=True) == "S8 S7"
     assert format_cards(st.hidden_cards(1)) == "SA"
-    every = 120 - st.points[1]          # F's points if he took every trick left
+    every = TOTAL_POINTS - st.points[1]     # F's points if he took every trick left
     assert _minimax(st) == 60 < every
     assert solve_points([st], Solver(tt_megabytes=1)) == [60]
 
