@@ -122,13 +122,15 @@ def _numba_cache_dir(tmp_path, monkeypatch):
     ``NUMBA_CACHE_DIR`` set to ``tmp_path`` (numba's own naming: the source's folder and a hash
     of its path)."""
     import numba
-    from numba.core.caching import UserProvidedCacheLocator
+    from numba.core import caching
     from solver.search import layout as K
+    # (numba 0.60 made the locator's name public; 0.59, which the project supports, has it private)
+    locator = vars(caching).get("UserProvidedCacheLocator") or vars(caching)["_UserProvidedCacheLocator"]
     monkeypatch.setattr(numba.config, "CACHE_DIR", str(tmp_path))
     monkeypatch.setattr(K, "KERNEL_SOURCE", tmp_path / "src" / "search" / "kernel.py")
     K.KERNEL_SOURCE.parent.mkdir(parents=True)
     K.KERNEL_SOURCE.write_text("")
-    return tmp_path / UserProvidedCacheLocator.get_suitable_cache_subpath(str(K.KERNEL_SOURCE))
+    return tmp_path / locator.get_suitable_cache_subpath(str(K.KERNEL_SOURCE))
 
 
 def test_the_compile_notice_finds_a_kernel_cached_under_numba_cache_dir(tmp_path, monkeypatch):
