@@ -32,6 +32,13 @@ def _tt_index(k1: int, k2: int, mask: int) -> int:
     return x & mask & ~1
 
 
+@compiled("int64(int64, int64, CPointer(int64))")
+def _bucket(k1: int, k2: int, tab: np.ndarray) -> int:
+    """The first entry of a key's bucket: ``TT_WAYS`` entries (two players ``TT_WAYS_DUEL``)."""
+    ways = TT_WAYS_DUEL if tab[T_NP] == 2 else TT_WAYS
+    return _tt_index(k1, k2, tab[T_TTMASK]) & ~(ways - 1)
+
+
 @compiled("int64(int64, int64, int64, int64)")
 def _pack(lb: int, ub: int, move: int, depth: int) -> int:
     return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
@@ -178,10 +185,9 @@ def tt_prefetch(k1: int, k2: int, tab: np.ndarray) -> None:
     91 / 93 ms; the band question's worst 324 / 322 -> 300 / 299 ms.  Three players' exact values
     took 5% more time with their key before the fast bound (suit mean 16.7 / 16.4 -> 17.2 /
     17.4 ms): their fast bound ends more trick starts, whose key is then wasted."""
-    ways = TT_WAYS_DUEL if tab[T_NP] == 2 else TT_WAYS
-    idx = _tt_index(k1, k2, tab[T_TTMASK]) & ~(ways - 1)
+    idx = _bucket(k1, k2, tab)
     prefetch(tab, TT_BASE + TT_FIELDS * idx)
-    prefetch(tab, TT_BASE + TT_FIELDS * (idx + ways) - 1)
+    prefetch(tab, TT_BASE + TT_FIELDS * (idx + TT_WAYS_DUEL) - 1)
 
 
 @compiled("UniTuple(int64, 4)(int64, int64, int64, int64, int64, int64, CPointer(int64))")
@@ -217,7 +223,7 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int,
     value searched for a position probed before (+11% from ten cards down, x12 from the first
     card), or a probe's window widened toward its entry's bounds (+34 to +70%).)"""
     ways = TT_WAYS_DUEL if tab[T_NP] == 2 else TT_WAYS
-    idx = _tt_index(k1, k2, tab[T_TTMASK]) & ~(ways - 1)
+    idx = _bucket(k1, k2, tab)
     same = -1
     similar = 0
     for j in range(ways):
