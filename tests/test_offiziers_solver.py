@@ -195,7 +195,7 @@ def _crossed_piles():
 
     def key(alive: int) -> tuple[int, int]:
         tab[K.T_H], tab[K.T_H + 1] = row[K.P_H0] & alive, row[K.P_H1] & alive
-        return tt_key(0, alive, tab)
+        return tt_key(0, alive, bin(alive).count("1"), tab)
 
     return tab, without, key
 
@@ -267,36 +267,31 @@ def test_the_table_key_holds_each_suits_owners_in_order():
     holds, for each run of layout-adjacent cards of one effective suit (the rules' suits, the
     jacks apart where they are not beside the trump suit), which of its cards still in play are
     F's, which R's and which cover or lie under another, in rank order from the run's lowest
-    place with the gone cards squeezed out; the cards of no run where they lie."""
+    place with the gone cards squeezed out; the cards of no run where they lie.  Asked of a work
+    array prepared for the position and of one carried along from the deal's first trick start
+    (the words squeezed from the last trick start's: a covering card gone turns the card under
+    it up)."""
     from solver.search import layout as K
-    from solver.search.transposition import tt_key
-    tab = np.zeros(K.TAB_SIZE, dtype=np.int64)
+
+    from .test_table_key import key_both_ways, packed
+    carried, fresh = np.zeros(K.TAB_SIZE, dtype=np.int64), np.zeros(K.TAB_SIZE, dtype=np.int64)
     checked = 0
+    last = None
     for deal, st in _random_trick_starts(29, 12):
-        eff = st.rules.eff
-        runs, start = [], 0
-        for c in range(1, 33):
-            if c == 32 or not (int(eff[start]) >> c) & 1:
-                if c - start >= 2:
-                    runs.append(range(start, c))
-                start = c
         row = kernel_row(st)
-        _prepared(row, tab)
+        if deal is not last:
+            _prepared(row, carried)
+            last = deal
         f, r = int(row[K.P_H0]), int(row[K.P_H1])
         pile = 0
         for side in range(2):
             for i, (d, u) in enumerate(deal.piles[side]):
                 if st.up[side][i] and st.down[side][i]:
                     pile |= st.rules.set_to_game((1 << d) | (1 << u))
-        words = [f, r, pile]
-        for run in runs:
-            in_play = [c for c in run if ((f | r) >> c) & 1]
-            for w, cards in enumerate((f, r, pile)):
-                words[w] &= ~sum(1 << c for c in run)
-                words[w] |= sum(((cards >> c) & 1) << (run[0] + j) for j, c in enumerate(in_play))
-        k1, k2 = tt_key(int(row[K.P_LEADER]), f | r, tab)
-        assert k1 % (1 << 64) == words[0] | (words[1] << 32)         # (k1 is a signed int64)
-        assert k2 & 0xFFFFFFFF == words[2]
+        words = packed(st.rules.eff, [f, r, pile], f | r)
+        for k1, k2 in key_both_ways(row, carried, fresh, _game_tables()):
+            assert k1 == words[0] | (words[1] << 32)
+            assert k2 & 0xFFFFFFFF == words[2]
         checked += 1
     assert checked == 12 * 16
 

@@ -104,7 +104,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
     if use_tt and players == 2:
         # the key first, and its bucket on its way from memory while the fast bound is worked out
         # (two players; three players' fast bound ends more nodes, and their key would be wasted)
-        k1, k2 = tt_key(leader, alive, tab)
+        k1, k2 = tt_key(leader, alive, ply, tab)
         tt_prefetch(k1, k2, tab)
     if opts & OPT_BOUNDS:
         v = fast_bound(leader, n, hand, alive, trick_set, alpha, beta, tab)
@@ -116,7 +116,7 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
     slot = -1
     if use_tt:
         if players == 3:
-            k1, k2 = tt_key(leader, alive, tab)
+            k1, k2 = tt_key(leader, alive, ply, tab)
         slot, tt_move, lb, ub = tt_probe(k1, k2, alive, ply, alpha, beta, tab)
         if lb >= beta:
             return lb

@@ -133,7 +133,13 @@ T_UNDERS = T_MS + MS_ROWS * MS_COLS
 # The table key's squeeze (solver.search.transposition.tt_key): at ``T_SQUEEZE + (m << 4 | x)``,
 # the bits of the 4-bit ``x`` at the places of the 4-bit mask ``m``, packed low
 T_SQUEEZE = T_UNDERS + 4 * 256
-T_TTMASK = T_SQUEEZE + 256     # the transposition table's entries less one (a power of two less one)
+# The table key's words of the last trick start at each number of cards in play
+# (solver.search.transposition.tt_key): at ``T_KEYS + KEY_FIELDS * ply`` its three compacted
+# words and its cards in play (0: none kept; ``prepare`` clears them for each position row)
+KEY_FIELDS = 4
+KEY_ROWS = 36               # (33 numbers of cards in play, and the three a trick earlier than the last)
+T_KEYS = T_SQUEEZE + 256
+T_TTMASK = T_KEYS + KEY_FIELDS * KEY_ROWS     # the transposition table's entries less one (a power of two less one)
 TAB_SIZE = T_TTMASK + 1
 #: Where the transposition table starts in the work array (:func:`new_work`): at a multiple of
 #: sixteen fields, so that a bucket of four entries is two whole cache lines

@@ -20,7 +20,8 @@ from ..cards import popcount_nb as popcount
 from .jit import compiled, prefetch
 from .moves import under_cards
 from .layout import (INF, OPT_SIMILAR, TT_FIELDS, TT_WAYS, TT_WAYS_DUEL, T_COVERS, T_GROUP, T_GROUPS, T_H,
-                     T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_SQUEEZE, T_STAMP, T_TTMASK, T_UNDER, TT_BASE)
+                     T_KEYS, T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_SQUEEZE, T_STAMP, T_TTMASK, T_UNDER,
+                     TT_BASE, KEY_FIELDS)
 
 
 @compiled("int64(int64, int64, int64)")
@@ -44,19 +45,55 @@ def _pack(lb: int, ub: int, move: int, depth: int) -> int:
     return (lb & 0xFFFF) | ((ub & 0xFFFF) << 16) | ((move & 0xFF) << 32) | (depth << 40)
 
 
-@compiled("UniTuple(int64, 2)(int64, int64, CPointer(int64))")
-def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
-    """The table key of a trick start: the three hands and the leader, each group of
-    adjacent cards of one effective suit compacted (``OPT_SIMILAR``), so that positions
-    that differ only in which cards of a group are gone share an entry.  Two players
+@compiled("UniTuple(int64, 2)(int64, int64, int64, CPointer(int64))")
+def tt_key(leader: int, alive: int, ply: int, tab: np.ndarray) -> tuple[int, int]:
+    """The table key of a trick start (``ply`` cards in play): the three hands and the leader,
+    each group of adjacent cards of one effective suit compacted (``OPT_SIMILAR``), so that
+    positions that differ only in which cards of a group are gone share an entry.  Two players
     (Offiziersskat): the cards still covering or covered, compacted alike, take the third
     hand's place, so that an entry maps them onto their like; which covers which the key does
     not say, and :func:`same_piles` checks it before a hit counts.
+
+    The compacted words of each trick start are kept for its ply (``T_KEYS``), and the next
+    trick start's are those with the trick's cards squeezed out (:func:`squeeze_out`): the
+    owners of a deal's cards never change, so the words of any position one trick earlier
+    whose cards in play include these serve.  Where none is kept (the search's first trick
+    start, or one whose last trick start had no key) they are made from the hands
+    (:func:`squeezed`).  One sitting, three alternating runs, the same nodes and values
+    (``benchmarks/results/session_key_words.txt``): the Offiziersskat benchmark's exact values
+    81.9 / 76.8 / 77.1 -> 80.1 / 74.3 / 74.4 ms median, 474 / 408 / 399 -> 439 / 391 / 393 ms
+    worst; three players' exact values 6% (suit) and 5% (Grand) less time.
 
     (The squeeze takes four places at a time from a table (``T_SQUEEZE``) where it took one card
     still in play at a time: the Offiziersskat benchmark's exact values, the same nodes, took
     11.8 / 11.5 / 11.9 s against 13.2 / 12.2 / 12.3 s, alternating; three players' exact values
     1-2% less.  The key was a seventh of the two-player search's time.)"""
+    if tab[T_OPTS] & OPT_SIMILAR:
+        last = T_KEYS + KEY_FIELDS * (ply + tab[T_NP])      # a trick start one trick earlier
+        before = tab[last + KEY_FIELDS - 1]
+        if before != 0 and (before & alive) == alive:
+            g0, g1, g2 = squeeze_out(before & ~alive, before, tab[last], tab[last + 1], tab[last + 2], tab)
+        else:
+            g0, g1, g2 = squeezed(alive, tab)
+        here = T_KEYS + KEY_FIELDS * ply
+        tab[here] = g0
+        tab[here + 1] = g1
+        tab[here + 2] = g2
+        tab[here + 3] = alive
+    else:
+        g0, g1, g2 = squeezed(alive, tab)
+    x = tab[T_KEYX]
+    m = tab[T_LASTMASK]
+    if m and (alive & m) == m:
+        x |= 1 << 37                    # the Spitze card still in play
+    return g0 | (g1 << 32), g2 | (leader << 32) | x | (tab[T_STAMP] << 46)
+
+
+@compiled("UniTuple(int64, 3)(int64, CPointer(int64))")
+def squeezed(alive: int, tab: np.ndarray) -> tuple[int, int, int]:
+    """The three words of :func:`tt_key`, made from the hands: each hand (two players: F's, R's,
+    and the cards covering or covered) with the cards of each group still in play packed to the
+    group's lowest place in order (``OPT_SIMILAR``; else as they lie)."""
     g0 = tab[T_H]
     g1 = tab[T_H + 1]
     g2 = tab[T_H + 2]
@@ -98,11 +135,40 @@ def tt_key(leader: int, alive: int, tab: np.ndarray) -> tuple[int, int]:
             g0 = (g0 & m) | (r0 << o)
             g1 = (g1 & m) | (r1 << o)
             g2 = (g2 & m) | (r2 << o)
-    x = tab[T_KEYX]
-    m = tab[T_LASTMASK]
-    if m and (alive & m) == m:
-        x |= 1 << 37                    # the Spitze card still in play
-    return g0 | (g1 << 32), g2 | (leader << 32) | x | (tab[T_STAMP] << 46)
+    return g0, g1, g2
+
+
+@compiled("UniTuple(int64, 3)(int64, int64, int64, int64, int64, CPointer(int64))")
+def squeeze_out(gone: int, before: int, g0: int, g1: int, g2: int, tab: np.ndarray) -> tuple[int, int, int]:
+    """The words of :func:`squeezed` for the cards ``before`` less ``gone``, from its words
+    ``g0``, ``g1``, ``g2`` for ``before`` (``OPT_SIMILAR``): each gone card's place in its group
+    is dropped from all three words and the group's places above it move down one (a card in no
+    group is cleared where it lies); two players, the card a gone covering card lay on leaves
+    the third word, turned up."""
+    cur = before
+    two = tab[T_NP] == 2
+    while gone:
+        low = gone & -gone
+        gone ^= low
+        c = lowest(low)
+        gm = tab[T_GROUP + c]
+        if gm == 0:
+            g0 &= ~low
+            g1 &= ~low
+            g2 &= ~low
+        else:
+            q = lowest(gm) + popcount(cur & gm & (low - 1))      # its place: the group's cards below it
+            keep = ~gm | ((1 << q) - 1)
+            above = gm & ~((2 << q) - 1)
+            g0 = (g0 & keep) | ((g0 & above) >> 1)
+            g1 = (g1 & keep) | ((g1 & above) >> 1)
+            g2 = (g2 & keep) | ((g2 & above) >> 1)
+        cur ^= low
+        if two and (tab[T_COVERS] >> c) & 1:
+            u = tab[T_UNDER + c]
+            gu = tab[T_GROUP + u]
+            g2 &= ~(1 << (u if gu == 0 else lowest(gu) + popcount(cur & gu & ((1 << u) - 1))))
+    return g0, g1, g2
 
 
 @compiled("UniTuple(int64, 3)(int64, int64, int64, CPointer(int64))")
