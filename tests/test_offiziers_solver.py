@@ -157,6 +157,20 @@ def test_sure_tricks_leave_every_value_unchanged():
     assert solve_points(states, on) == solve_points(states, off)
 
 
+def test_a_new_row_keeps_no_key_words_of_the_last():
+    """Each trick start leaves its table key's words in the work array for the next
+    (:func:`solver.search.transposition.tt_key`), valid only for the deal they were made in (the
+    owners of the cards and the piles differ from deal to deal).  After a solve, preparing the
+    next position row leaves none."""
+    from solver.search import layout as K
+    s = Solver(tt_megabytes=1)
+    solve_points(_mid_game(19, [16]), s)
+    tab = s.work
+    assert any(tab[K.T_KEYS + K.KEY_FIELDS * ply + 3] != 0 for ply in range(K.KEY_ROWS))
+    _prepared(kernel_row(_mid_game(23, [18])[0]), tab)
+    assert all(tab[K.T_KEYS + K.KEY_FIELDS * ply + 3] == 0 for ply in range(K.KEY_ROWS))
+
+
 @functools.cache
 def _game_tables() -> Solver:
     """A solver for its per-game tables (effective suits, points), the kernel compiled."""
