@@ -40,7 +40,13 @@ def new_work(megabytes: float = 64.0) -> np.ndarray:
     code: numpy's allocators would be compiled into every user's first run for one array.)"""
     entries = max(1024, int(megabytes * (1 << 20)) // (8 * TT_FIELDS))
     bits = entries.bit_length() - 1
-    work = np.zeros(TT_BASE + (1 << bits) * TT_FIELDS, dtype=np.int64)
+    size = TT_BASE + (1 << bits) * TT_FIELDS
+    # the table at a multiple of 128 bytes in memory (numpy gives 16), so that a bucket is whole
+    # cache lines: two of four entries (two players), one of two.  (At 16 bytes past one, a
+    # two-player bucket spanned three lines, and the prefetch fetched the first and the last.)
+    buf = np.zeros(size + 16, dtype=np.int64)
+    skip = (-(buf.ctypes.data + 8 * TT_BASE) // 8) % 16
+    work = buf[skip:skip + size]
     work[T_TTMASK] = (1 << bits) - 1
     return work
 
