@@ -193,7 +193,8 @@ def test_a_cold_compile_builds_every_helper_once_for_its_declared_signature(tmp_
     """The first run compiles the search's helpers ahead of it, half in a second process
     (``compile_kernel``): the search must find each in the cache for the signature it was
     compiled for (a mismatch would compile it again, or a literal-typed copy), and solve.
-    (A helper only other helpers call is linked into them and never loaded on its own.)"""
+    (A helper only other helpers call is linked into them and never loaded on its own.)  The
+    helpers of :data:`solver.search.jit.LINKED_INLINE` are no functions of the search's own."""
     import json
     import os
     import subprocess
@@ -213,6 +214,12 @@ def test_a_cold_compile_builds_every_helper_once_for_its_declared_signature(tmp_
         "            out['bad'].append([d.py_func.__name__, [str(a) for a in d.overloads]])\n"
         "        if m in COMPILED_ALONGSIDE and sum(d._cache_misses.values()):\n"
         "            out['compiled_here'].append(d.py_func.__name__)\n"
+        "from solver.search import kernel\n"
+        "from solver.search.jit import LINKED_INLINE, _mangled\n"
+        "(lib,) = [c.library for c in kernel.solve_batch.overloads.values()]\n"
+        "names = [f.name for f in lib._final_module.functions if not f.is_declaration]\n"
+        "out['functions'] = sorted(m for m in LINKED_INLINE + ('solver.search.quick_tricks',)\n"
+        "                          if any(n.startswith(_mangled(m)) for n in names))\n"
         f"out['points'] = default_solver().points_many([position({json.dumps(deal)!r})])[0]\n"
         "print(json.dumps(out))\n")
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
@@ -223,6 +230,9 @@ def test_a_cold_compile_builds_every_helper_once_for_its_declared_signature(tmp_
     assert out["bad"] == []
     assert out["compiled_here"] == []          # the second process compiled them (two cores)
     assert out["points"] == ref["dd_points"]
+    # the table's and the moves' helpers inlined into the search (solver.search.jit.LINKED_INLINE),
+    # the sure tricks' left functions of their own
+    assert out["functions"] == ["solver.search.quick_tricks"]
 
 
 def test_the_search_is_right_for_any_window_not_only_a_zero_window():
@@ -269,3 +279,4 @@ def test_the_table_prefetch_compiles_to_a_prefetch_and_reads_nothing():
     assert (a == np.arange(64)).all()
     asm = read_after_prefetch.inspect_asm(read_after_prefetch.signatures[0]).lower()
     assert "prefetch" in asm
+

@@ -90,3 +90,14 @@ def test_three_players_key_holds_each_runs_owners_in_order_carried_or_not():
                 checked += 1
             st.push(rnd.choice(list(iter_cards(st.legal()))))
     assert checked == 24 * 8
+
+
+def test_the_tables_buckets_are_whole_cache_lines():
+    """The table starts at a multiple of 128 bytes in memory, so that a bucket (two entries of
+    32 bytes, four for two players) is one or two whole 64-byte cache lines, whatever the
+    allocator gives the array."""
+    for megabytes in (1, 3, 8):
+        work = K.new_work(megabytes)
+        assert (work.ctypes.data + 8 * K.TT_BASE) % 128 == 0
+        assert 8 * K.TT_FIELDS * K.TT_WAYS == 64 and 8 * K.TT_FIELDS * K.TT_WAYS_DUEL == 128
+        assert work.flags.c_contiguous and work[K.T_TTMASK] + 1 == (len(work) - K.TT_BASE) // K.TT_FIELDS

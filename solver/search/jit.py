@@ -21,6 +21,7 @@ from llvmlite import ir
 from numba import njit as _numba_njit
 from numba import types
 from numba.core import sigutils
+from numba.core.codegen import CPUCodeLibrary
 from numba.extending import intrinsic
 from numba.core.errors import NumbaIRAssumptionWarning
 
@@ -78,6 +79,46 @@ def compiled(signature: str, inline: bool = False) -> Callable:
         HELPERS.setdefault(f.__module__, []).append((d, tuple(args)))
         return d
     return wrap
+
+
+#: The modules whose compiled helpers LLVM inlines into their callers when numba links them in
+#: (:func:`_linked_for_inlining`): the table's and the moves', which the search calls at every
+#: node.  numba links a helper's LLVM module into each caller's and optimises the whole, but its
+#: inliner leaves the larger helpers calls; marked ``alwaysinline`` they are taken in, at no
+#: cost in numba's typing (what made the helpers inlined by numba, :data:`INLINED`, so dear in
+#: compile time).  One sitting, three alternating runs, the same nodes and values
+#: (``benchmarks/results/session_linked_inline.txt``): the Offiziersskat benchmark's exact values
+#: 73.1 / 74.2 / 73.5 -> 67.4 / 69.3 / 68.0 ms median, 476 / 462 / 386 -> 403 / 368 / 352 ms
+#: worst, the band question 13-15 -> 12 ms median; three players' exact values 4% (suit) and
+#: 5% (Grand) less; the first ``skat solve`` on an empty cache 7.6 / 7.6 / 7.1 s before, 7.6 /
+#: 7.4 / 7.3 s after.  Tried beside it: the sure tricks' helpers too, 8-10% less time than
+#: before but a first run about a second longer (every helper of the search: the same).
+LINKED_INLINE = ("solver.search.transposition", "solver.search.moves")
+
+
+def _mangled(module: str) -> str:
+    """The start of numba's (Itanium-style) mangled names of a module's functions."""
+    return "_ZN" + "".join(f"{len(part)}{part}" for part in module.split("."))
+
+
+def _linked_for_inlining(link: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """numba's ``CPUCodeLibrary._get_module_for_linking`` (the LLVM module of a compiled function
+    that numba links into its callers, also what its cache keeps for them), with the functions of
+    :data:`LINKED_INLINE` marked ``alwaysinline``."""
+    starts = tuple(_mangled(m) for m in LINKED_INLINE)
+
+    def module_for_linking(library: Any) -> Any:
+        mod = link(library)
+        for fn in mod.functions:
+            if not fn.is_declaration and fn.name.startswith(starts):
+                fn.add_function_attribute("alwaysinline")      # (again on a module linked before: the same)
+        return mod
+    return module_for_linking
+
+
+if hasattr(CPUCodeLibrary, "_get_module_for_linking"):        # (numba 0.59 to 0.68 have it)
+    CPUCodeLibrary._get_module_for_linking = (  # type: ignore[method-assign]
+        _linked_for_inlining(CPUCodeLibrary._get_module_for_linking))
 
 
 def precompile(*modules: str) -> None:

@@ -34,7 +34,8 @@ Every part is a separate compiled function, small helpers too, but for the fast 
 every node asks (and Offiziersskat's lookup of the cards under covering cards), which numba
 inlines (:data:`solver.search.jit.INLINED`: 8 to 9% of the time,
 the cold compile unchanged; every helper inlined saves a fifth of the time but triples the cold
-compile; LLVM inlines the smallest ones itself when it links them).
+compile; LLVM inlines the smallest ones itself when it links them, and the table's and the
+moves' helpers, marked for it, however large: :data:`solver.search.jit.LINKED_INLINE`).
 The helpers declare the one signature they are called with (:func:`solver.search.jit.compiled`)
 and compile lazily: a cached search loads none of them, and on a cold cache the technique
 modules compile ahead of this one in two processes at once
