@@ -116,7 +116,21 @@ def _linked_for_inlining(link: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return module_for_linking
 
 
-if hasattr(CPUCodeLibrary, "_get_module_for_linking"):        # (numba 0.59 to 0.68 have it)
+def _marks_the_function() -> bool:
+    """Does this llvmlite's ``add_function_attribute`` mark the function?  (llvmlite 0.42, with
+    numba 0.59, puts the attribute on the return value, which LLVM rejects: there the helpers
+    stay calls.)"""
+    import llvmlite.binding as llvm
+    mod = llvm.parse_assembly("define i64 @f(i64 %x) {\n  ret i64 %x\n}\n")
+    mod.get_function("f").add_function_attribute("alwaysinline")
+    try:
+        mod.verify()
+    except RuntimeError:
+        return False
+    return True
+
+
+if hasattr(CPUCodeLibrary, "_get_module_for_linking") and _marks_the_function():    # (numba 0.59-0.68 have it)
     CPUCodeLibrary._get_module_for_linking = (  # type: ignore[method-assign]
         _linked_for_inlining(CPUCodeLibrary._get_module_for_linking))
 
