@@ -166,9 +166,9 @@ def test_a_new_row_keeps_no_key_words_of_the_last():
     s = Solver(tt_megabytes=1)
     solve_points(_mid_game(19, [16]), s)
     tab = s.work
-    assert any(tab[K.T_KEYS + K.KEY_FIELDS * ply + 3] != 0 for ply in range(K.KEY_ROWS))
+    assert any(tab[K.T_KEYS + K.KEY_FIELDS * ply + K.KEY_CARDS] != 0 for ply in range(K.KEY_ROWS))
     _prepared(kernel_row(_mid_game(23, [18])[0]), tab)
-    assert all(tab[K.T_KEYS + K.KEY_FIELDS * ply + 3] == 0 for ply in range(K.KEY_ROWS))
+    assert all(tab[K.T_KEYS + K.KEY_FIELDS * ply + K.KEY_CARDS] == 0 for ply in range(K.KEY_ROWS))
 
 
 @functools.cache

@@ -282,4 +282,3 @@ def test_the_table_prefetch_compiles_to_a_prefetch_and_reads_nothing():
     assert (a == np.arange(64)).all()
     asm = read_after_prefetch.inspect_asm(read_after_prefetch.signatures[0]).lower()
     assert "prefetch" in asm
-

@@ -141,9 +141,11 @@ T_UNDERS = T_MS + MS_ROWS * MS_COLS
 T_SQUEEZE = T_UNDERS + 4 * 256
 # The table key's words of the last trick start at each number of cards in play
 # (solver.search.transposition.tt_key): at ``T_KEYS + KEY_FIELDS * ply`` its three compacted
-# words and its cards in play (0: none kept; ``prepare`` clears them for each position row)
+# words, and at ``KEY_CARDS`` past them its cards in play (0: none kept; ``prepare`` clears them
+# for each position row)
 KEY_FIELDS = 4
-KEY_ROWS = 36               # (33 numbers of cards in play, and the three a trick earlier than the last)
+KEY_CARDS = 3
+KEY_ROWS = 36               # (plies 0 to 32, and up to three more, read as a trick earlier than 32)
 T_KEYS = T_SQUEEZE + 256
 T_TTMASK = T_KEYS + KEY_FIELDS * KEY_ROWS     # the transposition table's entries less one (a power of two less one)
 TAB_SIZE = T_TTMASK + 1

@@ -10,8 +10,7 @@ from .jit import compiled
 from .layout import (JOB_AT_LEAST, JOB_HELPED, JOB_NULL, P_COVER, P_DECL, P_H0, P_H1, P_H2, P_JOB, P_LAST_BONUS,
                      P_LAST_CARDS, P_MINIMISE, P_TRUMP, P_TWO, T_BONUS, T_COVERS, T_DECL, T_DECL_MAX,
                      T_GROUP, T_GROUPS, T_H, T_HELPED, T_KEYX, T_LAST, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_PCLASS,
-                     T_SQUEEZE, T_STAMP, T_TRUMP, T_UNDER, T_UNDERS, T_KEYS,
-                     KEY_FIELDS, KEY_ROWS)
+                     T_KEYS, T_SQUEEZE, T_STAMP, T_TRUMP, T_UNDER, T_UNDERS, KEY_CARDS, KEY_FIELDS, KEY_ROWS)
 
 
 @compiled("void(int64[::1], int64[::1], int64[::1], int64[::1], int64, int64)")
@@ -66,7 +65,7 @@ def prepare(pos: np.ndarray, eff: np.ndarray, pts: np.ndarray, tab: np.ndarray,
                         j += 1
                 tab[T_SQUEEZE + (m << 4) + x] = v
     for j in range(KEY_ROWS):
-        tab[T_KEYS + KEY_FIELDS * j + KEY_FIELDS - 1] = 0     # no key words of another row's cards
+        tab[T_KEYS + KEY_FIELDS * j + KEY_CARDS] = 0     # no key words of another row's cards
     tab[T_STAMP] = stamp
     tab[T_OPTS] = opts
     # the groups that the table key compacts (OPT_SIMILAR): runs of one

@@ -21,7 +21,7 @@ from .jit import compiled, prefetch
 from .moves import under_cards
 from .layout import (INF, OPT_SIMILAR, TT_FIELDS, TT_WAYS, TT_WAYS_DUEL, T_COVERS, T_GROUP, T_GROUPS, T_H,
                      T_KEYS, T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_SQUEEZE, T_STAMP, T_TTMASK, T_UNDER,
-                     TT_BASE, KEY_FIELDS)
+                     TT_BASE, KEY_CARDS, KEY_FIELDS)
 
 
 @compiled("int64(int64, int64, int64)")
@@ -62,26 +62,19 @@ def tt_key(leader: int, alive: int, ply: int, tab: np.ndarray) -> tuple[int, int
     (:func:`squeezed`).  One sitting, three alternating runs, the same nodes and values
     (``benchmarks/results/session_key_words.txt``): the Offiziersskat benchmark's exact values
     81.9 / 76.8 / 77.1 -> 80.1 / 74.3 / 74.4 ms median, 474 / 408 / 399 -> 439 / 391 / 393 ms
-    worst; three players' exact values 6% (suit) and 5% (Grand) less time.
-
-    (The squeeze takes four places at a time from a table (``T_SQUEEZE``) where it took one card
-    still in play at a time: the Offiziersskat benchmark's exact values, the same nodes, took
-    11.8 / 11.5 / 11.9 s against 13.2 / 12.2 / 12.3 s, alternating; three players' exact values
-    1-2% less.  The key was a seventh of the two-player search's time.)"""
+    worst; three players' exact values 6% (suit) and 5% (Grand) less time."""
+    last = T_KEYS + KEY_FIELDS * (ply + tab[T_NP])          # a trick start one trick earlier
+    before = tab[last + KEY_CARDS]                          # (0: none kept; never without OPT_SIMILAR)
+    if before != 0 and (before & alive) == alive:
+        g0, g1, g2 = squeeze_out(before & ~alive, before, tab[last], tab[last + 1], tab[last + 2], tab)
+    else:
+        g0, g1, g2 = squeezed(alive, tab)
     if tab[T_OPTS] & OPT_SIMILAR:
-        last = T_KEYS + KEY_FIELDS * (ply + tab[T_NP])      # a trick start one trick earlier
-        before = tab[last + KEY_FIELDS - 1]
-        if before != 0 and (before & alive) == alive:
-            g0, g1, g2 = squeeze_out(before & ~alive, before, tab[last], tab[last + 1], tab[last + 2], tab)
-        else:
-            g0, g1, g2 = squeezed(alive, tab)
         here = T_KEYS + KEY_FIELDS * ply
         tab[here] = g0
         tab[here + 1] = g1
         tab[here + 2] = g2
-        tab[here + 3] = alive
-    else:
-        g0, g1, g2 = squeezed(alive, tab)
+        tab[here + KEY_CARDS] = alive
     x = tab[T_KEYX]
     m = tab[T_LASTMASK]
     if m and (alive & m) == m:
@@ -93,7 +86,12 @@ def tt_key(leader: int, alive: int, ply: int, tab: np.ndarray) -> tuple[int, int
 def squeezed(alive: int, tab: np.ndarray) -> tuple[int, int, int]:
     """The three words of :func:`tt_key`, made from the hands: each hand (two players: F's, R's,
     and the cards covering or covered) with the cards of each group still in play packed to the
-    group's lowest place in order (``OPT_SIMILAR``; else as they lie)."""
+    group's lowest place in order (``OPT_SIMILAR``; else as they lie).
+
+    (The squeeze takes four places at a time from a table (``T_SQUEEZE``) where it took one card
+    still in play at a time: the Offiziersskat benchmark's exact values, the same nodes, took
+    11.8 / 11.5 / 11.9 s against 13.2 / 12.2 / 12.3 s, alternating; three players' exact values
+    1-2% less.  The key was a seventh of the two-player search's time.)"""
     g0 = tab[T_H]
     g1 = tab[T_H + 1]
     g2 = tab[T_H + 2]
