@@ -86,6 +86,8 @@ def main() -> None:
     print(f"{'game':10} {'deals':>5} {'median ms':>10} {'95% ms':>8} {'worst ms':>9} {'median nodes':>13} {'worst nodes':>12}")
     for g in (*GAMES, "all"):
         sel = [r for r in rows if g == "all" or r[0] == g]
+        if not sel:
+            continue                    # (fewer deals than games)
         ms = np.array([r[1] for r in sel])
         nodes = np.array([r[2] for r in sel])
         print(f"{g:10} {len(sel):5d} {np.median(ms):10.1f} {np.percentile(ms, 95):8.1f} {ms.max():9.1f} "

@@ -11,8 +11,10 @@ start and carried along (its words squeezed from the last trick start's)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
+import pytest
 
 from solver.cards import card_list, iter_cards
 from solver.deal import load_deal
@@ -101,3 +103,30 @@ def test_the_tables_buckets_are_whole_cache_lines():
         assert (work.ctypes.data + 8 * K.TT_BASE) % 128 == 0
         assert 8 * K.TT_FIELDS * K.TT_WAYS == 64 and 8 * K.TT_FIELDS * K.TT_WAYS_DUEL == 128
         assert work.flags.c_contiguous and work[K.T_TTMASK] + 1 == (len(work) - K.TT_BASE) // K.TT_FIELDS
+
+
+def _huge_kb_of(address: int) -> int | None:
+    """The kB of transparent huge pages in this process's mapping that holds ``address`` (Linux)."""
+    inside = False
+    for line in open("/proc/self/smaps"):
+        head = line.split()[0]
+        if "-" in head and not head.endswith(":"):
+            lo, hi = (int(x, 16) for x in head.split("-"))
+            inside = lo <= address < hi
+        elif inside and head == "AnonHugePages:":
+            return int(line.split()[1])
+    return None
+
+
+def test_a_new_work_array_is_zeroed_and_its_table_on_huge_pages_where_the_system_allows():
+    """The table's memory is backed by huge pages where the system allows (numpy advises them for
+    an array this large; on 4 kB pages each random probe would also walk the page tables); it
+    comes zeroed (no entry has a stamp, so none is found)."""
+    work = K.new_work(8)
+    assert work[K.T_TTMASK] + 1 == (len(work) - K.TT_BASE) // K.TT_FIELDS
+    assert not work[:K.T_TTMASK].any() and not work[K.T_TTMASK + 1:].any()
+    mode = Path("/sys/kernel/mm/transparent_hugepage/enabled")
+    if not mode.exists() or "[never]" in mode.read_text():
+        pytest.skip("no transparent huge pages on this system")
+    K.table_of(work)[:] = 1                     # (the pages exist once touched)
+    assert _huge_kb_of(work.ctypes.data + 8 * K.TT_BASE) >= 2048
