@@ -38,7 +38,8 @@ def new_work(megabytes: float = 64.0) -> np.ndarray:
     13.0 / 11.9 / 11.9 s with the table an array of its own, alternating, the same nodes;
     three players' exact values 1-2% less.  Allocated here rather than in the compiled
     code: numpy's allocators would be compiled into every user's first run for one array.
-    numpy advises the kernel to back an array this large with huge pages (``MADV_HUGEPAGE``),
+    numpy advises the kernel to back an array this large with huge pages (``MADV_HUGEPAGE``; the
+    solver's 64 MB is above glibc's largest mmap threshold, so its pages are always new ones),
     so the table's random probes do not walk the page tables on 4 kB pages: within 64 MB a
     dependent random load took 145 ns against 166 ns on 4 kB pages on this VM, a pointer chase.
     An own ``mmap`` advised alike measured the same as numpy's zeros, which already had them.)"""
