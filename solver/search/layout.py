@@ -156,9 +156,9 @@ KEY_ROWS = 36               # (plies 0 to 32, and up to three more, read as a tr
 T_KEYS = T_SQUEEZE + 256
 T_TTMASK = T_KEYS + KEY_FIELDS * KEY_ROWS     # the transposition table's entries less one (a power of two less one)
 TAB_SIZE = T_TTMASK + 1
-#: Where the transposition table starts in the work array (:func:`new_work`): at a multiple of
-#: sixteen fields, so that a bucket of four entries is two whole cache lines
-TT_BASE = (TAB_SIZE + 15) // 16 * 16
+#: Where the transposition table starts in the work array (:func:`new_work`, which places it at a
+#: multiple of 128 bytes in memory)
+TT_BASE = TAB_SIZE
 
 
 KERNEL_SOURCE = Path(__file__).with_name("kernel.py")
