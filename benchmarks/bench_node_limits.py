@@ -1,4 +1,4 @@
-"""How far the Offiziersskat search's nodes could fall by move ordering or by a guess of the value.
+"""How far the Offiziersskat search's nodes could fall by a finished solve's leads or by a guess of the value.
 
     python benchmarks/bench_node_limits.py [--deals 102] [--seed 1] [--errors 5,10]
 
@@ -9,8 +9,10 @@ the first card, each asked of a fresh table and counted in nodes:
 * **as solved**: the product's exact value (zero-window probes that bisect the points, one table);
 * **table moves of a finished solve**: the same solve again, every trick start's entry of the first
   solve kept with its best lead but its bounds taken away, so that the search tries first, at every
-  trick start it met before, the lead the whole solve ended on (an oracle of the move ordering at
-  trick starts: what ordering there could still save);
+  trick start it met before, the lead the whole solve ended on (what remembering a finished
+  solve's leads could save: almost nothing.  It is not the limit of the move order: the lead that
+  refutes depends on the probe's window, one lead per trick start cannot know it, and an oracle
+  that knows it halves the nodes: ``bench_refutation_oracle.py``);
 * **the value guessed exactly**: the two threshold probes that prove it (V >= v, not V >= v + 1) in
   one table: what any guess of the value could save;
 * **the value guessed within +-E**: a guess off by a random error of at most E points, then
@@ -30,7 +32,11 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, os.environ.get("SKAT_SOLVER_TREE", str(Path(__file__).resolve().parents[1])))
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))                                   # (benchmarks.*)
+sys.path.insert(0, os.environ.get("SKAT_SOLVER_TREE", str(ROOT)))
+
+from benchmarks.bench_refutation_oracle import print_node_table  # noqa: E402
 
 from solver.offiziersskat import deal_from_cards  # noqa: E402
 from solver.search import layout as K  # noqa: E402
@@ -113,13 +119,9 @@ def main() -> None:
             results.append(w)
         if any(x != v for x in results):
             raise SystemExit(f"deal {k}: the value {v} came out as {results}")
-    base = sum(nodes["as solved"])
     print(f"Offiziersskat, exact value from the start, {a.deals} deals (seed {a.seed}); "
           f"{time.perf_counter() - t0:.0f} s in all")
-    print(f"{'':34} {'nodes':>12} {'ratio':>6} {'median':>10} {'worst':>10}")
-    for name in names:
-        x = np.array(nodes[name])
-        print(f"{name:34} {x.sum():12,d} {x.sum() / base:6.3f} {int(np.median(x)):10,d} {x.max():10,d}")
+    print_node_table(nodes)
 
 
 if __name__ == "__main__":

@@ -286,9 +286,12 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int,
     -31% nodes and +10% time from seven cards on; at reply nodes with two replies or more
     -25% / +7%, from fifteen cards on -14% / +5%); the bucket's
     victim chosen by the nodes of its search instead of the cards in play (-0.25% nodes);
-    no table at six cards or fewer (+7%).  With the two-entry buckets before them: an exact
-    value searched for a position probed before (+11% from ten cards down, x12 from the first
-    card), or a probe's window widened toward its entry's bounds (+34 to +70%).)"""
+    no table at six cards or fewer (+7%); entries at replies too (their key the trick start's words
+    and the lead's place in its group): -5% nodes with their bounds, -1% with their moves alone,
+    and half again the time (``benchmarks/results/session_refutation_oracle.txt``).  With the
+    two-entry buckets before them: an exact value searched for a position probed before (+11%
+    from ten cards down, x12 from the first card), or a probe's window widened toward its entry's
+    bounds (+34 to +70%).)"""
     ways = TT_WAYS_DUEL if tab[T_NP] == 2 else TT_WAYS
     idx = _bucket(k1, k2, tab)
     same = -1
