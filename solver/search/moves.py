@@ -287,7 +287,11 @@ def generate_moves(ply: int, nm: int, moves: int, p: int, n: int, c0: int, c1: i
     (before the table's four-entry buckets) the benchmark's 17 Ramsch deals 24.5 -> 28.2 M
     nodes as the first score and 26.7 M as a tie-break (seed 5's 8 Ramsch deals 14.1 -> 13.1 /
     12.3 M); in point games such tables, scored one level deep on held-out positions, ordered
-    worse than these heuristics."""
+    worse than these heuristics.  Nor did one that knew the probe's window (a pairwise model of
+    which moves reach it, fitted on the refutations of other seeds' later probes): it picked a
+    refuting move more often and dearer ones, +33 to +59% nodes
+    (``benchmarks/results/session_refutation_oracle.txt``, which also says how far the order is
+    from the best: a move that refutes at each window, tried first, would halve the nodes)."""
     row = T_MS + ply * MS_COLS          # the ply's move list
     if (moves & (moves - 1)) == 0:
         # one card: nothing to order (a follower's only card of the led suit, most often).  The
