@@ -33,10 +33,10 @@ from pathlib import Path
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))                                   # (benchmarks.*)
-sys.path.insert(0, os.environ.get("SKAT_SOLVER_TREE", str(ROOT)))
+sys.path.insert(0, str(ROOT))
+from benchmarks.bench_refutation_oracle import print_node_table  # noqa: E402  (this checkout's, before ...)
 
-from benchmarks.bench_refutation_oracle import print_node_table  # noqa: E402
+sys.path.insert(0, os.environ.get("SKAT_SOLVER_TREE", str(ROOT)))  # (... the solver measured comes first)
 
 from solver.offiziersskat import deal_from_cards  # noqa: E402
 from solver.search import layout as K  # noqa: E402
