@@ -59,6 +59,13 @@ except ImportError:                                    # an older checkout: the 
 GAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
 
 
+def benchmark_deal(seed: int, k: int):
+    """Deal k of seed S (also the deals of ``bench_node_limits.py`` and ``bench_refutation_oracle.py``):
+    ``default_rng([S, k])``'s permutation of the 32 cards laid in piles, its game the k-th of
+    :data:`GAMES`, cycling."""
+    return deal_from_cards([int(c) for c in np.random.default_rng([seed, k]).permutation(32)], GAMES[k % len(GAMES)])
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=100)
@@ -72,7 +79,7 @@ def main() -> None:
     t0 = time.perf_counter()
     for k in range(a.deals):
         game = GAMES[k % len(GAMES)]
-        deal = deal_from_cards([int(c) for c in np.random.default_rng([a.seed, k]).permutation(32)], game)
+        deal = benchmark_deal(a.seed, k)
         t = time.process_time()
         if a.question == "exact":
             v = solve_points([deal.start_state()], solver)[0]
@@ -83,7 +90,8 @@ def main() -> None:
     what = "exact value" if a.question == "exact" else "settlement band"
     print(f"Offiziersskat, {what} from the start, {a.deals} deals (seed {a.seed}), one core, CPU time; "
           f"{time.perf_counter() - t0:.1f} s in all")
-    print(f"{'game':10} {'deals':>5} {'median ms':>10} {'95% ms':>8} {'worst ms':>9} {'median nodes':>13} {'worst nodes':>12}")
+    print(f"{'game':10} {'deals':>5} {'median ms':>10} {'95% ms':>8} {'worst ms':>9} {'median nodes':>13} "
+          f"{'worst nodes':>12}")
     for g in (*GAMES, "all"):
         sel = [r for r in rows if g == "all" or r[0] == g]
         if not sel:

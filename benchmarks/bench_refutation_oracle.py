@@ -39,7 +39,6 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 PATCH = ROOT / "benchmarks" / "patches" / "refutation_oracle.patch"
-GAMES = ("diamonds", "hearts", "spades", "clubs", "grand", "ramsch")
 ALL_PROBES = (1 << 62) - 1
 
 #: (name, the search's levels (1: trick starts, 2: replies), from how many cards in play, which
@@ -74,8 +73,9 @@ def solve(s, row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def measure(deals: int, seed: int) -> None:
-    """(Runs in the patched tree.)"""
-    from solver.offiziersskat import deal_from_cards
+    """(Runs in the patched tree, which ``SKAT_SOLVER_TREE`` names to ``bench_offiziers``.)"""
+    sys.path.append(str(ROOT))                      # (benchmarks.*, after the patched solver)
+    from benchmarks.bench_offiziers import benchmark_deal
     from solver.search import layout as K
     from solver.search.api import Solver, compile_kernel
     from solver.search.offiziers import kernel_row
@@ -96,7 +96,7 @@ def measure(deals: int, seed: int) -> None:
     nodes: dict[str, list[int]] = {n: [] for n in names}
     t0 = time.perf_counter()
     for k in range(deals):
-        deal = deal_from_cards([int(c) for c in np.random.default_rng([seed, k]).permutation(32)], GAMES[k % 6])
+        deal = benchmark_deal(seed, k)
         row = kernel_row(deal.start_state(), K.JOB_POINTS)[None, :]
         work[orc] = 0
         v, n = solve(s, row)
@@ -142,7 +142,8 @@ def main() -> None:
         return
     with tempfile.TemporaryDirectory(prefix="refutation-oracle-") as tmp:
         tree = patched_tree(Path(tmp))
-        env = dict(os.environ, NUMBA_CACHE_DIR=str(tree / "numba-cache"), PYTHONPATH=str(tree))
+        env = dict(os.environ, NUMBA_CACHE_DIR=str(tree / "numba-cache"), PYTHONPATH=str(tree),
+                   SKAT_SOLVER_TREE=str(tree))
         cmd = [sys.executable, __file__, "--deals", str(a.deals), "--seed", str(a.seed), "--patched", str(tree)]
         sys.exit(subprocess.run(cmd, env=env).returncode)
 

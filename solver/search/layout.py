@@ -20,10 +20,11 @@ OPT_QUICK = 32
 OPT_SIMILAR = 128
 OPT_ALL = OPT_TT | OPT_EQUIV | OPT_ORDER | OPT_BOUNDS | OPT_QUICK | OPT_SIMILAR
 
-TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2 | leader << 32 | stamp << 46), data, the cards alive
+TT_FIELDS = 4          # key1 (h0 | h1 << 32), key2 (h2 | leader << 32 | stamp ...), data, the cards alive
 TT_WAYS = 2            # entries a bucket (solver.search.transposition.tt_probe) ...
 TT_WAYS_DUEL = 4       # ... of the two-player search
-STAMP_LIMIT = 1 << 17  # stamps live in the top bits of key2
+KEY_STAMP_SHIFT = 46   # where an entry's stamp starts in key2 (solver.search.transposition.tt_key) ...
+STAMP_LIMIT = 1 << (63 - KEY_STAMP_SHIFT)  # ... its top bits, the sign bit left alone
 
 
 def new_work(megabytes: float = 64.0) -> np.ndarray:

@@ -21,7 +21,7 @@ from .jit import compiled, prefetch
 from .moves import under_cards
 from .layout import (INF, OPT_SIMILAR, TT_FIELDS, TT_WAYS, TT_WAYS_DUEL, T_COVERS, T_GROUP, T_GROUPS, T_H,
                      T_KEYS, T_KEYX, T_LASTMASK, T_NGROUPS, T_NP, T_OPTS, T_SQUEEZE, T_STAMP, T_TTMASK, T_UNDER,
-                     TT_BASE, KEY_CARDS, KEY_FIELDS)
+                     TT_BASE, KEY_CARDS, KEY_FIELDS, KEY_STAMP_SHIFT)
 
 
 @compiled("int64(int64, int64, int64)")
@@ -79,7 +79,7 @@ def tt_key(leader: int, alive: int, ply: int, tab: np.ndarray) -> tuple[int, int
     m = tab[T_LASTMASK]
     if m and (alive & m) == m:
         x |= 1 << 37                    # the Spitze card still in play
-    return g0 | (g1 << 32), g2 | (leader << 32) | x | (tab[T_STAMP] << 46)
+    return g0 | (g1 << 32), g2 | (leader << 32) | x | (tab[T_STAMP] << KEY_STAMP_SHIFT)
 
 
 @compiled("UniTuple(int64, 3)(int64, CPointer(int64))")
@@ -331,7 +331,7 @@ def tt_probe(k1: int, k2: int, alive: int, ply: int, alpha: int, beta: int,
     depth = INF
     for j in range(ways):
         e = TT_BASE + TT_FIELDS * (idx + j)
-        dj = -1 if tab[e + 1] >> 46 != tab[T_STAMP] else tab[e + 2] >> 40
+        dj = -1 if tab[e + 1] >> KEY_STAMP_SHIFT != tab[T_STAMP] else tab[e + 2] >> 40
         if dj < depth:
             depth = dj
             victim = idx + j
