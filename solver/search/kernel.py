@@ -253,7 +253,8 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, stamp
     window of all the points against 79.8 M.  Nor does the split or a start matter much: the
     split at 0.35 or 0.65 of the interval instead of the middle +-2%; a start at the true value
     itself (an oracle), stepping away 1, 2, 4 ... before bisecting, x0.70 of the nodes, at a
-    guess within 3 points of it x0.82 (``benchmarks/results/session_probes_bounds.txt``).
+    guess within 3 points of it x0.82 (``benchmarks/results/session_probes_bounds.txt``; as
+    ``benchmarks/bench_node_limits.py`` found).
     """
     tab = address_of(work)
     for j in range(MS_COLS):
