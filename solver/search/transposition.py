@@ -248,7 +248,10 @@ def tt_prefetch(k1: int, k2: int, tab: np.ndarray) -> None:
     percentile 335 / 347 -> 303 / 305 ms, worst 573 / 597 -> 537 / 548 ms, median 91 / 96 ->
     91 / 93 ms; the band question's worst 324 / 322 -> 300 / 299 ms.  Three players' exact values
     took 5% more time with their key before the fast bound (suit mean 16.7 / 16.4 -> 17.2 /
-    17.4 ms): their fast bound ends more trick starts, whose key is then wasted."""
+    17.4 ms): their fast bound ends more trick starts, whose key is then wasted.  Two players'
+    table probed before their sure tricks, so that what it decides skips them: 1.3% fewer nodes,
+    2% more time, alternating; the probe then waits for its bucket
+    (``benchmarks/results/session_probes_bounds.txt``)."""
     idx = _bucket(k1, k2, tab)
     prefetch(tab, TT_BASE + TT_FIELDS * idx)
     prefetch(tab, TT_BASE + TT_FIELDS * (idx + TT_WAYS_DUEL) - 1)
