@@ -173,8 +173,9 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
     both want few points: a lead into the most open cards the other player could duck with
     comes first (:data:`DUEL_RAMSCH_UNDER`), then a lead he must take (he cannot duck it), the
     more points the better, then what no card of his beats (face-down ones too), then leads he
-    could take, low ones first; a follower sheds points under the lead (of equal points his
-    highest card), or wins cheaply if he must.  (A card that turns another up scores more:
+    could take, low ones first; a follower sheds points under the lead (the most points first,
+    of equal points the strongest card of its suit, the uncovering score on top breaking near
+    ties), or wins cheaply if he must.  (A card that turns another up scores more:
     :func:`_uncover_score`.)
 
     Measured against the leads that no other card still in play beats, in either game: 18 deals
@@ -187,11 +188,13 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
     master leads, one sitting: 20 point-game deals of seed 5 took 20.19 M nodes with every master
     at 100 + its points, 19.63 M with top trumps at 50 (at 30 or 80 the same, at -5 21.8 M),
     19.39 M with the least the other can give counted too; 24 mixed deals of seed 5 38.81 ->
-    37.91 M.  A Ramsch follower's shed, of equal points the highest card rather than the lowest:
-    12 Ramsch deals each of seeds 5, 1, 9, 13 -1.2%, -2.2%, -3.3%, +2.1% nodes, each seed's worst
-    Ramsch deal 4 to 14% fewer; the benchmark's worst deal 3.05 -> 2.34 M (winning with the highest
-    card, or the weight of turning a card up doubled or halved, cost nodes:
-    ``benchmarks/results/session_probes_bounds.txt``)."""
+    37.91 M.  A Ramsch follower's shed by points times 32 plus the card's place (its strength in
+    its suit), against points alone (which left ties to the lowest card and let the uncovering
+    score outweigh a few points): 12 Ramsch deals each of seeds 5, 1, 9, 13 -1.2%, -2.2%, -3.3%,
+    +2.1% nodes, each seed's worst Ramsch deal 4 to 14% fewer; the benchmark's deal 41, its worst,
+    3.05 -> 2.34 M (the worst now 2.81 M, a diamonds game).  Winning with the highest card cost
+    nodes; the uncovering weight doubled or halved, -3% to +9% in point games
+    (``benchmarks/results/session_probes_bounds.txt``)."""
     pts = tab[32 + card]
     trump = tab[T_TRUMP]
     wants = tab[T_DECL_MAX] == 1
