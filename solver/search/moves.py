@@ -210,7 +210,7 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
     its suit), against points alone (which left ties to the lowest card and let the uncovering
     score outweigh a few points): 12 Ramsch deals each of seeds 5, 1, 9, 13 -1.2%, -2.2%, -3.3%,
     +2.1% nodes, each seed's worst Ramsch deal 4 to 14% fewer; the benchmark's deal 41, its worst,
-    3.05 -> 2.34 M (the worst now 2.81 M, a diamonds game).  Winning with the highest card cost
+    3.05 -> 2.34 M (the benchmark's worst then 2.81 M, a diamonds game).  Winning with the highest card cost
     nodes; the uncovering weight doubled or halved, -3% to +9% in point games
     (``benchmarks/results/session_probes_bounds.txt``)."""
     pts = tab[32 + card]
