@@ -219,13 +219,14 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
     if n == 0:
         eff = tab[card]
         follow = opp & eff
-        replies = popcount(follow if follow else opp)     # the other's legal replies to it
+        answers = follow if follow else opp             # the other's legal replies to it
+        replies = popcount(answers)
         if wants:
-            master = not _can_beat(opp, card, card, tab)
-            if master:
-                return ((50 if (trump >> card) & 1 else 100) + pts + cheapest(follow if follow else opp, ONE_CARD, tab)
-                        - DUEL_MOBILITY * replies)
-            return -pts - (8 if (trump >> card) & 1 else 0) - DUEL_MOBILITY * replies
+            if not _can_beat(opp, card, card, tab):     # a master
+                lead = (50 if (trump >> card) & 1 else 100) + pts + cheapest(answers, ONE_CARD, tab)
+            else:
+                lead = -pts - (8 if (trump >> card) & 1 else 0)
+            return lead - DUEL_MOBILITY * replies
         if follow:
             duck = (follow & ((1 << card) - 1)) != 0    # a lower card of the suit (a higher bit is stronger)
         elif (trump >> card) & 1:
