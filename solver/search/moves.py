@@ -178,6 +178,20 @@ DUEL_MOBILITY = 100
 #: 12 Ramsch deals each of seeds 1 and 13 -2.6% and -0.3% nodes; above it (1500) +12 to +48%.
 DUEL_RAMSCH_MOBILITY = 100
 
+#: Two-player Ramsch, a follower: taking the trick with points ``t`` in it (the lead's and his
+#: card's) ranks with a duck that sheds ``TAKE / 32 - t`` points (12.5 - t), so that he takes a
+#: cheap trick before he sheds less than an ace's worth under it.  Why: where he must show a
+#: refutation (a cut node of the probe), a trick he wins leaves him on lead, one more node where
+#: one move is enough, and a trick he ducks puts the other on lead, whose every lead must then fail
+#: (an all-node); the same reason the leads into the other's ducking cards come first
+#: (:data:`DUEL_RAMSCH_UNDER`).  Exact values, one sitting: the benchmark's four worst Ramsch deals
+#: (seed 1: 65, 41, 89, 5) 9.07 -> 7.36 M nodes, 12 Ramsch deals each of seeds 9 and 13 (not
+#: fitted on) 9.86 -> 9.08 M and 12.53 -> 11.17 M; at 300 / 500 instead of 400 7.87 / 7.82 M,
+#: 9.27 / 9.46 M, 11.67 / 11.79 M; every win before every duck (the cheapest first) 8.23 M,
+#: 11.94 M, 13.48 M.  The benchmark's 102 deals: 58.26 -> 55.85 M, its worst Ramsch deal 2.54 ->
+#: 1.98 M, the same values (``benchmarks/results/session_ramsch_take.txt``).
+DUEL_RAMSCH_TAKE = 400
+
 
 @compiled("int64(int64, int64, int64, int64, int64, CPointer(int64))")
 def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndarray) -> int:
@@ -191,10 +205,10 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
     comes first (:data:`DUEL_RAMSCH_UNDER`), then a lead he must take (he cannot duck it), the
     more points the better, then what no card of his beats (face-down ones too), then leads he
     could take, low ones first, each the sooner the fewer replies it leaves him
-    (:data:`DUEL_RAMSCH_MOBILITY`); a follower sheds points under the lead (the most points first,
-    of equal points the strongest card of its suit, the uncovering score on top breaking near
-    ties), or wins cheaply if he must.  (A card that turns another up scores more:
-    :func:`_uncover_score`.)
+    (:data:`DUEL_RAMSCH_MOBILITY`); a follower takes a trick of few points
+    (:data:`DUEL_RAMSCH_TAKE`), else sheds points under the lead (the most points first, of equal
+    points the strongest card of its suit, the uncovering score on top breaking near ties), else
+    wins as cheaply as he can.  (A card that turns another up scores more: :func:`_uncover_score`.)
 
     Measured against the leads that no other card still in play beats, in either game: 18 deals
     of seed 5 took 71.7 M nodes before, 54.6 M with the open-card lead and the uncovering score
@@ -242,7 +256,9 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
     beats = trick_winner(c0, card, card, trump, tab) != 0
     if wants:
         return 50 + pts + tab[32 + c0] if beats else -pts
-    return 50 + pts * 32 + card if not beats else -pts
+    if beats:
+        return 50 + DUEL_RAMSCH_TAKE - 32 * (pts + tab[32 + c0])
+    return 50 + pts * 32 + card
 
 
 @compiled("int64(int64, int64, int64, CPointer(int64))")
