@@ -6,7 +6,7 @@ Deal k (seed S) is ``default_rng([S, k])``'s permutation of the 32 cards laid
 in piles; its game cycles through diamonds, hearts, spades, clubs, Grand and
 Ramsch.  Each deal is solved once after a warm-up solve (numba compilation is
 not timed); prints the median, 95th percentile and worst milliseconds and
-node counts, overall and per game.
+node counts (and the nodes of all the deals), overall and per game.
 
 ``--question bands`` asks instead what the ``best`` player asks of a world: which settlement
 band F's points fall in (won or lost, Schneider: threshold queries that bisect the game's
@@ -91,7 +91,7 @@ def main() -> None:
     print(f"Offiziersskat, {what} from the start, {a.deals} deals (seed {a.seed}), one core, CPU time; "
           f"{time.perf_counter() - t0:.1f} s in all")
     print(f"{'game':10} {'deals':>5} {'median ms':>10} {'95% ms':>8} {'worst ms':>9} {'median nodes':>13} "
-          f"{'worst nodes':>12}")
+          f"{'worst nodes':>12} {'all nodes':>12}")
     for g in (*GAMES, "all"):
         sel = [r for r in rows if g == "all" or r[0] == g]
         if not sel:
@@ -99,7 +99,7 @@ def main() -> None:
         ms = np.array([r[1] for r in sel])
         nodes = np.array([r[2] for r in sel])
         print(f"{g:10} {len(sel):5d} {np.median(ms):10.1f} {np.percentile(ms, 95):8.1f} {ms.max():9.1f} "
-              f"{int(np.median(nodes)):13d} {int(nodes.max()):12d}")
+              f"{int(np.median(nodes)):13d} {int(nodes.max()):12d} {int(nodes.sum()):12d}")
 
 
 if __name__ == "__main__":
