@@ -208,9 +208,10 @@ def _duel_keeps_master(card: int, leader: int, tab: np.ndarray) -> bool:
     nodes, the whole benchmark 55.85 -> 51.43 M (median 383,411 -> 349,267, worst 2.51 -> 1.98 M);
     30 deals of seed 5 (25 point games) 27.95 -> 25.77 M, 24 of seed 9 12.93 -> 12.14 M, and, not
     looked at while this was shaped, 48 deals each of seeds 13 and 17 29.25 -> 27.45 M and 26.39
-    -> 24.90 M; every value the same.  Measured on the way: the cheapest winner
-    always 2.10 M on deal 60 (seeds 5 and 9 +3% and +10%), for side suits only where the leader
-    still holds the suit 2.09 M, and a master side card alone 1.97 M."""
+    -> 24.90 M; every value the same.  Measured on the way, deal 60 (seeds 5 and 9): the cheapest
+    side-suit winner always 2.10 M (+3%, +10%), the cheapest winner of any kind always 2.59 M
+    (+26%, +48%), the cheapest side-suit winner where the leader still holds the suit 2.09 M (-2%,
+    +3%), a master side card alone 1.97 M (-6%, -2%)."""
     rest = tab[T_H + leader] & tab[card]
     return rest != 0 and highest(rest) < card     # (a higher bit is the stronger card of its suit)
 
