@@ -224,8 +224,8 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
     trumps later; the more the trick holds, the sooner: the card and the least the other can
     give to it) and takes a trick with a winner worth most, but with the cheapest where the
     dearer is a master the leader still holds cards of its suit under (it takes them later:
-    :func:`_duel_keeps_master`), else ducks cheaply; but first of all
-    it leads what leaves the other the fewest legal replies (:data:`DUEL_MOBILITY`).  In Ramsch
+    :func:`_duel_keeps_master`), else ducks cheaply; but first of all it leads what leaves the
+    other the fewest legal replies (:data:`DUEL_MOBILITY`).  In Ramsch
     both want few points: a lead into the most open cards the other player could duck with
     comes first (:data:`DUEL_RAMSCH_UNDER`), then a lead he must take (he cannot duck it), the
     more points the better, then what no card of his beats (face-down ones too), then leads he
@@ -249,8 +249,8 @@ def _duel_order_score(card: int, p: int, n: int, c0: int, opp: int, tab: np.ndar
     its suit), against points alone (which left ties to the lowest card and let the uncovering
     score outweigh a few points): 12 Ramsch deals each of seeds 5, 1, 9, 13 -1.2%, -2.2%, -3.3%,
     +2.1% nodes, each seed's worst Ramsch deal 4 to 14% fewer; the benchmark's deal 41, its worst,
-    3.05 -> 2.34 M (the benchmark's worst then 2.81 M, a diamonds game).  Winning with the highest card cost
-    nodes; the uncovering weight doubled or halved, -3% to +9% in point games
+    3.05 -> 2.34 M (the benchmark's worst then 2.81 M, a diamonds game).  Winning with the highest
+    card cost nodes; the uncovering weight doubled or halved, -3% to +9% in point games
     (``benchmarks/results/session_probes_bounds.txt``)."""
     pts = tab[32 + card]
     trump = tab[T_TRUMP]
