@@ -11,8 +11,8 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich import box
 from rich.table import Table
 
-from solver.bidding import BiddingError, auction_record, parse_auction
-from solver.evaluate import STOPPED, EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand
+from solver.bidding import BiddingError, auction_record, check_question, parse_auction
+from solver.evaluate import STOPPED, EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand, stopping
 from solver.scoring import SCORINGS
 
 from .render import cards_text
@@ -175,18 +175,36 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False, wide: bool
     console.print(_hint(ev), style="dim")
 
 
-def _auction(text: str | None) -> list[tuple[int, str]] | None:
-    """``--auction`` read and checked against the bidding rules (a bad call is a usage error
-    naming it)."""
+class RefusedQuestion(click.UsageError):
+    """A question the auction makes meaningless: one line naming the call, exit 2 (a usage error
+    without the usage text, which says nothing about the call)."""
+
+    def show(self, file=None) -> None:
+        click.echo(f"Error: {self.format_message()}", err=True, file=file)
+
+
+def _auction(text: str | None, seat: str, bid: int | None, declare: bool = False) -> list[tuple[int, str]] | None:
+    """``--auction`` read and checked against the bidding rules and against the question asked
+    (:func:`~solver.bidding.check_question`: ``--seat`` the next caller, not passed, ``--to``
+    or ``--bid`` one the auction allows); a bad call is a usage error naming it."""
     if not text:
         return None
     try:
-        return parse_auction(text)
+        calls = parse_auction(text)
+        check_question(calls, seat, bid, declare=declare)
+        return calls
     except BiddingError as e:
-        raise click.BadParameter(str(e), param_hint="--auction") from None
+        raise RefusedQuestion(f"--auction: {e}") from None
+
+
+def _asked(name: str) -> bool:
+    """Did the user give option ``name`` on the command line (not its default)?"""
+    return click.get_current_context().get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
 
 
 def _run(fn, as_json: bool, console: Console, **kw) -> HandEvaluation:
+    # an explicit --samples is honoured: the race stops early only where no number was asked for
+    kw["precision"], kw["decide"] = stopping(kw["precision"], _asked("samples"), _asked("precision"))
     err = Console(stderr=True)
     try:
         if as_json or not err.is_terminal:
@@ -215,7 +233,7 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
     console = Console(highlight=False)
     ev = _run(evaluate_hand, as_json, console, cards=cards, seat=seat, bid=to, samples=samples, seed=seed,
               scoring=scoring, min_win=min_win, precision=precision, workers=workers, spitze=spitze,
-              budget=budget, auction=_auction(auction_text))
+              budget=budget, auction=_auction(auction_text, seat, to))
     if as_json:
         click.echo(json.dumps(ev.to_dict()))
         return
@@ -241,7 +259,8 @@ def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision
     console = Console(highlight=False)
     ev = _run(evaluate_declare, as_json, console, cards=cards, skat=skat, seat=seat, bid=bid_, samples=samples,
               seed=seed, scoring=scoring, min_win=min_win, precision=precision, discards_per_game=discards,
-              workers=workers, spitze=spitze, budget=budget, auction=_auction(auction_text))
+              workers=workers, spitze=spitze, budget=budget,
+              auction=_auction(auction_text, seat, bid_, declare=True))
     if as_json:
         click.echo(json.dumps(ev.to_dict()))
         return

@@ -157,6 +157,82 @@ def parse_auction(text: str) -> list[tuple[int, str]]:
     return list(a.history)
 
 
+def replay(history: list[tuple[int, str]]) -> Auction:
+    """The :class:`Auction` after ``history``'s calls ((seat, '18' | 'y' | 'p'), as
+    :func:`parse_auction` gives them; a call the rules refuse raises :class:`BiddingError`)."""
+    a = Auction()
+    for seat, call in history:
+        if a.done or a.to_act()[0] != seat:
+            raise BiddingError(f"{SEATS[seat]}:{call} is not the next call")
+        a.pass_() if call == "p" else a.hold() if call == "y" else a.bid(int(call))
+    return a
+
+
+def check_question(history: list[tuple[int, str]], seat: int | str, bid: int | None = None,
+                   declare: bool = False) -> None:
+    """Refuse advice that the auction so far makes meaningless, naming the call
+    (:class:`BiddingError`): a seat that has passed; for bid advice (``declare`` False) an auction
+    that is over or whose next caller is not ``seat``, and a ``bid`` the next call could not
+    name (below the auction's last bid, equal to it where ``seat`` must bid higher, other than
+    18 where forehand may only play at 18); after the pick-up (``declare``) an auction won by
+    another seat or a ``bid`` below its last bid.
+
+    >>> check_question(parse_auction("M:18 F:yes M:20"), "F", 20)          # F answers 20
+    >>> check_question(parse_auction("M:18 F:yes M:20 F:yes M:pass"), "R", 22)
+    >>> check_question(parse_auction("M:18 F:yes M:20 F:yes M:pass R:pass"), "R", 22)
+    Traceback (most recent call last):
+    ...
+    solver.bidding.BiddingError: R passed at call 6 (R:p): no advice for a seat out of the auction
+    >>> check_question(parse_auction("M:18 F:yes M:20 F:yes M:pass"), "M", 22)
+    Traceback (most recent call last):
+    ...
+    solver.bidding.BiddingError: M passed at call 5 (M:p): no advice for a seat out of the auction
+    >>> check_question(parse_auction("M:18 F:yes M:20"), "F", 18)
+    Traceback (most recent call last):
+    ...
+    solver.bidding.BiddingError: a bid of 18 is below the auction's 20 at call 3 (M:20)
+    >>> check_question(parse_auction("M:18 F:yes"), "F", 20)
+    Traceback (most recent call last):
+    ...
+    solver.bidding.BiddingError: after call 2 (F:y) M bids, not F
+    """
+    seat = SEATS.index(seat.upper()) if isinstance(seat, str) else seat
+    a = replay(history)
+    calls = auction_record(history)
+
+    def named(i: int) -> str:
+        return f"call {i + 1} ({calls[i]})"
+    for i, (who, call) in enumerate(history):
+        if who == seat and call == "p":
+            raise BiddingError(f"{SEATS[seat]} passed at {named(i)}: no advice for a seat out of the auction")
+    last = max((i for i, (_, call) in enumerate(history) if call.isdigit()), default=None)
+    if declare:
+        if a.done and a.declarer is not None and a.declarer != seat:
+            raise BiddingError(f"{SEATS[a.declarer]} won the auction (last {named(len(history) - 1)}), "
+                               f"not {SEATS[seat]}")
+        if bid is not None and last is not None and bid < a.value:
+            raise BiddingError(f"a bid of {bid} is below the auction's {a.value} at {named(last)}")
+        return
+    if a.done:
+        raise BiddingError(f"the auction is over after {named(len(history) - 1)}: after it, ask what to play "
+                           f"(skat declare)")
+    nxt, kind = a.to_act()
+    if nxt != seat:
+        asked = {"bid": "bids", "answer": f"answers {SEATS[a.bidder]}'s {a.value}",
+                 "play18": "may play 18 or pass"}[kind]
+        where = f"after {named(len(history) - 1)}" if history else "to start the auction"
+        raise BiddingError(f"{where} {SEATS[nxt]} {asked}, not {SEATS[seat]}")
+    if bid is None:
+        return
+    if kind == "play18" and bid != 18:
+        raise BiddingError(f"M and R passed without a bid (last {named(len(history) - 1)}): F may only play at 18, "
+                           f"not {bid}")
+    if last is not None and (bid < a.value or (kind == "bid" and bid == a.value)):
+        higher = f": {SEATS[seat]} must bid higher" if bid == a.value else ""
+        raise BiddingError(f"a bid of {bid} is {'below' if bid < a.value else 'not above'} the auction's "
+                           f"{a.value} at {named(last)}{higher}")
+
+
 def parse_calls(calls: list) -> list[tuple[int, str]]:
     """A record's auction ("M:18", "F:y", "R:p" ...) as (seat, call) pairs; unreadable entries
     are left out (the auction only informs the players' inference)."""

@@ -157,11 +157,26 @@ def test_the_cli_has_no_clock_by_default_and_says_what_stopped_the_sampling():
     r = CliRunner().invoke(cli, ["bid", "C7 C8 S7 S9 H8 HQ D7 D9 DK SK", "--seat", "M", "--samples", "24",
                                  "--workers", "1", "--json"])
     out = json.loads(r.output)
-    assert out["budget"] is None and out["stopped_by"] == "samples"
+    assert out["budget"] is None and out["stopped_by"] == "asked" and out["samples"] == 24
     r = CliRunner().invoke(cli, ["bid", "C7 C8 S7 S9 H8 HQ D7 D9 DK SK", "--seat", "M", "--samples", "24",
                                  "--workers", "1"], env={"COLUMNS": "80"})
-    assert "sampling stopped after 24 worlds: --samples worlds were solved (more --samples narrows it)" \
-        in " ".join(r.output.split())
+    assert "sampling stopped after 24 worlds: the --samples worlds asked for were solved" in " ".join(r.output.split())
+
+
+def test_an_explicit_samples_is_honoured_and_the_output_says_what_stopped_it():
+    """Precision and a clear advice stop the sampling early only where the user did not ask for a
+    number of worlds: the README hand stops after its first batch by default, and given
+    ``--samples 96`` its leaders get all 96 (with ``--precision`` as well, that precision may
+    stop it first, never the clear advice)."""
+    hand = ["bid", "CJ SJ HA HT HK H9 SA S7 D8 D7", "--seat", "F", "--to", "27", "--workers", "1", "--json"]
+    free = json.loads(CliRunner().invoke(cli, hand).output)
+    assert free["stopped_by"] == "decided" and free["samples"] == 16
+    asked = json.loads(CliRunner().invoke(cli, [*hand, "--samples", "96"]).output)
+    assert asked["stopped_by"] == "asked" and asked["samples"] == 96
+    lead = max(asked["declarations"], key=lambda d: d["samples"])
+    assert lead["samples"] == 96
+    both = json.loads(CliRunner().invoke(cli, [*hand, "--samples", "400", "--precision", "0.01"]).output)
+    assert both["stopped_by"] in ("precision", "asked") and both["samples"] > 16
 
 
 def test_the_tables_fit_80_columns_and_declare_answers_in_its_first_line():
@@ -224,6 +239,38 @@ def test_an_auction_is_read_in_both_forms_and_a_bad_call_is_named():
             parse_auction(bad)
     r = CliRunner().invoke(cli, ["bid", "CJ SJ HA HT HK H9 SA S7 D8 D7", "--seat", "R", "--auction", "M:19"])
     assert r.exit_code == 2 and "call 1 (M:19)" in r.output
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--seat", "R", "--to", "22", "--auction", "M:18 F:yes M:20 F:yes M:pass R:pass"],
+     "R passed at call 6 (R:p): no advice for a seat out of the auction"),
+    (["--seat", "M", "--to", "22", "--auction", "M:18 F:yes M:20 F:yes M:pass"],
+     "M passed at call 5 (M:p)"),
+    (["--seat", "R", "--to", "18", "--auction", "M:18 F:yes M:20 F:yes M:pass"],
+     "a bid of 18 is below the auction's 20 at call 3 (M:20)"),
+    (["--seat", "M", "--to", "20", "--auction", "M:18 F:yes M:20"], "after call 3 (M:20) F answers M's 20, not M"),
+    (["--seat", "M", "--to", "20", "--auction", "M:18 F:yes M:20 F:yes"], "M must bid higher"),
+    (["--seat", "F", "--to", "20", "--auction", "M:pass R:pass"], "F may only play at 18, not 20"),
+    (["--seat", "R", "--auction", "M:18 F:pass R:pass"], "R passed at call 3 (R:p)"),
+])
+def test_advice_the_auction_makes_meaningless_is_refused_in_one_line_naming_the_call(args, says):
+    r = CliRunner().invoke(cli, ["bid", "CJ HJ CA CK C9 C8 SA S9 H8 D7", *args, "--samples", "8", "--workers", "1"])
+    assert r.exit_code == 2, r.output
+    assert r.output.strip() == f"Error: --auction: {says}" or (says in r.output and len(r.output.splitlines()) == 1)
+
+
+def test_declare_after_an_auction_refuses_another_winner_and_a_lower_bid_and_takes_the_winner():
+    base = ["declare", "CJ HJ CA CK C9 C8 SA S9 H8 D7", "--skat", "ST H7", "--samples", "8", "--workers", "1"]
+    won_by_m = "M:18 F:yes M:20 F:pass R:pass"
+    r = CliRunner().invoke(cli, [*base, "--seat", "R", "--bid", "20", "--auction", "M:18 F:yes M:20 F:yes M:pass R:22"])
+    assert r.exit_code == 2 and "a bid of 20 is below the auction's 22 at call 6 (R:22)" in r.output
+    r = CliRunner().invoke(cli, [*base, "--seat", "F", "--bid", "20", "--auction", won_by_m])
+    assert r.exit_code == 2 and "F passed at call 4 (F:p)" in r.output
+    r = CliRunner().invoke(cli, [*base, "--seat", "M", "--bid", "18", "--auction", won_by_m])
+    assert r.exit_code == 2 and "a bid of 18 is below the auction's 20 at call 3 (M:20)" in r.output
+    r = CliRunner().invoke(cli, [*base, "--seat", "M", "--bid", "20", "--auction", won_by_m, "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["auction"] == ["M:18", "F:y", "M:20", "F:p", "R:p"]
 
 
 def test_the_worlds_explain_the_others_calls():

@@ -56,6 +56,16 @@ def test_bid_answers_as_the_command_line_does(client):
     _same(st["result"], r.json())
 
 
+def test_an_explicit_samples_is_honoured_as_on_the_command_line(client):
+    """A request that names ``samples`` gets them for the leaders (no stop because the advice is
+    clear); one that does not may stop early, and says what stopped it."""
+    asked = client.post("/api/bid", json={"cards": HAND, "seat": "F", "to": 27, "samples": 40})
+    assert asked.status_code == 200, asked.text
+    assert asked.json()["stopped_by"] == "asked" and asked.json()["samples"] == 40
+    free = client.post("/api/bid", json={"cards": HAND, "seat": "F", "to": 27}).json()
+    assert free["stopped_by"] in ("decided", "precision", "pass", "samples")
+
+
 def test_solve_and_analyse_answer_as_the_command_line_does(client, tmp_path):
     fields = {"F": HAND, "M": "C8 C9 CT CK CQ CA S8 S9 ST SK", "R": "H7 H8 HQ DJ HJ SQ D9 DT DK DQ",
               "skat": "DA C7", "game": "hearts", "declarer": "F"}
@@ -79,6 +89,14 @@ def test_solve_and_analyse_answer_as_the_command_line_does(client, tmp_path):
     ("/api/analyse", {"iss": "not a game"}, "not a JSON record or an ISS game line"),
     ("/api/analyse", {"record": {"hands": 7}}, "hands"),
     ("/api/jobs", {"kind": "bid", "params": {"cards": HAND}}, "seat"),
+    # the auction checked against the question, as skat bid --auction is
+    ("/api/bid", {"cards": HAND, "seat": "R", "to": 22, "auction": "M:18 F:yes M:20 F:yes M:pass R:pass"},
+     "R passed at call 6 (R:p)"),
+    ("/api/bid", {"cards": HAND, "seat": "F", "to": 18, "auction": "M:18 F:yes M:20"},
+     "a bid of 18 is below the auction's 20 at call 3 (M:20)"),
+    ("/api/bid", {"cards": HAND, "seat": "M", "auction": "M:18"}, "after call 1 (M:18) F answers M's 18, not M"),
+    ("/api/declare", {"cards": HAND, "skat": "CK DT", "seat": "F", "bid": 18,
+                      "auction": "M:18 F:yes M:20 F:pass R:pass"}, "F passed at call 4 (F:p)"),
 ])
 def test_bad_input_is_a_400_with_one_line(client, path, body, message):
     r = client.post(path, json=body)

@@ -83,6 +83,12 @@ class DeclareRequest(_Strict):
     auction: str | None = Field(None, max_length=400, description="the auction as it went")
 
 
+def _asked(req: BaseModel) -> dict[str, Any]:
+    """An advice request's fields, with ``asked``: those the request gave (not defaults), so an
+    explicit ``samples`` is honoured as on the command line (:func:`solver.evaluate.stopping`)."""
+    return dict(req.model_dump(), asked=sorted(req.model_fields_set))
+
+
 class DealFields(_Strict):
     record: dict[str, Any] | None = Field(None, description="a deal record (deal-json)")
     iss: str | None = Field(None, description="one ISS game line", max_length=MAX_BODY)
@@ -222,11 +228,11 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
 
     @app.post("/api/bid", summary="skat bid: bid advice for ten cards")
     async def bid(req: BidRequest) -> dict:
-        return await run(jobs.bid, req.model_dump())
+        return await run(jobs.bid, _asked(req))
 
     @app.post("/api/declare", summary="skat declare: discards and declarations after the pick-up")
     async def declare(req: DeclareRequest) -> dict:
-        return await run(jobs.declare, req.model_dump())
+        return await run(jobs.declare, _asked(req))
 
     @app.post("/api/solve", summary="skat solve: the double-dummy value of a deal or position")
     async def solve(req: SolveRequest) -> dict:
@@ -240,7 +246,7 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
     async def start_job(req: JobRequest) -> dict:
         model = BidRequest if req.kind == "bid" else DeclareRequest
         try:
-            params = model(**req.params).model_dump()
+            params = _asked(model(**req.params))
         except Exception as e:                                   # pydantic's ValidationError
             raise HTTPException(400, _validation_line(e)) from None
         job_id = uuid.uuid4().hex

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.bidding import parse_auction
+from solver.bidding import check_question, parse_auction
 from solver.cards import CardParseError
 from solver.deal import DealError
-from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand
+from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand, stopping
 from solver.records import item_from_record, read_lines, record_from_fields
 
 
@@ -24,13 +24,21 @@ class BadInput(ValueError):
 _BAD = (CardParseError, DealError, EvaluationError, ValueError, KeyError, TypeError)
 
 
+def _stopping(p: dict[str, Any]) -> dict[str, Any]:
+    """How the race may stop (:func:`~solver.evaluate.stopping`): ``asked`` lists the fields the
+    request gave (an explicit ``samples`` is honoured as ``skat bid --samples`` is)."""
+    asked = set(p.get("asked") or ())
+    precision, decide = stopping(p.get("precision", 0.05), "samples" in asked, "precision" in asked)
+    return {"precision": precision, "decide": decide}
+
+
 def bid(p: dict[str, Any], progress=None) -> dict:
     """``skat bid CARDS --seat S [--to N] ... --json``."""
     try:
         return evaluate_hand(p["cards"], p["seat"], bid=p.get("to"), samples=p.get("samples", 400),
                              seed=p.get("seed", 0), scoring=p.get("scoring", "simple"), min_win=p.get("min_win"),
-                             precision=p.get("precision", 0.05), workers=1, progress=progress,
-                             auction=_auction(p.get("auction"))).to_dict()
+                             **_stopping(p), workers=1, progress=progress,
+                             auction=_auction(p.get("auction"), p["seat"], p.get("to"))).to_dict()
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
 
@@ -40,17 +48,22 @@ def declare(p: dict[str, Any], progress=None) -> dict:
     try:
         return evaluate_declare(p["cards"], p["seat"], p["bid"], skat=p.get("skat"), samples=p.get("samples", 400),
                                 seed=p.get("seed", 0), scoring=p.get("scoring", "simple"),
-                                min_win=p.get("min_win"), precision=p.get("precision", 0.05),
+                                min_win=p.get("min_win"), **_stopping(p),
                                 discards_per_game=p.get("discards", 3), workers=1, progress=progress,
-                                auction=_auction(p.get("auction"))).to_dict()
+                                auction=_auction(p.get("auction"), p["seat"], p["bid"], declare=True)).to_dict()
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
 
 
-def _auction(text: str | None) -> list[tuple[int, str]] | None:
-    """The request's ``auction`` (as ``skat bid --auction`` reads it); a bad call is a
+def _auction(text: str | None, seat: str, bid: int | None, declare: bool = False) -> list[tuple[int, str]] | None:
+    """The request's ``auction``, read and checked against the question as ``skat bid --auction``
+    does (:func:`~solver.bidding.check_question`); a bad call is a
     :class:`~solver.bidding.BiddingError` naming it, a 400."""
-    return parse_auction(text) if text else None
+    if not text:
+        return None
+    calls = parse_auction(text)
+    check_question(calls, seat, bid, declare=declare)
+    return calls
 
 
 def _item(p: dict[str, Any]):
