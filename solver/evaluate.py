@@ -818,10 +818,10 @@ MIN_ROUND = 2
 
 
 def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at: int, scoring: str,
-              samples: int, precision: float, first_batch: int, batch: int, leaders: int,
+              samples: int, precision: float | None, first_batch: int, batch: int, leaders: int,
               progress: Callable[[int, int], None] | None,
               budget: float | None = None, contenders: int | None = None,
-              read: _Readings | None = None) -> tuple[dict[Candidate, _Outcome], int, str]:
+              read: _Readings | None = None, decide: bool = True) -> tuple[dict[Candidate, _Outcome], int, str]:
     """Racing (successive elimination) over the declarations, each reported with its own count:
 
     1. every candidate is solved on the same worlds: the whole first batch, or its first half
@@ -830,7 +830,8 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
        among those still in the race (successive elimination: a candidate whose 95% interval
        lies below the leader's is out);
     3. the ``leaders`` best get ``batch`` more at a time until their P(win) is within
-       ``precision`` or the advice is :func:`_decided` or :func:`_pass_settled`.
+       ``precision`` (None: never) or the advice is :func:`_decided` or :func:`_pass_settled`
+       (``decide`` False: never; the user asked for ``samples`` worlds, :func:`stopping`).
 
     ``budget``: no round starts that the last round's cost says would end after ``budget``
     seconds (phase 1 always runs; the intervals reported say how far it got).  ``read``: how a
@@ -897,17 +898,17 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
                 progress(total, samples)
         if total < first:                            # the budget is spent
             return outcomes, total, "budget"
-    stopped = "samples"
+    stopped = "samples" if decide else "asked"
     while total < samples:                           # phase 3: the leaders
         lead = best(leaders)
         results = [result(c) for c in lead]
-        if _precise(results, at, precision):
+        if precision is not None and _precise(results, at, precision):
             stopped = "precision"
             break
-        if _pass_settled(results, at):
+        if decide and _pass_settled(results, at):
             stopped = "pass"
             break
-        if _decided(results, at):
+        if decide and _decided(results, at):
             stopped = "decided"
             break
         n = clock.worlds_that_fit(min(batch, samples - total), len(lead))
@@ -937,8 +938,24 @@ STOPPED = {"precision": ("the leaders' 95% interval on P(win) reached --precisio
            "decided": ("the advice was clear: the leader beats the runner-up and bid or pass is settled", None),
            "pass": ("the advice was clear: no leading game pays at the bid, beyond its interval", None),
            "samples": ("--samples worlds were solved", "more --samples"),
+           "asked": ("the --samples worlds asked for were solved (given --samples, sampling does not stop "
+                     "early where the advice is clear; only a --precision also given stops it)", "more --samples"),
            "budget": ("the --budget ran out (the answer depends on the machine's speed)",
                       "a larger --budget, or none")}
+
+
+def stopping(precision: float, samples_asked: bool, precision_asked: bool) -> tuple[float | None, bool]:
+    """How the race may stop early, as ``(precision, decide)`` for :func:`evaluate_hand` and
+    :func:`evaluate_declare`: where the user asked for a number of worlds, the leaders get them
+    all -- no stop because the advice is clear, and none at the default precision, only at a
+    precision asked for as well; otherwise both stops as usual.
+
+    >>> stopping(0.05, False, False), stopping(0.05, True, False), stopping(0.01, True, True)
+    ((0.05, True), (None, False), (0.01, False))
+    """
+    if not samples_asked:
+        return precision, True
+    return (precision if precision_asked else None), False
 
 
 def _check(cards, n: int, seat, bid, scoring) -> tuple[int, int]:
@@ -972,19 +989,21 @@ def _workers(workers: int | None) -> int:
 
 
 def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None = None, samples: int = 400,
-                  seed: int = 0, scoring: str = "simple", min_win: float | None = None, precision: float = 0.05,
-                  first_batch: int = 16, batch: int = 32, leaders: int = 2,
+                  seed: int = 0, scoring: str = "simple", min_win: float | None = None,
+                  precision: float | None = 0.05, first_batch: int = 16, batch: int = 32, leaders: int = 2,
                   declarations: Sequence[Declaration] | None = None, solver: Solver | None = None,
                   workers: int | None = None,
                   progress: Callable[[int, int], None] | None = None,
                   model: "PlayModel | None | str" = "default", spitze: bool = False,
                   budget: float | None = None, contenders: int | None = 4,
-                  auction: Sequence[tuple[int, str]] | None = None, details: str = "all") -> HandEvaluation:
+                  auction: Sequence[tuple[int, str]] | None = None, details: str = "all",
+                  decide: bool = True) -> HandEvaluation:
     """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R); see the module docs.
 
     ``samples`` caps the worlds of the leading declarations; ``precision`` is
     the wanted half-width of their 95% interval on P(win), as far as more worlds narrow it
-    (:meth:`DeclarationResult.p_win_sampling_ci`); ``workers``
+    (:meth:`DeclarationResult.p_win_sampling_ci`; None: no such stop); ``decide`` False: no stop
+    because the advice is clear either (the user asked for ``samples`` worlds, :func:`stopping`); ``workers``
     processes solve (default: all cores).  ``model``: the play model that turns
     double-dummy chances into played-out ones ("default": the shipped one, if
     any; None: double-dummy only).  ``spitze`` (house rule): also every suit and
@@ -1016,7 +1035,7 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     sampler = _worlds(WorldSampler(cards, seat, seed), seat, seed, auction)
     read = _Readings(scoring, lambda c, r: calibrate(r, cards, seat, mdl))
     outcomes, total, stopped = _adaptive(ev, cands, sampler, at, scoring, samples, precision,
-                                         first_batch, batch, leaders, progress, budget, contenders, read)
+                                         first_batch, batch, leaders, progress, budget, contenders, read, decide)
 
     def rows(got: dict[Candidate, _Outcome]) -> list[tuple[Candidate, Declaration]]:
         out = [(_shared(c), c.declaration) for c in cands]
@@ -1149,15 +1168,16 @@ def evaluate_hands(hands: Iterable[tuple], **options) -> list[HandEvaluation]:
 
 def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, skat: int | str | None = None,
                      samples: int = 400, seed: int = 0, scoring: str = "simple", min_win: float | None = None,
-                     precision: float = 0.05, discards_per_game: int = 3, first_batch: int = 16,
+                     precision: float | None = 0.05, discards_per_game: int = 3, first_batch: int = 16,
                      batch: int = 32, leaders: int = 2, solver: Solver | None = None, workers: int | None = None,
                      progress: Callable[[int, int], None] | None = None,
                      model: "PlayModel | None | str" = "default", spitze: bool = False,
                      budget: float | None = None, contenders: int | None = 4,
                      auction: Sequence[tuple[int, str]] | None = None,
-                     declared: tuple[Declaration, int] | None = None) -> HandEvaluation:
+                     declared: tuple[Declaration, int] | None = None, decide: bool = True) -> HandEvaluation:
     """After the pick-up: rank discards and declarations by expected score at ``bid``
-    (``spitze``: Spitze announced too, for discards that keep the lowest trump).
+    (``spitze``: Spitze announced too, for discards that keep the lowest trump; ``precision`` and
+    ``decide`` as for :func:`evaluate_hand`).
 
     ``cards`` are the twelve cards (or ten, with ``skat``).  The defenders'
     hands are sampled from the twenty unseen cards; every candidate is
@@ -1193,7 +1213,7 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
     mdl = _model(model)
     read = _Readings(scoring, lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
     outcomes, total, stopped = _adaptive(ev, cands, sampler, bid, scoring, samples, precision, first_batch,
-                                         batch, leaders, progress, budget, contenders, read)
+                                         batch, leaders, progress, budget, contenders, read, decide)
     ev.resolve(list(outcomes), outcomes)
     results = [_result(c, outcomes[_shared(c)], scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
