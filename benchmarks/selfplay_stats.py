@@ -125,15 +125,20 @@ def _describe(r, cards: int, seat: int) -> dict:
             "features": {f: round(v, 4) for f, v in hand_features(cards, seat, r.declaration, r.p_win(18)).items()}}
 
 
-def one_hand(args) -> dict:
-    """One hand's row; a hand that raises is written with its ``error`` (never fitted on) and
-    the run goes on."""
+def guarded(fn, args) -> dict:
+    """``fn(args)``, a row; a row that raises is written with its ``error`` (never fitted on, tried
+    again on the next run) and the run goes on.  ``args`` start with the row's k and seed."""
     try:
-        return _one_hand(args)
+        return fn(args)
     except Exception as e:                       # noqa: BLE001 - the row says what went wrong
         import traceback
         return {"k": args[0], "seed": args[1], "error": f"{type(e).__name__}: {e}",
                 "traceback": traceback.format_exc(limit=-3), "won": None, "played": None}
+
+
+def one_hand(args) -> dict:
+    """One hand's row (:func:`guarded`)."""
+    return guarded(_one_hand, args)
 
 
 def _one_hand(args) -> dict:
