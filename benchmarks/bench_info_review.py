@@ -17,10 +17,11 @@ players (``best``, ``pimc``, ``rules``, ``random``: the four seatings of three o
 with k); every finished suit, Grand or Null game is then reviewed by what each player knew
 (:func:`solver.analysis.review` with ``info``, ``--samples`` worlds a card, seeded by k).
 Prints, per player type, the cards reviewed and the mean information cost per card with its
-95% interval (over the games), and the share of ``best``'s double-dummy "mistakes" (a card
-with a double-dummy cost) that the information review calls best or good; and the review's
-speed (seconds a deal, median and worst).  Deals are independent: any number of workers gives
-the same figures.
+95% interval (over the games); the marks a game (inaccuracies, mistakes and blunders: all, and
+those the worlds settled) with their 95% intervals and the share of games with a mark; the
+share of ``best``'s double-dummy "mistakes" (a card with a double-dummy cost) that the
+information review calls best or good; and the review's speed (seconds a deal, median and
+worst).  Deals are independent: any number of workers gives the same figures.
 """
 
 from __future__ import annotations
@@ -61,9 +62,13 @@ def one_deal(args) -> dict | None:
     for c in rv.cards:
         if c.info is None or c.info.get("class") is None:
             continue
-        s = out["seats"].setdefault(c.seat, {"cards": 0, "cost": 0.0, "dd_mistakes": 0, "dd_mistakes_fine": 0})
+        s = out["seats"].setdefault(c.seat, {"cards": 0, "cost": 0.0, "dd_mistakes": 0, "dd_mistakes_fine": 0,
+                                             "marks": 0, "settled": 0})
         s["cards"] += 1
         s["cost"] += c.info["cost"]
+        if c.info.get("mark"):
+            s["marks"] += 1
+            s["settled"] += bool(c.info.get("settled"))
         if c.cost > 0:
             s["dd_mistakes"] += 1
             s["dd_mistakes_fine"] += c.info["class"] in ("best", "good")
@@ -130,6 +135,7 @@ def main() -> None:
     a = ap.parse_args()
     t0 = time.perf_counter()
     per_type: dict[str, list[float]] = {t: [] for t in TYPES}
+    marks: dict[str, list[tuple[int, int]]] = {t: [] for t in TYPES}      # per game: (marks, settled marks)
     cards = {t: 0 for t in TYPES}
     fine = mistakes = 0
     seconds = []
@@ -140,6 +146,7 @@ def main() -> None:
             for seat, s in res["seats"].items():
                 t = res["types"][seat]
                 per_type[t].append(s["cost"] / s["cards"])
+                marks[t].append((s["marks"], s["settled"]))
                 cards[t] += s["cards"]
                 if t == "best":
                     mistakes += s["dd_mistakes"]
@@ -154,6 +161,15 @@ def main() -> None:
         if per_type[t]:
             m, lo, hi = mean_ci(per_type[t], digits=2)
             print(f"{t:8} {len(per_type[t]):6d} {cards[t]:6d} {m:10.2f}  {lo:.2f} ... {hi:.2f}")
+    print(f"{'player':8} {'games':>6} {'marks/game':>11}  95% interval   {'settled/game':>12}  95% interval   "
+          f"games marked")
+    for t in TYPES:
+        if len(marks[t]) > 1:
+            m, lo, hi = mean_ci([x for x, _ in marks[t]], digits=2)
+            ms, los, his = mean_ci([y for _, y in marks[t]], digits=2)
+            share = sum(1 for x, _ in marks[t] if x) / len(marks[t])
+            print(f"{t:8} {len(marks[t]):6d} {m:11.2f}  {lo:.2f} ... {hi:.2f}   {ms:12.2f}  {los:.2f} ... {his:.2f}   "
+                  f"{share:.0%}")
     if mistakes:
         print(f"best's double-dummy mistakes the information review calls best or good: {fine}/{mistakes} "
               f"= {fine / mistakes:.0%}")

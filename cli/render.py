@@ -146,7 +146,8 @@ def summary_lines(sm: dict) -> list[str]:
     if "info" in sm:
         out.append("by what each player knew: " + ", ".join(
             f"{s} cost {m['cost']:.1f} ({m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, "
-            f"{m['blunder']} blunders)" for s, m in sm["info"].items()))
+            f"{m['blunder']} blunders" + (f"; {m['unsettled']} of them not settled" if m.get("unsettled") else "")
+            + ")" for s, m in sm["info"].items()))
     out += luck_lines(sm)
     w = sm.get("worst_mistake")
     if w:
@@ -190,9 +191,19 @@ def luck_lines(sm: dict) -> list[str]:
     return out
 
 
-#: The information review's class marks and colours in the terminal (chess notation's).
-INFO_MARKS = {"best": "", "good": "", "inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+#: The information review's mark colours in the terminal (the mark itself: :func:`solver.analysis.mark_text`).
 INFO_STYLES = {"inaccuracy": "yellow", "mistake": "red", "blunder": "bold red"}
+
+
+def info_cost_text(i: dict) -> str:
+    """A judged card's cost by what its player knew, with its 95% interval beside a marked card
+    whose worlds were a sample ("8.5 (2.0-15.0)"); nothing for a card that gave up nothing."""
+    if not i.get("cost"):
+        return ""
+    ci = i.get("cost_ci")
+    if i.get("mark") and ci and ci[0] != ci[1]:
+        return f"{i['cost']:.1f} ({ci[0]:.1f}-{ci[1]:.1f})"
+    return f"{i['cost']:.1f}"
 
 
 def review_table(rv, console: Console) -> None:
@@ -222,16 +233,16 @@ def review_table(rv, console: Console) -> None:
                  Text(str(c.cost) if c.cost else "", style=style)]
         if judged:
             i = c.info or {}
-            cls = i.get("class") or ""
-            cells += [Text(INFO_MARKS.get(cls, cls), style=INFO_STYLES.get(cls, "")),
-                      Text(f"{i['cost']:.1f}" if i.get("cost") else "", style=INFO_STYLES.get(cls, ""))]
+            style = INFO_STYLES.get(i.get("class") or "", "") if i.get("mark") else ""
+            cells += [Text(i.get("mark") or "", style=style), Text(info_cost_text(i), style=style)]
         cells.append(Text(d["outcome_changed"] or "", style="bold red" if d["outcome_changed"] else ""))
         t.add_row(*cells)
         last_trick = c.trick
     console.print(t)
     if judged:
         console.print("info: each card by what each player knew (the worlds he could not tell apart, solved "
-                      "and settled); dd cost: with every card seen. marks: ?! inaccuracy, ? mistake, ?? blunder")
+                      "and settled), its cost with a 95% interval where the worlds were a sample; a mark with ? "
+                      "beside it: the worlds did not settle it; dd cost: with every card seen")
     if ramsch:
         console.print("values: the fewest card points the player to move can end with, the other two "
                       "playing against him (double-dummy)")
@@ -350,11 +361,10 @@ def review_html(reviews) -> str:
                 info = ""
                 if judged:
                     i = c.info or {}
-                    cls = i.get("class") or ""
-                    mark = INFO_MARKS.get(cls, cls)
+                    cls = (i.get("class") or "") if i.get("mark") else ""
                     css_cls = "mistake-mark" if cls == "mistake" else cls
-                    cost_text = f"{i['cost']:.1f}" if i.get("cost") else ""
-                    info = f"<td class='{css_cls}'>{h.escape(mark)}</td><td class='{css_cls}'>{cost_text}</td>"
+                    info = (f"<td class='{css_cls}'>{h.escape(i.get('mark') or '')}</td>"
+                            f"<td class='{css_cls}'>{h.escape(info_cost_text(i))}</td>")
                 rows.append(f"<tr class='{'mistake' if c.cost else 'ok'}'><td>{c.trick}</td><td>{d['seat']}</td>"
                             f"<td>{_html_cards([d['card']])}</td><td>{_v(d['value_before'])}</td>"
                             f"<td>{_v(d['value_after'])}</td><td>{_html_cards(d['best'], game)}</td>"

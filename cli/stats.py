@@ -66,10 +66,10 @@ def stats(file, out, samples, precision, seed, workers, scheduler, resume, progr
     t = Table(title=f"card play by what each player knew: {summary.rows_in - summary.rows_failed} games, "
                     f"up to {samples} worlds a card (±{precision:g})", title_justify="left", box=box.SIMPLE_HEAD,
               pad_edge=False,
-              caption="cost/card: expected score given up a card; ?! ? ??: inaccuracies, mistakes, blunders a "
-                      "game; decl/won/exp: games declared, won, and expected by the declarer's own chances",
+              caption="cost/card: expected score given up a card; inacc. mist. blund.: inaccuracies, mistakes, "
+                      "blunders a game; decl/won/exp: games declared, won, and expected by the declarer's own chances",
               caption_justify="left")
-    for col in ("player", "games", "cards", "cost/card", "?!", "?", "??", "decl", "won", "exp"):
+    for col in ("player", "games", "cards", "cost/card", "inacc.", "mist.", "blund.", "decl", "won", "exp"):
         t.add_column(col, justify="left" if col == "player" else "right", no_wrap=col == "player")
     for r in table:
         t.add_row(r["player"], str(r["games"]), str(r["cards"]),

@@ -495,6 +495,11 @@ LIMITS = {"best": (0.5, 0.005), "good": (3.0, 0.03), "inaccuracy": (10.0, 0.10),
 RAMSCH_LIMITS = {"best": 0.5, "good": 2.0, "inaccuracy": 6.0, "mistake": 15.0}
 
 
+#: A card whose class the worlds do not settle gets more of them, up to this many times
+#: ``samples`` (:func:`judge_card`).
+SETTLE_FACTOR = 4
+
+
 def card_class(cost: float, drop: float, ramsch: bool = False) -> str:
     """The class of a card that gave up ``cost`` (expected score, or a Ramsch's card points) and
     ``drop`` (its side's winning chance) against the best card.
@@ -525,15 +530,18 @@ def info_review(deal: Deal, seed: int = 0, samples: int = PRECISION["samples"], 
     Per card: ``cards`` (each legal card's declarer ``p_win``, the mover's side's
     ``expected_score`` and, with ``points``, the declarer's expected card ``points``), ``cost`` (the expected score
     it gave up against the best card; a Ramsch: the card points), ``drop`` (its side's winning
-    chance given up), ``class`` (:func:`card_class` of what the worlds show for sure: the cost
-    and the drop less 1.96 standard errors of their paired, per-world differences, so that a
-    card the sample cannot tell from the best is not called a mistake), ``best``, ``worlds``
-    and ``exact`` (those were all the worlds there are: near the end they are enumerated).
+    chance given up), ``class`` (:func:`card_class` of that cost and drop), ``cost_ci`` and
+    ``drop_ci`` (their 95% intervals from the paired, per-world differences; a point where the
+    worlds were every world he could not tell apart), ``settled`` (both ends of the intervals
+    give the same mark) and ``mark`` (:func:`mark_text`: the class, a "?" beside it where it is
+    not settled), ``best``, ``worlds`` and ``exact`` (those were all the worlds there are: near
+    the end they are enumerated).
 
     The worlds, as ``skat bid`` samples: ``first`` worlds first, then as many again (the
     same seed's next ones) until the 95% interval of the card's ``drop`` (a Ramsch: its cost as a
     share of the 120 card points) is within ``precision``, all the worlds there are were
-    solved, or ``samples`` is reached.  The worlds of card ``i`` come from ``seed`` and ``i``
+    solved, or ``samples`` is reached; a card whose class is not settled then goes on, doubling,
+    to :data:`SETTLE_FACTOR` times ``samples`` worlds.  The worlds of card ``i`` come from ``seed`` and ``i``
     alone, and the stopping rule reads only them: two deals the mover cannot tell apart get
     the same judgement, and ``workers`` processes (the cards shared among them) the same as
     one.  A card that was the only legal one is ``forced``."""
@@ -582,29 +590,31 @@ def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = PRECISION["samp
     view = view_of(st, seat, deal)
     legal = list(iter_cards(view.legal()))
     if len(legal) == 1:
-        return {"cost": 0.0, "drop": 0.0, "class": "best", "forced": True, "best": [CARD_NAMES[card]],
+        return {"cost": 0.0, "drop": 0.0, "class": "best", "settled": True, "cost_ci": [0.0, 0.0],
+                "drop_ci": [0.0, 0.0], "mark": "", "forced": True, "best": [CARD_NAMES[card]],
                 "worlds": 0, "exact": False, "cards": {}}
     player = _knower(min(first, samples), [seed, i], scoring, solver, points)
     vals = player.card_values(view)
     if vals is None:                              # what he saw contradicts the inference: no judgement
-        return {"cost": None, "drop": None, "class": None, "best": [], "worlds": 0, "exact": False, "cards": {}}
+        return {"cost": None, "drop": None, "class": None, "settled": False, "cost_ci": None, "drop_ci": None,
+                "mark": "", "best": [], "worlds": 0, "exact": False, "cards": {}}
     k = legal.index(card)
     judged = _judged(vals, seat == deal.declarer, ramsch)
-    while not vals["exact"] and vals["worlds"] < samples and _unsure(judged, k, ramsch) > precision:
-        player.samples = min(vals["worlds"], samples - vals["worlds"])
+    mark = _mark(judged, k, ramsch, bool(vals["exact"]))
+    cap = SETTLE_FACTOR * samples
+    while not vals["exact"] and vals["worlds"] < cap and (
+            not mark["settled"] or (vals["worlds"] < samples and _unsure(judged, k, ramsch) > precision)):
+        limit = samples if mark["settled"] else cap
+        player.samples = min(vals["worlds"], limit - vals["worlds"])
         more = player.card_values(view)
         if more is None:
             break
         vals = _pooled(vals, more)
         judged = _judged(vals, seat == deal.declarer, ramsch)
+        mark = _mark(judged, k, ramsch, False)
     w, per_world, wins, side, chance = judged
     top = int(np.argmax(side))
-    cost = float(side[top] - side[k])
-    drop = max(0.0, float(chance[top] - chance[k]))
-    sure_cost = _surely(per_world[:, top] - per_world[:, k], w)
-    sure_drop = _surely(wins[:, top] - wins[:, k], w)
-    return {"cost": round(cost, 2), "drop": round(drop, 4),
-            "class": card_class(sure_cost, sure_drop, ramsch),
+    return {**mark,
             "best": [CARD_NAMES[c] for j, c in enumerate(legal) if side[j] >= side[top] - 1e-9],
             "worlds": vals["worlds"], "exact": bool(vals["exact"]),
             "cards": {CARD_NAMES[c]: {"p_win": None if ramsch else round(float(vals["p_win"][j]), 4),
@@ -690,27 +700,81 @@ def _interval(diff: np.ndarray, w: np.ndarray) -> tuple[float, float]:
     return m, Z95 * math.sqrt(var / n_eff)
 
 
-def _surely(diff: np.ndarray, w: np.ndarray) -> float:
-    """What the weighted worlds show for sure of a paired difference: its mean less 1.96
-    standard errors (with the worlds' effective number), at least 0.
+def _mark(judged: tuple[np.ndarray, ...], k: int, ramsch: bool, exact: bool) -> dict[str, Any]:
+    """Card ``k``'s judgement against the worlds' best card: its ``cost`` and ``drop`` (the
+    estimates), their 95% intervals (a point where the worlds are ``exact``: every world there
+    is, nothing to subtract), the ``class`` of the estimates, whether the intervals' two ends
+    give the same mark (``settled``: best and good are both unmarked) and the ``mark`` shown."""
+    w, per_world, wins, side, chance = judged
+    if exact:
+        top = int(np.argmax(side))
+        cost = float(side[top] - side[k])
+        drop = max(0.0, float(chance[top] - chance[k]))
+        ch = dh = 0.0
+    else:
+        # cross-fitted: each world compares the card with the best card of the *other* half of the
+        # worlds, so the best card's luck in these worlds (the highest of several noisy means is
+        # too high: the winner's curse) is not charged to the card played
+        tops = _cross_tops(w, per_world)
+        rows = np.arange(per_world.shape[0])
+        cost, ch = _interval(per_world[rows, tops] - per_world[:, k], w)
+        drop, dh = _interval(wins[rows, tops] - wins[:, k], w)
+        cost, drop = max(0.0, cost), max(0.0, drop)
+        dh = 0.0 if ramsch else dh
+    cls = card_class(cost, drop, ramsch)
+    low = card_class(max(0.0, cost - ch), max(0.0, drop - dh), ramsch)
+    high = card_class(cost + ch, min(1.0, drop + dh), ramsch)
+    settled = mark_text(low) == mark_text(cls) == mark_text(high)       # (best and good alike unmarked)
+    return {"cost": round(cost, 2), "drop": round(drop, 4), "class": cls, "settled": settled,
+            "cost_ci": [round(max(0.0, cost - ch), 2), round(cost + ch, 2)] if math.isfinite(ch) else None,
+            "drop_ci": [round(max(0.0, drop - dh), 4), round(min(1.0, drop + dh), 4)] if math.isfinite(dh) else None,
+            "mark": mark_text(cls, settled)}
 
-    >>> _surely(np.array([10.0, 10.0, 10.0, 10.0]), np.full(4, 0.25))      # the same in every world
-    10.0
-    >>> _surely(np.array([40.0, -30.0, 20.0, -10.0]), np.full(4, 0.25))    # +5 on average, noise
-    0.0
+
+def _cross_tops(w: np.ndarray, per_world: np.ndarray) -> np.ndarray:
+    """Per world: the best card (by the weighted mean value) of the other half of the worlds
+    (even and odd places), or of all of them where a half has no weight.
+
+    >>> _cross_tops(np.full(4, 0.25), np.array([[1.0, 0.0], [0.0, 5.0], [1.0, 0.0], [0.0, 5.0]])).tolist()
+    [1, 1, 1, 1]
     """
-    m, half = _interval(diff, w)
-    return max(0.0, m) if half == math.inf else max(0.0, m - half)
+    odd = np.arange(per_world.shape[0]) % 2 == 1
+    best = int(np.argmax(w @ per_world))
+    tops = np.full(per_world.shape[0], best)
+    for half in (odd, ~odd):
+        other = ~half
+        if w[other].sum() > 0:
+            tops[half] = int(np.argmax(w[other] @ per_world[other]))
+    return tops
+
+
+#: The classes a review marks (the others are unmarked).
+MARKED = ("inaccuracy", "mistake", "blunder")
+
+
+def mark_text(cls: str | None, settled: bool = True) -> str:
+    """What a review shows for a card's class, the same in the terminal, the HTML report and
+    the web: nothing for a best or good card, the class's name for the others, with "?" beside
+    it where the worlds did not settle it.
+
+    >>> mark_text("good"), mark_text("mistake"), mark_text("blunder", settled=False), mark_text("good", False)
+    ('', 'mistake', 'blunder?', '')
+    """
+    if cls not in MARKED:
+        return ""
+    return cls + ("" if settled else "?")
 
 
 def info_summary(cards: list[CardReview], seats: str = SEATS) -> dict[str, dict]:
-    """Per seat: the information cost of its cards (the expected score they gave up) and how
-    many fell in each class."""
+    """Per seat: the information cost of its cards (the expected score they gave up), how
+    many fell in each class, and how many of its marks the worlds did not settle (``unsettled``,
+    counted in their classes too)."""
     out: dict[str, dict] = {}
     for s, name in enumerate(seats):
         mine = [c.info for c in cards if c.seat == s and c.info is not None and c.info.get("class")]
         out[name] = {"cards": len(mine), "cost": round(sum(i["cost"] for i in mine), 2),
-                     **{cls: sum(1 for i in mine if i["class"] == cls) for cls in CLASSES}}
+                     **{cls: sum(1 for i in mine if i["class"] == cls) for cls in CLASSES},
+                     "unsettled": sum(1 for i in mine if i["class"] in MARKED and not i.get("settled", True))}
     return out
 
 

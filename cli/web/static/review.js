@@ -45,7 +45,10 @@ export function show(out, rv) {
   if (rv.passed) { out.append(h("p", {}, "Passed in: nothing was played.")); return; }
   const moves = rv.analysis;
   let at = 0;                                   // cards shown as played: the review opens before the first
-  const MARK = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+  // the mark and the cost as the terminal shows them (solver.analysis.mark_text, render.info_cost_text)
+  const costText = i => !i?.cost ? "" : (i.mark && i.cost_ci && i.cost_ci[0] !== i.cost_ci[1]
+    ? `${i.cost.toFixed(1)} (${i.cost_ci[0].toFixed(1)}-${i.cost_ci[1].toFixed(1)})` : i.cost.toFixed(1));
+  const markClass = i => (i?.mark ? `info ${i.class}` : "info");
   const judged = moves.some(m => m.info);
   const table = h("div", { id: "table" });
   const pos = h("span", { id: "position" });
@@ -56,9 +59,8 @@ export function show(out, rv) {
     h("td", {}, String(i + 1)), h("td", {}, String(m.trick)), h("td", {}, m.seat), h("td", {}, m.card),
     h("td", {}, String(m.value_before)), h("td", {}, String(m.value_after)),
     h("td", {}, m.best.join(" ")), h("td", {}, m.cost > 0 ? String(m.cost) : ""),
-    ...(judged ? [h("td", { class: `info ${m.info?.class ?? ""}` }, MARK[m.info?.class] ?? ""),
-                  h("td", { class: `info ${m.info?.class ?? ""}` },
-                    m.info?.cost ? m.info.cost.toFixed(1) : "")] : [])));
+    ...(judged ? [h("td", { class: markClass(m.info) }, m.info?.mark ?? ""),
+                  h("td", { class: markClass(m.info) }, costText(m.info))] : [])));
   rows.forEach((r, i) => r.addEventListener("click", () => { at = i + 1; draw(); }));
   const played = [];
   function draw() {
@@ -75,7 +77,8 @@ export function show(out, rv) {
       : `card ${at} (trick ${m.trick}): ${m.seat} played ${m.card}; value ${m.value_before} → ${m.value_after}` +
         (m.cost > 0 ? `, with every card seen a mistake costing ${m.cost} (better: ${m.best.join(" ")})` : "") +
         (m.info && m.info.class ? `; by what ${m.seat} knew: ${m.info.class}` +
-          (m.info.cost ? `, ${m.info.cost.toFixed(1)} expected` : "") : "");
+          (m.info.settled === false && m.info.mark ? " (not settled by the worlds)" : "") +
+          (m.info.cost ? `, ${costText(m.info)} expected` : "") : "");
     rows.forEach((r, i) => r.classList.toggle("here", i === at - 1));
     chartBox.replaceChildren(valueChart(rv, at));
     back.disabled = at === 0; fwd.disabled = at === moves.length;
@@ -97,7 +100,8 @@ export function show(out, rv) {
       `Double-dummy value at the start ${s.start_value}; the declarer's mistakes cost ${s.declarer_cost}, ` +
       `the defenders' ${s.defender_cost} card points (every card seen).` +
       (s.info ? " By what each knew: " + Object.entries(s.info).map(([seat, i]) =>
-        `${seat} ${i.cost.toFixed(1)} (${i.inaccuracy} ?!, ${i.mistake} ?, ${i.blunder} ??)`).join(", ") + "." : "")),
+        `${seat} ${i.cost.toFixed(1)} (${i.inaccuracy} inaccuracies, ${i.mistake} mistakes, ${i.blunder} blunders` +
+        (i.unsettled ? `; ${i.unsettled} of them not settled` : "") + ")").join(", ") + "." : "")),
     table, h("div", { class: "steps" }, back, fwd, pos), chartBox,
     h("table", { class: "data", id: "moves" },
       h("thead", {}, h("tr", {}, ...["#", "trick", "seat", "card", "before", "after", "best", "dd cost",
