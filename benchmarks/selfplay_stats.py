@@ -66,7 +66,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.calibration import (HOLDOUT_SEED, PlayModel, game_class, hand_features, rate_logit,  # noqa: E402
+from solver.calibration import (DESIGNED_HOLDOUT_SEED, HOLDOUT_SEED, PlayModel, game_class, hand_features, rate_logit,  # noqa: E402
                                 row_features, row_schneider_share, training_rows)
 from solver.cards import card_list, parse_cards  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
@@ -81,6 +81,7 @@ OUT = ROOT / "data" / "selfplay" / "hands.jsonl"
 #: Beside ``--out``: held-out hands' declarations re-evaluated at the advice's precision (``--precise``).
 PRECISE = "precise.jsonl"
 MODEL = ROOT / "solver" / "data" / "bid_model.json"
+DESIGNED = ROOT / "data" / "selfplay" / "designed.jsonl"
 
 
 def _play(dealt: list[int], seat: int, r, players: list[str], seed: int, samples: int) -> dict:
@@ -399,6 +400,9 @@ def main() -> None:
     ap.add_argument("--fit", action="store_true", help="fit the model on what --out holds, write --model")
     ap.add_argument("--holdout-seed", type=int, default=HOLDOUT_SEED, help="hands of this seed are never fitted on")
     ap.add_argument("--model", default=str(MODEL))
+    ap.add_argument("--designed", default=str(DESIGNED),
+                    help="the designed sample's rows (benchmarks/designed_playout.py), fitted on beside --out's "
+                         "('' for none)")
     ap.add_argument("--evaluate", action="store_true", help="score the model on the held-out hands")
     ap.add_argument("--precise", type=int, metavar="N",
                     help=f"re-evaluate up to N played hands of --seed at the advice's precision (into {PRECISE} "
@@ -410,14 +414,20 @@ def main() -> None:
         print(evaluate(rows, args))
         return
     if args.fit:
-        train = training_rows(rows, args.holdout_seed)
+        # the designed sample's forced declarations (benchmarks/designed_playout.py) beside the
+        # chosen ones: the whole range of double-dummy rates, the ends too; its held-out seed apart
+        designed = _read(Path(args.designed)) if args.designed else []
+        train = training_rows(rows, args.holdout_seed) + training_rows(designed, DESIGNED_HOLDOUT_SEED)
         seeds = sorted({r["seed"] for r in train if "seed" in r})
         players = sorted({",".join(r["players"]) for r in train if "players" in r})
+        data = [str(p.relative_to(ROOT) if p.is_relative_to(ROOT) else p)
+                for p in [out] + ([Path(args.designed).resolve()] if designed else [])]
         model = PlayModel.fit(train, {"players": players, "seeds": seeds, "date": datetime.date.today().isoformat(),
-                                      "data": str(out.relative_to(ROOT) if out.is_relative_to(ROOT) else out)})
+                                      "data": data})
         model.save(args.model)
         print(f"fitted on {sum(model.about['hands'].values())} of {len(train)} played hands (seeds {seeds}; "
-              f"the others won in every world or none, or Ouvert): {model.about['hands']}; wrote {args.model}")
+              f"the others declared after the pick-up, {model.about['declare_hands']}, or not covered: suit and "
+              f"Grand Ouvert, announced levels): {model.about['hands']}; wrote {args.model}")
         return
     if args.precise is not None:
         path = out.with_name(PRECISE)

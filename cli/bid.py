@@ -136,6 +136,13 @@ def declare_verdict(ev: HandEvaluation) -> str:
             f"expected {d['expected_score']:+.0f} at {ev.at}" + _overbid_note(ev))
 
 
+def evidence(ev: HandEvaluation, console: Console) -> None:
+    """The line under the answer that says what its played-out chance rests on."""
+    e = ev.advice()["evidence"]
+    if e:
+        console.print(f"Evidence: {e['text']}.", style="dim")
+
+
 def show(ev: HandEvaluation, console: Console, declare: bool = False, wide: bool = False) -> None:
     """The declarations, best first: a compact table that fits 80 columns (``wide``: every
     column, with the long names)."""
@@ -238,6 +245,7 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
         click.echo(json.dumps(ev.to_dict()))
         return
     console.print(verdict(ev, asked=to is not None))
+    evidence(ev, console)
     show(ev, console, wide=wide)
 
 
@@ -265,5 +273,6 @@ def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision
         click.echo(json.dumps(ev.to_dict()))
         return
     console.print(declare_verdict(ev))
+    evidence(ev, console)
     show(ev, console, declare=True, wide=wide)
     sys.stdout.flush()

@@ -178,6 +178,8 @@ def luck_lines(sm: dict) -> list[str]:
                    f"{'won' if lk['won'] else 'lost' if lk['won'] is not None else 'unfinished'}; luck "
                    + ", ".join(f"{s} {v:+.2f}" for s, v in lk["luck"].items())
                    + "; skill (information cost) " + ", ".join(f"{s} {v:.1f}" for s, v in lk["skill"].items()))
+        if lk.get("chance_evidence"):
+            out.append(f"the declarer's chance rests on: {lk['chance_evidence']['text']}")
     da = sm.get("declaration_advice")
     if da:
         if da["right"]:

@@ -218,7 +218,8 @@ def declared_chance(deal: Deal, seed: int = 0, samples: int = 64, precision: flo
     r, bid = ev.recommended, deal.bid or 18
     low, high = r.p_win_ci(bid)
     return {"p_win": round(r.p_win(bid), 4), "p_win_ci": [round(low, 4), round(high, 4)],
-            "expected_score": round(r.expected_score(bid), 2), "worlds": r.samples, "auction": bool(ev.auction)}
+            "expected_score": round(r.expected_score(bid), 2), "worlds": r.samples, "auction": bool(ev.auction),
+            "evidence": r.evidence if r.calibrated else None}
 
 
 def luck_and_skill(rv: DealReview, chance: dict[str, Any] | None = None) -> dict[str, Any] | None:
@@ -229,7 +230,8 @@ def luck_and_skill(rv: DealReview, chance: dict[str, Any] | None = None) -> dict
     declarer's side's share of the result that came from the lie of the cards (the
     double-dummy outcome less his chance: +0.7 when a 30% game was won double-dummy), the
     defenders' the opposite; ``skill`` per seat: its cards' information cost (expected score
-    given up by what it knew).  ``chance_from`` says which chance was used.  None without
+    given up by what it knew).  ``chance_from`` says which chance was used, ``chance_evidence``
+    what the advice's played-out chance rests on (its ``text``).  None without
     either chance (no advice and the declarer played no card)."""
     deal = rv.deal
     if chance is not None:
@@ -244,6 +246,7 @@ def luck_and_skill(rv: DealReview, chance: dict[str, Any] | None = None) -> dict
     luck = round(float(dd_won) - expected, 4)
     skill = {name: s["cost"] for name, s in info_summary(rv.cards).items()}
     return {"declarer_chance": expected, "chance_from": source, "dd_declarer_wins": dd_won,
+            "chance_evidence": chance.get("evidence") if chance is not None else None,
             "won": rv.final.get("won"),
             "luck": {SEATS[p]: (luck if p == deal.declarer else -luck) + 0.0 for p in range(3)}, "skill": skill}
 

@@ -55,7 +55,7 @@ def model_text() -> str:
     """The shipped model's JSON text, read as package data (``importlib.resources``).
 
     >>> json.loads(model_text())["about"]["seeds"]
-    [1]
+    [1, 301]
     """
     res = resources.files("solver").joinpath("data", MODEL_RESOURCE)
     try:
@@ -68,7 +68,7 @@ def model_text() -> str:
 #: as dealt (the bid, a Hand game), and the same two priced on the ten cards kept after the
 #: pick-up (``skat declare``): the skat seen and the discard chosen, the double-dummy rate of the
 #: same ten cards means something else there (the declarer kept what suits the game).
-CLASSES = ("trump", "null", "declare trump", "declare null")
+CLASSES = ("trump", "null", "null ouvert", "declare trump", "declare null", "declare null ouvert")
 
 #: The prefix of the models of a game declared after the pick-up.
 AFTER_PICKUP = "declare "
@@ -78,8 +78,34 @@ SCHNEIDER = "schneider"
 
 
 def game_class(decl: Declaration) -> str:
-    """The class a game is reported under: suit, grand or null."""
-    return "null" if decl.game == NULL else "grand" if decl.game == GRAND else "suit"
+    """The class a game is reported under: suit, grand, null or null ouvert.
+
+    >>> game_class(Declaration(NULL, ouvert=True)), game_class(Declaration(GRAND, hand=True))
+    ('null ouvert', 'grand')
+    """
+    if decl.game == NULL:
+        return "null ouvert" if decl.ouvert else "null"
+    return "grand" if decl.game == GRAND else "suit"
+
+
+def row_class(row: dict) -> str:
+    """A self-play row's class (:func:`game_class` of its declaration: rows written before Null
+    Ouvert had a class of its own say "null" for it)."""
+    return game_class(Declaration.from_name(row["declaration"]))
+
+
+def answer_class(decl: Declaration, after_pickup: bool = False) -> str:
+    """The class a user is given a played-out number for, as the reliability tables and the
+    evidence name it: the game class, Hand or pick-up, or declared after the pick-up.
+
+    >>> answer_class(Declaration(NULL)), answer_class(Declaration(GRAND, hand=True))
+    ('null (pick-up)', 'grand Hand')
+    >>> answer_class(Declaration(NULL, ouvert=True), after_pickup=True)
+    'null ouvert (declared after the pick-up)'
+    """
+    if after_pickup:
+        return f"{game_class(decl)} (declared after the pick-up)"
+    return game_class(decl) + (" Hand" if decl.hand else " (pick-up)")
 
 
 def model_class(cls_: str, after_pickup: bool = False) -> str:
@@ -89,24 +115,35 @@ def model_class(cls_: str, after_pickup: bool = False) -> str:
     >>> model_class("grand"), model_class("null", after_pickup=True)
     ('trump', 'declare null')
     """
-    return (AFTER_PICKUP if after_pickup else "") + ("null" if cls_ == "null" else "trump")
+    return (AFTER_PICKUP if after_pickup else "") + (cls_ if cls_.startswith("null") else "trump")
 
 
-def rate_logit(p: float) -> float:
-    """A rate as the models take it: its logit, the rate clipped to 0.02 ... 0.98 (a rate of 0
-    or 1 from a few worlds is not certainty).
+#: The worlds a self-play row's rate was counted over where the row does not say (the self-play
+#: evaluator's sixteen, eight after the pick-up).
+ROW_WORLDS = 16
 
-    >>> rate_logit(0.5), round(rate_logit(1.0), 4)
-    (0.0, 3.8918)
+
+def rate_logit(p: float, n: int | None = None) -> float:
+    """A rate as the models take it: the logit of the share of ``n`` worlds won, smoothed as
+    (wins + 1/2) / (n + 1) -- a rate of 0 or 1 is no certainty, and the more worlds agree the
+    surer it is: none of 8 worlds won is logit(1/18), none of 400 logit(1/802).  Without ``n``
+    the rate is clipped to 0.02 ... 0.98 (a rate seen without its worlds).
+
+    >>> rate_logit(0.5), round(rate_logit(1.0), 4), round(rate_logit(0.0, 8), 4), round(rate_logit(0.0, 400), 4)
+    (0.0, 3.8918, -2.8332, -6.6859)
     """
-    p = min(max(p, 0.02), 0.98)
+    if n is not None and n > 0:
+        p = (p * n + 0.5) / (n + 1)
+    else:
+        p = min(max(p, 0.02), 0.98)
     return math.log(p / (1 - p))
 
 
-def hand_features(cards: int, seat: int, decl: Declaration, p_win_dd: float) -> dict[str, float]:
-    """The features of ten cards for ``decl``: the double-dummy win rate (as a logit), the
-    trumps, jacks, aces and tens, voids, matadors, the club point count, the Null danger, the
-    seat and Hand.
+def hand_features(cards: int, seat: int, decl: Declaration, p_win_dd: float,
+                  worlds: int | None = None) -> dict[str, float]:
+    """The features of ten cards for ``decl``: the double-dummy win rate over ``worlds`` worlds
+    (as a smoothed logit, :func:`rate_logit`), the trumps, jacks, aces and tens, voids,
+    matadors, the club point count, the Null danger, the seat and Hand.
 
     >>> from solver.cards import parse_cards
     >>> from solver.games import HEARTS_GAME
@@ -114,7 +151,19 @@ def hand_features(cards: int, seat: int, decl: Declaration, p_win_dd: float) -> 
     >>> f["trumps"], f["jacks"], f["aces_tens"], f["voids"], f["matadors"], f["forehand"]
     (6.0, 2.0, 3.0, 1.0, 2.0, 1.0)
     """
-    return dict(_card_features(cards, seat, decl), dd_logit=rate_logit(p_win_dd))
+    return dict(_card_features(cards, seat, decl), **rate_features(p_win_dd, worlds))
+
+
+def rate_features(p_win_dd: float, worlds: int | None = None) -> dict[str, float]:
+    """The double-dummy rate's features: its smoothed logit (:func:`rate_logit`) and whether
+    every world was lost (``dd_none``) or won (``dd_all``): a declaration at an end plays out
+    unlike the logit's line through the others (the ends' own shift, :class:`PlayModel` keeps
+    it monotone).
+
+    >>> rate_features(0.0, 8)["dd_none"], rate_features(1.0, 8)["dd_all"], rate_features(0.5, 8)["dd_none"]
+    (1.0, 1.0, 0.0)
+    """
+    return {"dd_logit": rate_logit(p_win_dd, worlds), "dd_none": float(p_win_dd <= 0), "dd_all": float(p_win_dd >= 1)}
 
 
 @lru_cache(maxsize=1 << 12)
@@ -134,14 +183,23 @@ def _card_features(cards: int, seat: int, decl: Declaration) -> dict[str, float]
             "grand": float(g == GRAND)}
 
 
-def schneider_features(features: dict[str, float], share: float) -> dict[str, float]:
+def schneider_features(features: dict[str, float], share: float, won: int | None = None) -> dict[str, float]:
     """The Schneider model's features: a hand's (:func:`hand_features`) and the share of its
-    worlds won double-dummy that are won with Schneider, as a logit (clipped like the win rate's).
+    ``won`` worlds won double-dummy that are won with Schneider, as a logit (smoothed like the
+    win rate's; a hand won in no world has a share of none, as if one world were won).
 
     >>> round(schneider_features({"dd_logit": 0.0}, 0.5)["sch_logit"], 6)
     0.0
     """
-    return dict(features, sch_logit=rate_logit(share))
+    return dict(features, sch_logit=rate_logit(share, max(won, 1) if won is not None else None),
+                sch_none=float(share <= 0))
+
+
+def row_schneider_features(row: dict) -> dict[str, float]:
+    """A self-play row's Schneider features (:func:`schneider_features`): its won worlds' share
+    smoothed over how many of its worlds were won."""
+    won = round(row["p_win_dd"] * row_worlds(row))
+    return schneider_features(row_features(row), row_schneider_share(row) or 0.0, won)
 
 
 def row_schneider_share(row: dict) -> float | None:
@@ -151,28 +209,80 @@ def row_schneider_share(row: dict) -> float | None:
     return row["p_schneider_dd"] / row["p_win_dd"]
 
 
+def row_worlds(row: dict) -> int:
+    """The worlds a self-play row's double-dummy rate was counted over (``worlds``, else the
+    self-play evaluator's: sixteen, eight after the pick-up)."""
+    return int(row.get("worlds") or (ROW_WORLDS // 2 if row.get("after_pickup") else ROW_WORLDS))
+
+
 def row_features(row: dict) -> dict[str, float]:
-    """A self-play row's features (:func:`hand_features`), completed for rows written before
-    the ``grand`` feature existed."""
-    return dict(row["features"], grand=float(row["class"] == "grand"))
+    """A self-play row's features (:func:`hand_features`): the double-dummy rate's recomputed
+    from the row's rate and worlds (:func:`rate_features`; a row without a rate keeps its own),
+    ``grand`` for rows written before it existed."""
+    rate = rate_features(row["p_win_dd"], row_worlds(row)) if "p_win_dd" in row else {}
+    return {"dd_none": 0.0, "dd_all": 0.0, **row["features"], "grand": float(row_class(row) == "grand"), **rate}
 
 
 #: The features each model uses (the first column is the intercept): chosen by
 #: cross-validated Brier score on the training hands only (5 folds x 10, 618 played hands of
 #: seed 1): the seat added nothing once the double-dummy rate is known, and Null's card
 #: features (danger, voids) made it worse.  For Grand, ``trumps`` counts the jacks.  The
-#: self-play rows keep every feature for a refit.  Schneider: the won worlds' Schneider share
-#: and the win rate (cross-validated on the 646 won training games of 1,182 played: the card
-#: features and Hand made it worse).  After the pick-up (5 folds x 4 on the 4,046 pick-up
+#: self-play rows keep every feature for a refit.  Every model has the double-dummy rate's
+#: ends as features of their own (``dd_none``, ``dd_all``: the designed sample of
+#: ``benchmarks/designed_playout.py`` plays the ends out; held monotone, :data:`MONOTONE`).
+#: Schneider: the won worlds' Schneider share (and whether none reached it), the win rate (and
+#: whether every world was won), Grand, Hand, trumps and aces and tens -- on the held-out won
+#: games of seeds 99 and 399 (1,302) a log loss of 0.5555 against 0.5579 for the share and the
+#: rate alone, and hands won in every world with no Schneider in any (the README's Grand Hand)
+#: no longer priced by the rate's line (0.26 against 0.30; such training hands reached
+#: Schneider 19% of the time).  After the pick-up (5 folds x 4 on the 4,046 pick-up
 #: games of seed 1 whose kept cards were neither won nor lost in every world): the trump
 #: features less Hand (always 0 there; Brier 0.1565 against 0.1608 for the rate alone, and
 #: matadors, seat or the point count added nothing); for Null the danger of the kept cards
 #: helps once the skat is known (0.2034 against 0.2108 for the rate alone).
-FEATURES = {"trump": ("dd_logit", "grand", "trumps", "aces_tens", "voids", "hand"),
-            "null": ("dd_logit", "hand"),
-            "declare trump": ("dd_logit", "grand", "trumps", "aces_tens", "voids"),
-            "declare null": ("dd_logit", "null_danger"),
-            SCHNEIDER: ("sch_logit", "dd_logit")}
+FEATURES = {"trump": ("dd_logit", "dd_none", "dd_all", "grand", "trumps", "aces_tens", "voids", "hand"),
+            "null": ("dd_logit", "dd_none", "dd_all", "hand"),
+            "null ouvert": ("dd_logit", "dd_none", "dd_all", "hand"),
+            "declare trump": ("dd_logit", "dd_none", "dd_all", "grand", "trumps", "aces_tens", "voids"),
+            "declare null": ("dd_logit", "dd_none", "dd_all", "null_danger"),
+            "declare null ouvert": ("dd_logit", "dd_none", "dd_all"),
+            SCHNEIDER: ("sch_logit", "sch_none", "dd_logit", "dd_all", "grand", "hand", "trumps", "aces_tens")}
+
+#: The model file's format: 2 since the double-dummy logit is smoothed over the worlds
+#: (:func:`rate_logit`) and the ends are fitted; a file of another format is refused.
+FORMAT = 2
+
+#: The bands of double-dummy rates the evidence counts played-out games in: lost in every
+#: world, tenths between, won in every world.
+EVIDENCE_BANDS = ((0.0, 0.0),) + tuple((i / 10, (i + 1) / 10) for i in range(10)) + ((1.0, 1.0),)
+
+
+def evidence_text(e: dict) -> str:
+    """The evidence behind a played-out number as one sentence, the same in the terminal and on
+    the web.
+
+    >>> evidence_text({"class": "null (pick-up)", "band": [0.1, 0.2], "count": 612, "won": 275})
+    'null (pick-up) games like this (double-dummy 10-20%) won 45% of 612 played out'
+    >>> evidence_text({"class": "grand Hand", "band": [0.0, 0.0], "count": 80, "won": 4})
+    'grand Hand games like this (lost in every sampled world) won 5% of 80 played out'
+    """
+    lo, hi = e["band"]
+    band = ("lost in every sampled world" if hi == 0 else "won in every sampled world" if lo == 1
+            else f"double-dummy {100 * lo:.0f}-{100 * hi:.0f}%")
+    return f"{e['class']} games like this ({band}) won {100 * e['won'] / e['count']:.0f}% of {e['count']} played out"
+
+
+def evidence_band(p: float) -> int:
+    """The index in :data:`EVIDENCE_BANDS` of a double-dummy rate (the ends their own bands).
+
+    >>> evidence_band(0.0), evidence_band(0.05), evidence_band(0.1), evidence_band(0.999), evidence_band(1.0)
+    (0, 1, 2, 10, 11)
+    """
+    if p <= 0:
+        return 0
+    if p >= 1:
+        return len(EVIDENCE_BANDS) - 1
+    return 1 + min(9, int(p * 10 + 1e-9))
 
 
 @dataclass
@@ -211,6 +321,36 @@ class LogisticModel:
         return f(eta), f(eta - z * se), f(eta + z * se)
 
 
+#: The signs that keep a model monotone in the double-dummy rate: a higher rate never prices a
+#: game lower, a game lost in every world never above one won in a few, one won in every world
+#: never below one lost in a few.
+MONOTONE = {"dd_logit": 1, "dd_none": -1, "dd_all": 1}
+
+
+def monotone_fit(x: np.ndarray, y: np.ndarray, features: tuple[str, ...]) -> LogisticModel:
+    """:meth:`LogisticModel.fit` with the :data:`MONOTONE` signs: a coefficient fitted against
+    its sign is held at 0 (its column left out) and the rest fitted again.
+
+    >>> rng = np.random.default_rng(1)
+    >>> x = np.c_[np.ones(400), rng.normal(size=400), rng.random(400) < 0.2]
+    >>> y = rng.random(400) < 1 / (1 + np.exp(-(x[:, 1] + 2 * x[:, 2])))    # the end *raises* the chance
+    >>> m = monotone_fit(x, y, ("dd_logit", "dd_none"))
+    >>> float(m.coef[2]), bool(m.coef[1] > 0)
+    (0.0, True)
+    """
+    x = np.array(x, dtype=float)
+    held: set[int] = set()
+    while True:
+        m = LogisticModel.fit(np.where(np.isin(np.arange(x.shape[1]), sorted(held)), 0.0, x), y)
+        wrong = {1 + i for i, f in enumerate(features) if f in MONOTONE and m.coef[1 + i] * MONOTONE[f] < 0}
+        if not wrong - held:
+            for j in held:
+                m.coef[j] = 0.0
+                m.cov[j, :] = m.cov[:, j] = 0.0
+            return m
+        held |= wrong
+
+
 @dataclass
 class PlayModel:
     """Played-out win probability per game class; ``about`` says who produced it (players,
@@ -218,55 +358,89 @@ class PlayModel:
 
     models: dict[str, LogisticModel]
     about: dict
+    #: per :func:`answer_class`: per :data:`EVIDENCE_BANDS` band, [games played out, games won]
+    #: among the rows fitted on (what a played-out number rests on, :meth:`evidence_for`)
+    evidence: dict[str, list[list[int]]] = field(default_factory=dict)
     #: each model's predictions so far, by feature row (:meth:`_predicted`)
     _kept: dict[tuple[str, tuple[float, ...]], tuple[float, float, float]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def fit(cls, rows: list[dict], about: dict | None = None) -> "PlayModel":
-        """``rows``: ``{"declaration", "class", "features", "won", "p_win_dd"}`` as the self-play
-        script writes them.  Only the rows the model :meth:`applies` to are fitted: the advice
-        keeps the double-dummy rate for the others."""
+        """``rows``: ``{"declaration", "features", "won", "p_win_dd"}`` (``worlds``,
+        ``after_pickup``) as the self-play scripts write them.  Only the rows the model
+        :meth:`covers` are fitted, those won or lost in every world among them (their rate's
+        logit is smoothed over their worlds, :func:`rate_logit`): the advice keeps the
+        double-dummy rate for the others."""
         every = rows
-        rows = [r for r in rows if cls.applies(Declaration.from_name(r["declaration"]),
-                                               r.get("p_win_dd", 0.5))]
+        rows = [r for r in rows if cls.covers(Declaration.from_name(r["declaration"]))]
         models = {}
         for c in CLASSES:
-            sel = [r for r in rows if model_class(r["class"], bool(r.get("after_pickup"))) == c]
+            sel = [r for r in rows if model_class(row_class(r), bool(r.get("after_pickup"))) == c]
             if len(sel) < 2 * (len(FEATURES[c]) + 1):
                 continue
             x = np.array([[1.0] + [row_features(r)[f] for f in FEATURES[c]] for r in sel])
             y = np.array([bool(r["won"]) for r in sel])
-            models[c] = LogisticModel.fit(x, y)
+            models[c] = monotone_fit(x, y, FEATURES[c])
         # Schneider: the won trump games the model covers that say how their won worlds split
         # (second and third choices do not), hands won in every world among them (the advice
         # reprices their Schneider too), and whether the declarer reached 90 in play
         sch = [r for r in every if r["won"] and r.get("played") and row_schneider_share(r) is not None
                and cls.prices_schneider(Declaration.from_name(r["declaration"]), r["p_win_dd"])]
         if len(sch) >= 2 * (len(FEATURES[SCHNEIDER]) + 1):
-            x = np.array([[1.0] + [schneider_features(row_features(r), row_schneider_share(r) or 0.0)[f]
-                                   for f in FEATURES[SCHNEIDER]] for r in sch])
+            x = np.array([[1.0] + [row_schneider_features(r)[f] for f in FEATURES[SCHNEIDER]] for r in sch])
             models[SCHNEIDER] = LogisticModel.fit(x, np.array([bool(r["played"]["schneider"]) for r in sch]))
+
         def counts(after: bool) -> dict[str, int]:
-            return {c: sum(1 for r in rows if r["class"] == c and bool(r.get("after_pickup")) == after)
-                    for c in ("suit", "grand", "null")}
+            return {c: sum(1 for r in rows if row_class(r) == c and bool(r.get("after_pickup")) == after)
+                    for c in ("suit", "grand", "null", "null ouvert")}
+        evidence: dict[str, list[list[int]]] = {}
+        for r in (r for r in rows if "p_win_dd" in r):
+            cells = evidence.setdefault(answer_class(Declaration.from_name(r["declaration"]),
+                                                     bool(r.get("after_pickup"))),
+                                        [[0, 0] for _ in EVIDENCE_BANDS])
+            cell = cells[evidence_band(r["p_win_dd"])]
+            cell[0] += 1
+            cell[1] += bool(r["won"])
         return cls(models, dict(about or {}, hands=counts(False), declare_hands=counts(True),
-                                schneider_hands=len(sch)))
+                                schneider_hands=len(sch)), evidence)
+
+    def evidence_for(self, decl: Declaration, p_win_dd: float, after_pickup: bool = False) -> dict | None:
+        """What a played-out number for ``decl`` at this double-dummy rate rests on: its answer
+        class (:func:`answer_class`), the band of rates (:data:`EVIDENCE_BANDS`), and how many
+        such games the model was fitted on and how many of them were won; None where it has none.
+
+        >>> m = PlayModel({}, {}, {"null (pick-up)": [[0, 0]] + [[612, 275]] + [[0, 0]] * 10})
+        >>> e = m.evidence_for(Declaration(NULL), 0.05)
+        >>> {k: e[k] for k in ("class", "band", "count", "won", "rate")}
+        {'class': 'null (pick-up)', 'band': [0.0, 0.1], 'count': 612, 'won': 275, 'rate': 0.4493}
+        """
+        cls_ = answer_class(decl, after_pickup)
+        cells = self.evidence.get(cls_)
+        if not cells:
+            return None
+        b = evidence_band(p_win_dd)
+        n, won = cells[b]
+        if not n:
+            return None
+        lo, hi = EVIDENCE_BANDS[b]
+        out = {"class": cls_, "band": [lo, hi], "count": n, "won": won, "rate": round(won / n, 4)}
+        return dict(out, text=evidence_text(out))
 
     @staticmethod
     def covers(decl: Declaration) -> bool:
-        """Does the model speak for this declaration?  Only for plain suit, Grand and Null games,
-        pick-up or Hand.  Ouvert games are played with the declarer's cards open, closer to
-        double-dummy (self-play's few Null Ouverts are left out of the fit), and announced
-        Schneider, Schwarz or Spitze were never played; their double-dummy rate stands."""
-        return not (decl.ouvert or decl.schneider or decl.schwarz or decl.spitze)
+        """Does the model speak for this declaration?  For plain suit, Grand, Null and Null
+        Ouvert games, pick-up or Hand (Null Ouvert by a model of its own: the declarer's cards
+        open, closer to double-dummy).  Suit and Grand Ouvert and announced Schneider, Schwarz or
+        Spitze were never played; their double-dummy rate stands."""
+        return not (decl.schneider or decl.schwarz or decl.spitze or (decl.ouvert and decl.game != NULL))
 
     @classmethod
     def applies(cls, decl: Declaration, p_win_dd: float) -> bool:
-        """Does the model replace this declaration's double-dummy rate?  Where it
-        :meth:`covers` the game and the worlds were neither all won nor all lost (then there is
-        nothing to reweight, :attr:`solver.evaluate.DeclarationResult.calibrated`)."""
-        return cls.covers(decl) and 0 < p_win_dd < 1
+        """Does the model replace this declaration's double-dummy rate?  Wherever it
+        :meth:`covers` the game: a declaration won (or lost) in every sampled world is priced too,
+        by the smoothed rate of its worlds (:func:`rate_logit`) -- it is not certain."""
+        return cls.covers(decl)
 
     @classmethod
     def prices_schneider(cls, decl: Declaration, p_win_dd: float) -> bool:
@@ -307,30 +481,37 @@ class PlayModel:
         """This model without its ``declare`` classes: the kept cards priced as ten cards before
         the pick-up, as the advice did before those classes existed (for a paired comparison)."""
         about = {k: v for k, v in self.about.items() if k != "declare_hands"}
-        return PlayModel({c: m for c, m in self.models.items() if not c.startswith(AFTER_PICKUP)}, about)
+        return PlayModel({c: m for c, m in self.models.items() if not c.startswith(AFTER_PICKUP)}, about,
+                         {c: e for c, e in self.evidence.items() if "after the pick-up" not in c})
 
-    def p_schneider(self, features: dict[str, float], share: float) -> tuple[float, float, float] | None:
+    def p_schneider(self, features: dict[str, float], share: float,
+                    won: int | None = None) -> tuple[float, float, float] | None:
         """(q, low, high): P(Schneider | won) played out, for a trump game with these
-        :func:`hand_features` whose worlds won double-dummy reach Schneider in ``share`` of
-        cases; None without a Schneider model."""
+        :func:`hand_features` whose ``won`` worlds won double-dummy reach Schneider in ``share``
+        of cases; None without a Schneider model."""
         if SCHNEIDER not in self.models:
             return None
-        return self._predicted(SCHNEIDER, tuple(schneider_features(features, share)[f] for f in FEATURES[SCHNEIDER]))
+        return self._predicted(SCHNEIDER, tuple(schneider_features(features, share, won)[f]
+                                                for f in FEATURES[SCHNEIDER]))
 
     def to_json(self) -> dict:
-        return {"about": self.about, "features": {c: list(FEATURES[c]) for c in self.models},
+        return {"format": FORMAT, "about": self.about, "features": {c: list(FEATURES[c]) for c in self.models},
                 "models": {c: {"coef": m.coef.round(6).tolist(), "cov": m.cov.round(8).tolist()}
-                           for c, m in self.models.items()}}
+                           for c, m in self.models.items()},
+                "evidence": self.evidence}
 
     @classmethod
     def from_json(cls, data: dict) -> "PlayModel":
+        if data.get("format") != FORMAT:
+            raise ValueError(f"the model's format {data.get('format')} is not this version's {FORMAT}: "
+                             f"retrain it (benchmarks/selfplay_stats.py --fit)")
         for c, feats in data.get("features", {}).items():
             if tuple(feats) != FEATURES.get(c):
                 want = list(FEATURES[c]) if c in FEATURES else f"models {list(FEATURES)}"
                 raise ValueError(f"the model's {c} features {feats} are not this version's {want}: "
                                  f"retrain it (benchmarks/selfplay_stats.py --fit)")
         return cls({c: LogisticModel(np.array(m["coef"]), np.array(m["cov"])) for c, m in data["models"].items()},
-                   data.get("about", {}))
+                   data.get("about", {}), data.get("evidence", {}))
 
     def save(self, path: str | Path) -> None:
         Path(path).write_text(json.dumps(self.to_json(), indent=1) + "\n")
@@ -342,6 +523,8 @@ class PlayModel:
 
 #: Self-play hands of this seed are held out: never fitted on (``selfplay_stats.py --evaluate``).
 HOLDOUT_SEED = 99
+#: The designed sample's held-out seed (``benchmarks/designed_playout.py``), never fitted on.
+DESIGNED_HOLDOUT_SEED = 399
 
 
 def training_rows(rows: list[dict], holdout_seed: int = HOLDOUT_SEED) -> list[dict]:
@@ -363,7 +546,8 @@ def after_pickup_row(row: dict) -> dict:
     """
     d = row["played"]["declare"]
     return {"declaration": row["played"]["game"], "class": d["class"], "features": d["features"],
-            "p_win_dd": d["p_win_dd"], "won": bool(row["played"]["won"]), "after_pickup": True}
+            "p_win_dd": d["p_win_dd"], "won": bool(row["played"]["won"]), "after_pickup": True,
+            **({"worlds": d["worlds"]} if d.get("worlds") else {})}
 
 
 _default: list = []

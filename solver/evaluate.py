@@ -71,6 +71,12 @@ class EvaluationError(ValueError):
 
 # ------------------------------------------------------------------ results
 
+#: ``flipped`` for a world whose outcome (won or lost) is flipped by the play model
+#: (:meth:`DeclarationResult.outcome_flip`), beside False (as the worlds have it) and True (its
+#: Schneider flipped).
+OUTCOME = "outcome"
+
+
 @dataclass
 class DeclarationResult:
     """What the samples say about one declaration (with its discard, for ``declare``)."""
@@ -84,6 +90,8 @@ class DeclarationResult:
     discard: int | None = None                   # a fixed discard (skat declare), else None
     played: tuple[float, float, float] | None = None   # the play model's P(win by play) and its 95% interval
     played_schneider: float | None = None        # the play model's P(Schneider | won by play), trump games
+    #: what the played-out P(win) rests on (:meth:`solver.calibration.PlayModel.evidence_for`)
+    evidence: dict | None = None
     #: the play model's P(win) at the two ends of the double-dummy rate's interval: the part of
     #: :attr:`played`'s interval that more worlds narrow (the rest is the model's own uncertainty)
     played_sampling: tuple[float, float] | None = None
@@ -102,17 +110,34 @@ class DeclarationResult:
 
     @property
     def calibrated(self) -> bool:
-        """Are the worlds reweighted to the played-out win probability?  Not when the model is
-        absent, or when every world (or none) is won double-dummy: then there is nothing to
-        reweight and the double-dummy numbers stand."""
-        return self.played is not None and 0 < int(self.won.sum()) < self.won.size
+        """Is P(win) the played-out one?  Where the play model priced the declaration (not
+        without a model, or for a game it does not cover), the worlds won in some and lost in
+        others reweighted to it, or -- where every world (or none) is won -- each world's outcome
+        flipped with the model's chance (:meth:`outcome_flip`)."""
+        return self.played is not None and self.won.size > 0
+
+    @property
+    def at_an_end(self) -> bool:
+        """Were the declaration's worlds all won, or all lost, double-dummy?"""
+        k = int(self.won.sum())
+        return k == 0 or k == self.won.size
+
+    def outcome_flip(self) -> float:
+        """For a declaration won (or lost) in every world, with the play model: each world's chance
+        to go the other way in play -- the played-out P(win) where all were lost, 1 - P(win)
+        where all were won (a flipped world is won or lost plainly, no Schneider); 0 elsewhere."""
+        if not self.calibrated or not self.at_an_end or self.played is None:
+            return 0.0
+        return self.played[0] if not self.won.any() else 1.0 - self.played[0]
 
     def weights(self) -> np.ndarray:
         """Each world's weight: won worlds share the played-out P(win), lost ones the rest (the
-        value of a won or lost game stays as the worlds have it); uniform without a model."""
+        value of a won or lost game stays as the worlds have it); uniform without a model, and
+        for a declaration won or lost in every world (its outcome flips instead,
+        :meth:`outcome_flip`)."""
         if self._w is None:
             n = self.won.size
-            if not self.calibrated or self.played is None:
+            if not self.calibrated or self.played is None or self.at_an_end:
                 self._w = np.full(n, 1.0 / max(n, 1))
             else:
                 p = self.played[0]
@@ -157,22 +182,33 @@ class DeclarationResult:
             self._means[bid, part] = self._average(self._expect(bid, part))
         return self._means[bid, part]
 
-    def _blend(self, of: Callable[[bool], np.ndarray]) -> np.ndarray:
+    def _blend(self, of: Callable[[Any], np.ndarray]) -> np.ndarray:
         """Per world: ``of(False)``, or ``of(True)`` (its Schneider flipped) with
-        :meth:`schneider_flips`' chance."""
+        :meth:`schneider_flips`' chance; and where every world is won or lost, ``of(OUTCOME)``
+        (its outcome flipped) with :meth:`outcome_flip`'s."""
+        a = self._schneider_blend(of)
+        q = self.outcome_flip()
+        if q > 0:
+            a = (1 - q) * a + q * of(OUTCOME)
+        return a
+
+    def _schneider_blend(self, of: Callable[[Any], np.ndarray]) -> np.ndarray:
+        """Per world: ``of(False)``, or ``of(True)`` with :meth:`schneider_flips`' chance."""
         a = of(False)
         f = self.schneider_flips()
-        if not f.any():
-            return a
-        return (1 - f) * a + f * of(True)
+        return (1 - f) * a + f * of(True) if f.any() else a
 
     def _expect(self, bid: int, part: int) -> np.ndarray:
         """Per world: part ``part`` of the settlement (0 won, 2 score), Schneider flips blended."""
         return self._blend(lambda flipped: self._settle(bid, flipped)[part])
 
-    def _levels(self, flipped: bool) -> tuple[np.ndarray, np.ndarray]:
+    def _levels(self, flipped: Any) -> tuple[np.ndarray, np.ndarray]:
         """Per world: (Schneider, Schwarz) reached; ``flipped``: each won world with Schneider if
-        it had none, and without Schneider or Schwarz if it had them."""
+        it had none, and without Schneider or Schwarz if it had them; :data:`OUTCOME`: none (a
+        world whose outcome flipped is won or lost plainly)."""
+        if flipped is OUTCOME:
+            none = np.zeros(self.won.shape, dtype=bool)
+            return none, none
         if not flipped:
             return self.schneider, self.schwarz
         return np.where(self.won, ~self.schneider, self.schneider), np.where(self.won, False, self.schwarz)
@@ -190,15 +226,17 @@ class DeclarationResult:
         """Per world: the game value as played (before any overbid)."""
         return self._values(False)
 
-    def _values(self, flipped: bool) -> np.ndarray:
+    def _values(self, flipped: Any) -> np.ndarray:
         """Per world: the game value with the Schneider levels :meth:`_levels` gives."""
         v = game_value(self.declaration, self.mats, *self._levels(flipped))
         return np.broadcast_to(np.asarray(v, dtype=np.int64), self.won.shape)
 
-    def _settle(self, bid: int, flipped: bool = False) -> tuple:
-        """:func:`~solver.scoring.settle` over the worlds, their Schneider as :meth:`_levels` has it."""
+    def _settle(self, bid: int, flipped: Any = False) -> tuple:
+        """:func:`~solver.scoring.settle` over the worlds, their Schneider as :meth:`_levels` has it
+        (:data:`OUTCOME`: each world's outcome flipped)."""
         if (bid, flipped) not in self._settled:
-            self._settled[bid, flipped] = settle(self.declaration, self.mats, self.won, *self._levels(flipped), bid,
+            won = ~self.won if flipped is OUTCOME else self.won
+            self._settled[bid, flipped] = settle(self.declaration, self.mats, won, *self._levels(flipped), bid,
                                                  self.scoring)
         return self._settled[bid, flipped]
 
@@ -285,12 +323,14 @@ class DeclarationResult:
         if not self.samples:
             return (0, 0)
         f = self.schneider_flips() > 0
-        scores = [self._settle(bid, False)[2]] + ([self._settle(bid, True)[2][f]] if f.any() else [])
+        scores = [self._settle(bid, False)[2]] + ([self._settle(bid, True)[2][f]] if f.any() else []) \
+            + ([self._settle(bid, OUTCOME)[2]] if self.outcome_flip() > 0 else [])
         return (int(min(int(np.min(x)) for x in scores)), int(max(int(np.max(x)) for x in scores)))
 
     def expected_score_ci(self, bid: int = 18) -> tuple[float, float]:
-        """A 95% interval on the expected score (normal approximation over the weighted worlds,
-        with their effective number)."""
+        """A 95% interval on the expected score: the spread of the weighted worlds (normal
+        approximation, with their effective number) and, where P(win) is played out, the play
+        model's own uncertainty (:meth:`model_score_half`), added in quadrature."""
         s = self._expect(bid, 2).astype(float)
         if s.size < 2:
             return (-math.inf, math.inf)
@@ -298,8 +338,32 @@ class DeclarationResult:
         m = float(w @ s)
         var = float(w @ (s - m) ** 2) * s.size / (s.size - 1)
         n_eff = 1.0 / float(w @ w)
-        half = Z95 * math.sqrt(var / n_eff)
+        half = math.hypot(Z95 * math.sqrt(var / n_eff), self.model_score_half(bid))
         return (m - half, m + half)
+
+    def won_lost_scores(self, bid: int = 18) -> tuple[float, float] | None:
+        """The expected settlement at ``bid`` of the game won and of the game lost, as the advice
+        weighs the worlds: its expected score is P(win) x the one + (1 - P(win)) x the other
+        (None without a play model).  Where every world is won or lost, the other outcome is the
+        worlds' flipped one (:meth:`outcome_flip`)."""
+        if not self.calibrated or self.played is None:
+            return None
+        actual = self._schneider_blend(lambda flipped: self._settle(bid, flipped)[2]).astype(float)
+        flipped = self._settle(bid, OUTCOME)[2].astype(float)
+        if not self.at_an_end:
+            return float(actual[self.won].mean()), float(actual[~self.won].mean())
+        if self.won.all():
+            return float(np.mean(actual)), float(np.mean(flipped))
+        return float(np.mean(flipped)), float(np.mean(actual))
+
+    def model_score_half(self, bid: int = 18) -> float:
+        """Half the spread of the expected score over the play model's 95% interval on P(win)
+        (:attr:`played`): the score is linear in P(win), between the won and the lost game's
+        (:meth:`won_lost_scores`); 0 without a model."""
+        wl = self.won_lost_scores(bid)
+        if wl is None or self.played is None:
+            return 0.0
+        return abs(wl[0] - wl[1]) * (self.played[2] - self.played[1]) / 2
 
     def expected_gap_ci(self, other: "DeclarationResult", bid: int = 18) -> tuple[float, float] | None:
         """A 95% interval on this expected score minus ``other``'s, **paired** on the worlds both
@@ -366,6 +430,7 @@ class DeclarationResult:
                "p_win": round(self.p_win(bid), 4), "p_win_ci": [round(lo, 4), round(hi, 4)],
                "p_win_dd": round(self.p_win_dd(bid), 4),
                "p_win_dd_ci": [round(x, 4) for x in self.p_win_dd_ci(bid)], "played_out": self.calibrated,
+               "evidence": self.evidence if self.calibrated else None,
                "p_schneider": round(self.p_schneider(bid), 4), "p_schneider_dd": round(self.p_schneider_dd(bid), 4),
                "p_schneider_possible": round(self.p_schneider_possible(), 4),
                "expected_score": round(self.expected_score(bid), 2), "max_bid": self.max_bid(min_win),
@@ -457,8 +522,9 @@ class HandEvaluation:
         ``no`` (it expects to lose, and the samples are sure of it) or ``borderline`` (the 95%
         interval of the expected score straddles zero: more samples or a coin decide), with
         the highest bid at which that declaration still pays (``up_to``, ``up_to_declaration``;
-        None: pass), and ``higher``: a bid another declaration pays beyond it and at least the
-        asked bid (``{"bid", "declaration"}``, else None)."""
+        None: pass), ``higher``: a bid another declaration pays beyond it and at least the
+        asked bid (``{"bid", "declaration"}``, else None), and ``evidence``: what its played-out
+        P(win) rests on (:meth:`~solver.calibration.PlayModel.evidence_for`, with its ``text``)."""
         r = self.recommended
         up = self.safe_bid
         top, top_r = self.highest_bid
@@ -474,7 +540,8 @@ class HandEvaluation:
             verdict = "yes" if lo > 0 else "no" if hi < 0 else "borderline"
         return {"verdict": verdict, "bid": self.at, "declaration": self.name_of(r),
                 "expected_score": round(e, 2), "expected_score_ci": [round(lo, 2), round(hi, 2)],
-                "up_to": up, "up_to_declaration": self.name_of(r) if up is not None else None, "higher": higher}
+                "up_to": up, "up_to_declaration": self.name_of(r) if up is not None else None, "higher": higher,
+                "evidence": r.evidence if r.calibrated else None}
 
     @property
     def p_win_basis(self) -> str:
@@ -669,15 +736,18 @@ def calibrate(r: DeclarationResult, ten: int, seat: int, model: "PlayModel | Non
         return r
     cls_ = game_class(r.declaration)
     after_pickup = r.discard is not None         # declared with a discard: the ten cards kept
-    feats = [hand_features(ten, seat, r.declaration, q) for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
+    n = r.samples
+    feats = [hand_features(ten, seat, r.declaration, q, n) for q in (r.p_win_dd(18), *r.p_win_dd_ci(18))]
     got = [g for g in (model.p_win(f, cls_, after_pickup) for f in feats) if g is not None]
     played = (got[0][0], min(g[1] for g in got), max(g[2] for g in got)) if len(got) == len(feats) else None
     sampling = (got[1][0], got[2][0]) if played is not None else None
     q = None
     if played is not None and model.prices_schneider(r.declaration, r.p_win_dd(18)):
-        sch = model.p_schneider(feats[0], float((r.won & r.schneider).sum()) / int(r.won.sum()))
+        k = int(r.won.sum())
+        sch = model.p_schneider(feats[0], float((r.won & r.schneider).sum()) / k, k)
         q = None if sch is None else sch[0]
-    out = dataclasses.replace(r, played=played, played_schneider=q, played_sampling=sampling)
+    evidence = model.evidence_for(r.declaration, r.p_win_dd(18), after_pickup) if played is not None else None
+    out = dataclasses.replace(r, played=played, played_schneider=q, played_sampling=sampling, evidence=evidence)
     out._settled = r._settled           # (the settlements of the worlds do not depend on the play model)
     return out
 
@@ -881,15 +951,21 @@ def _adaptive(ev: _Evaluator, cands: list[Candidate], sampler: WorldSampler, at:
         return sorted(pool, key=lambda c: -results[c].expected_score(at) if not outcomes[c].pending
                       else math.inf)[:k]
 
-    def upper(c: Candidate) -> float:
-        # the upper end of c's 95% interval on the expected score, its waiting lost worlds at best
-        return max(r.expected_score_ci(at)[1] for r in read(c, outcomes[c]))
+    def reaches(c: Candidate, floor: float) -> bool:
+        # does the upper end of c's 95% interval on the expected score reach ``floor``?  Its
+        # waiting lost worlds are resolved where their levels decide it, so the answer is the
+        # one every world probed at once would give
+        ups = [r.expected_score_ci(at)[1] for r in read(c, outcomes[c])]
+        if outcomes[c].pending and min(ups) < floor <= max(ups):
+            ev.resolve([c], outcomes)
+            ups = [result(c).expected_score_ci(at)[1]]
+        return max(ups) >= floor
 
     if total < first and contenders is not None:     # phase 2: the contenders (total < first only then)
         # out of the race: a candidate whose interval lies below the leader's
         leader = best(1)[0]
         floor = result(leader).expected_score_ci(at)[0]
-        kept = best(contenders, [c for c in solved if c == leader or upper(c) >= floor])
+        kept = best(contenders, [c for c in solved if c == leader or reaches(c, floor)])
         n = clock.worlds_that_fit(first - total, len(kept))
         if n >= MIN_ROUND:
             run(kept, _draw(sampler, n))

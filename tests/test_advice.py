@@ -187,7 +187,8 @@ def test_the_tables_fit_80_columns_and_declare_answers_in_its_first_line():
         assert r.exit_code == 0, r.output
         lines = r.output.splitlines()
         assert max(len(x) for x in lines) <= 80 and "…" not in r.output
-        assert len(lines) <= 30
+        assert len(lines) <= 32
+        assert any(x.startswith("Evidence: ") for x in lines)        # what the played-out chance rests on
     assert lines[0].startswith("Discard ") and " and play " in lines[0]
     wide = CliRunner().invoke(cli, [*args, "--samples", "16", "--workers", "1", "--wide"], env={"COLUMNS": "160"})
     assert "95% interval" in wide.output and "E(score) at 27" in wide.output

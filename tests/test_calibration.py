@@ -8,7 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.calibration import FEATURES, PlayModel, hand_features
+from solver.calibration import FEATURES, PlayModel, game_class, hand_features, rate_features, rate_logit
+from solver.scoring import settle
 from solver.cards import parse_cards
 from solver.games import GRAND, Declaration
 
@@ -74,35 +75,53 @@ def test_a_play_model_reweights_the_worlds_won_and_lost_double_dummy():
     assert all(not r.calibrated and r.p_win() == r.p_win_dd() for r in ev.declarations)
     cal = ev.calibrated_with(_constant_model(0.9))
     assert cal.to_dict()["p_win_basis"].startswith("played out")
+    ends = 0
     for r in cal.declarations:
-        if not (0 < r.won.sum() < r.won.size) or not PlayModel.covers(r.declaration):
-            # nothing to reweight, or a game self-play never played (Ouvert, announcements)
+        if not PlayModel.covers(r.declaration):
+            # a game self-play never played (suit and Grand Ouvert, announcements)
             assert not r.calibrated and r.p_win() == r.p_win_dd()
             continue
         s = r.scores_at(18).astype(float)
         won = r.won
-        # P(win) becomes the model's; the expected score weighs the won and the lost worlds' means by it
+        # P(win) becomes the model's; the expected score weighs the won and the lost game by it
         assert r.p_win(18) == pytest.approx(0.9)
-        assert r.expected_score(18) == pytest.approx(0.9 * s[won].mean() + 0.1 * s[~won].mean())
+        if 0 < won.sum() < won.size:          # the won and the lost worlds' means
+            assert r.expected_score(18) == pytest.approx(0.9 * s[won].mean() + 0.1 * s[~won].mean())
+        else:                                 # every world's outcome flips with the model's chance, plainly
+            ends += 1
+            other = settle(r.declaration, r.mats, ~won, np.zeros_like(won), np.zeros_like(won), 18)[2]
+            p_same = 0.9 if won.all() else 0.1
+            assert r.expected_score(18) == pytest.approx(p_same * s.mean() + (1 - p_same) * other.mean())
         assert r.p_win_dd(18) == pytest.approx(won.mean())
         d = r.to_dict(18)
         assert d["played_out"] and d["p_win"] == pytest.approx(0.9, abs=1e-4) and d["p_win_ci"] == [0.9, 0.9]
+    assert ends, "the hand should have a declaration lost (or won) in every world"
     assert any(r.declaration.ouvert for r in cal.declarations)
-    assert all(not r.calibrated for r in cal.declarations if r.declaration.ouvert)
+    # Null Ouvert has a model of its own; a suit or Grand Ouvert none
+    assert all(r.calibrated == r.declaration.is_null for r in cal.declarations if r.declaration.ouvert)
     # the safe bid follows the reweighted expectations
     best = max(cal.declarations, key=lambda r: r.expected_score(18))
     assert cal.recommended.expected_score(18) == best.expected_score(18)
 
 
-def test_hands_won_in_every_world_or_none_are_not_fitted():
-    """The advice keeps the double-dummy rate where every world (or none) is won, so such hands
-    say nothing about the model: adding them, even lost, leaves the coefficients alone."""
-    rows = _rows(500, 3)
-    extra = [dict(r, won=not r["won"], p_win_dd=1.0 if i % 2 else 0.0) for i, r in enumerate(_rows(200, 4))]
-    a, b = PlayModel.fit(rows), PlayModel.fit(rows + extra)
-    assert np.allclose(a.models["trump"].coef, b.models["trump"].coef)
-    assert not np.allclose(a.models["trump"].coef, PlayModel.fit(rows + [dict(r, p_win_dd=0.5) for r in extra])
-                           .models["trump"].coef)
+def test_hands_won_in_every_world_or_none_are_fitted_and_the_model_stays_monotone():
+    """A declaration lost in every world is not certain: such rows are fitted (their own shift,
+    ``dd_none``), and priced below the rows the line gives for a few worlds won.  Were they
+    won more often than the line says, the shift is held at 0: never above the rest."""
+    rows = _rows(1500, 3)
+    rng = np.random.default_rng(4)
+    lost_ends = [dict(r, p_win_dd=0.0, worlds=16, won=bool(rng.random() < 0.02)) for r in _rows(600, 4)]
+    model = PlayModel.fit(rows + lost_ends)
+    got = dict(zip(("intercept",) + FEATURES["trump"], model.models["trump"].coef))
+    assert got["dd_none"] < 0 and got["dd_logit"] > 0
+    f = lambda q, n: dict(lost_ends[0]["features"], **rate_features(q, n))        # noqa: E731
+    assert model.p_win(f(0.0, 16), "grand")[0] < model.p_win(f(1 / 16, 16), "grand")[0]
+    # the ends won far more often than the line: held at 0, so still the lowest
+    lucky = [dict(r, won=bool(rng.random() < 0.9)) for r in lost_ends]
+    model = PlayModel.fit(rows + lucky)
+    got = dict(zip(("intercept",) + FEATURES["trump"], model.models["trump"].coef))
+    assert got["dd_none"] == 0.0
+    assert model.p_win(f(0.0, 16), "grand")[0] < model.p_win(f(1 / 16, 16), "grand")[0]
 
 
 def test_the_played_out_interval_spans_the_double_dummy_rates_interval():
@@ -123,24 +142,26 @@ def test_the_played_out_interval_spans_the_double_dummy_rates_interval():
     for r in mixed:
         k, n = int(r.wins_at(18).sum()), r.samples
         lo, hi = wilson(k, n)
-        assert r.p_win() == pytest.approx(k / n)
-        assert r.p_win_ci(18) == pytest.approx((max(lo, 0.02), min(hi, 0.98)), abs=1e-9)
+        # the rate as the model takes it, (wins + 1/2) / (worlds + 1), and so its interval's ends
+        assert r.p_win() == pytest.approx((k + 0.5) / (n + 1))
+        assert r.p_win_ci(18) == pytest.approx(((lo * n + 0.5) / (n + 1), (hi * n + 0.5) / (n + 1)), abs=1e-9)
 
 
 def test_the_shipped_model_is_what_the_shipped_self_play_data_fits():
     """Reproducible: refitting on data/selfplay/hands.jsonl (the held-out seed left out) gives the
     shipped coefficients; the model says who and what produced it."""
-    from solver.calibration import MODEL_PATH, training_rows
+    from solver.calibration import DESIGNED_HOLDOUT_SEED, MODEL_PATH, training_rows
     shipped = PlayModel.load(MODEL_PATH)
-    data = Path(__file__).resolve().parents[1] / shipped.about["data"]
-    rows = [json.loads(line) for line in data.read_text().splitlines() if line.strip()]
-    again = PlayModel.fit(training_rows(rows))
+    root = Path(__file__).resolve().parents[1]
+    selfplay, designed = ([json.loads(line) for line in (root / d).read_text().splitlines() if line.strip()]
+                          for d in shipped.about["data"])
+    again = PlayModel.fit(training_rows(selfplay) + training_rows(designed, DESIGNED_HOLDOUT_SEED))
     assert set(again.models) == set(shipped.models)
     for c, m in shipped.models.items():
         assert np.allclose(again.models[c].coef, m.coef, atol=2e-6), f"{c}: retrain (selfplay_stats.py --fit)"
-    assert again.about["hands"] == shipped.about["hands"]
+    assert again.about["hands"] == shipped.about["hands"] and again.evidence == shipped.evidence
     assert shipped.about["players"] and shipped.about["seeds"] and shipped.about["date"]
-    assert 99 not in shipped.about["seeds"]
+    assert 99 not in shipped.about["seeds"] and DESIGNED_HOLDOUT_SEED not in shipped.about["seeds"]
 
 
 def test_the_shipped_model_rises_with_the_double_dummy_rate():
@@ -178,18 +199,24 @@ def test_no_schneider_is_priced_in_a_world_where_no_play_reaches_it():
     price is capped by the worlds where it is possible, and a bid only Schneider pays (40) is
     overbid in every world."""
     f, t = False, True
-    r = _hearts([t] * 4, [f] * 4, [f] * 4, played=(0.98, 0.9, 0.99), q=0.5, can=[f] * 4)
+    # (a model sure of the win: the Schneider rule alone; the win's own chance below)
+    r = _hearts([t] * 4, [f] * 4, [f] * 4, played=(1.0, 1.0, 1.0), q=0.5, can=[f] * 4)
     assert r.p_schneider() == 0 and r.p_schneider_possible() == 0
     assert r.expected_score(18) == pytest.approx(30) and r.score_range(18) == (30, 30)
     assert r.top_value() == 30 and r.overbid_at(33) and r.max_bid() == 30
     assert r.to_dict(18)["p_schneider"] == 0 and 40 not in r.value_distribution()
     # possible in one world of four: P(Schneider) is at most 1/4, however sure the model is
-    r = _hearts([t] * 4, [f] * 4, [f] * 4, played=(0.98, 0.9, 0.99), q=0.5, can=[t, f, f, f])
+    r = _hearts([t] * 4, [f] * 4, [f] * 4, played=(1.0, 1.0, 1.0), q=0.5, can=[t, f, f, f])
     assert r.p_schneider() == pytest.approx(0.25) and r.p_schneider_possible() == pytest.approx(0.25)
     assert r.expected_score(18) == pytest.approx(0.25 * 40 + 0.75 * 30)
     # possible in three: the model's half is reached (each of the three gains it with chance 2/3)
-    r = _hearts([t] * 4, [f] * 4, [f] * 4, played=(0.98, 0.9, 0.99), q=0.5, can=[t, t, t, f])
+    r = _hearts([t] * 4, [f] * 4, [f] * 4, played=(1.0, 1.0, 1.0), q=0.5, can=[t, t, t, f])
     assert r.p_schneider() == pytest.approx(0.5) and r.top_value() == 40
+    # won in every world but priced at 0.98: a fiftieth of each world is a plain loss (-2 x 30)
+    r = _hearts([t] * 4, [f] * 4, [f] * 4, played=(0.98, 0.9, 0.99), q=0.5, can=[t, f, f, f])
+    assert r.calibrated and r.p_win() == pytest.approx(0.98) and r.p_schneider() == pytest.approx(0.98 * 0.25)
+    assert r.expected_score(18) == pytest.approx(0.98 * (0.25 * 40 + 0.75 * 30) + 0.02 * -60)
+    assert r.score_range(18) == (-60, 40)
 
 
 def test_the_schneider_model_moves_the_won_worlds_to_its_schneider_rate():
@@ -212,11 +239,17 @@ def test_the_schneider_model_moves_the_won_worlds_to_its_schneider_rate():
     won_values = [keep * 50 + (1 - keep) * 30, keep * 40 + (1 - keep) * 30, keep * 40 + (1 - keep) * 30, 30]
     assert r.p_schneider() == pytest.approx(0.4) and r.p_schneider_dd() == pytest.approx(0.6)
     assert r.expected_score(18) == pytest.approx(0.2 * sum(won_values) + 0.2 * -60)
-    # won in every world: P(win) stays 1, the Schneider share is repriced all the same
+    # won in every world: P(win) is the model's 0.98 (a plain loss otherwise), the Schneider share
+    # of the won game repriced all the same
     r = _hearts([t] * 4, [t, f, f, f], [f] * 4, played=(0.98, 0.9, 0.99), q=0.5)
-    assert not r.calibrated and r.p_win() == 1 and r.p_schneider() == pytest.approx(0.5)
-    assert r.expected_score(18) == pytest.approx(0.5 * 40 + 0.5 * 30)
-    assert r.p_win(40) == pytest.approx(0.5) and r.p_win_ci(40)[0] <= 0.5 <= r.p_win_ci(40)[1]
+    assert r.calibrated and r.p_win() == pytest.approx(0.98) and r.p_schneider() == pytest.approx(0.98 * 0.5)
+    assert r.expected_score(18) == pytest.approx(0.98 * (0.5 * 40 + 0.5 * 30) + 0.02 * -60)
+    assert r.p_win(40) == pytest.approx(0.98 * 0.5) and r.p_win_ci(40)[0] <= 0.49 <= r.p_win_ci(40)[1]
+    # lost in every world, priced at 0.1: a tenth of each world is won plainly (30), at 40 overbid
+    r = _hearts([f] * 4, [f] * 4, [f] * 4, played=(0.1, 0.05, 0.2))
+    assert r.calibrated and r.p_win() == pytest.approx(0.1) and r.p_schneider() == 0
+    assert r.expected_score(18) == pytest.approx(0.1 * 30 + 0.9 * -60)
+    assert r.p_win(40) == 0 and r.p_win_dd() == 0
     # no model: the worlds as they are
     r = _hearts([t, t, t, t, f], [t, f, f, f, f], [f] * 5)
     assert r.p_schneider() == r.p_schneider_dd() == pytest.approx(0.2)
@@ -248,7 +281,7 @@ def test_the_advice_prices_schneider_with_the_model():
     from solver.evaluate import evaluate_hand
     ev = evaluate_hand("CJ SJ HA HT HK H9 SA ST D8 D7", "F", samples=32, workers=1,
                        model=_constant_model(0.7, 0.45))
-    trump = [r for r in ev.declarations if r.calibrated and not r.declaration.is_null]
+    trump = [r for r in ev.declarations if r.calibrated and not r.declaration.is_null and r.p_win_dd() > 0]
     assert trump and any(r.p_schneider_dd() > 0 for r in trump)
     for r in trump:
         assert r.played_schneider == pytest.approx(0.45)
@@ -264,8 +297,8 @@ def test_a_fitted_schneider_model_recovers_the_played_out_rate():
         rng = np.random.default_rng(seed)
         out = []
         for _ in range(n):
-            share = float(rng.integers(0, 17)) / 16
-            x = np.log(min(max(share, 0.02), 0.98) / (1 - min(max(share, 0.02), 0.98)))
+            share = float(rng.integers(0, 9)) / 8
+            x = rate_logit(share, 8)                        # eight worlds won of sixteen, smoothed
             q = 1 / (1 + np.exp(-(0.6 + 0.7 * x)))
             f = {k: 0.0 for k in FEATURES["trump"]}          # dd_logit 0: a 50% hand
             sch = bool(rng.random() < q)
@@ -276,7 +309,7 @@ def test_a_fitted_schneider_model_recovers_the_played_out_rate():
     model = PlayModel.fit(train + [{k: v for k, v in r.items() if k != "p_schneider_dd"} for r in rows(500, 6)])
     assert model.about["schneider_hands"] == 4000
     held = rows(4000, 7)
-    pred = np.array([model.p_schneider(r["features"], r["p_schneider_dd"] / 0.5)[0] for r in held])
+    pred = np.array([model.p_schneider(r["features"], r["p_schneider_dd"] / 0.5, 8)[0] for r in held])
     assert abs(pred.mean() - np.mean([r["played"]["schneider"] for r in held])) < 0.03
     assert np.abs(pred - np.array([r["_q"] for r in held])).max() < 0.05
 
@@ -341,11 +374,12 @@ def test_rows_after_the_pick_up_fit_the_declare_models_only():
     rows = []
     for k, r in enumerate(_rows(3000, 6)):
         # the same game after the pick-up: a known, different function of the kept cards' rate
-        f = dict(r["features"], dd_logit=float(rng.normal()))
+        rate = float(rng.integers(1, 8)) / 8                # the kept cards' rate over eight worlds
+        f = dict(r["features"], dd_logit=rate_logit(rate, 8))
         p = 1 / (1 + np.exp(-(1.5 + 0.5 * f["dd_logit"])))
         won = bool(rng.random() < p)
         rows.append(dict(r, seed=1, k=k, played={"game": "grand", "won": won,
-                                                 "declare": {"class": "grand", "p_win_dd": 0.5, "features": f}},
+                                                 "declare": {"class": "grand", "p_win_dd": rate, "features": f}},
                          won=won))
     train = training_rows(rows)
     assert sum(1 for r in train if r.get("after_pickup")) == 3000
@@ -360,3 +394,54 @@ def test_rows_after_the_pick_up_fit_the_declare_models_only():
     assert got["dd_logit"] == pytest.approx(0.5, abs=0.15)
     assert got["intercept"] + got["grand"] == pytest.approx(1.5, abs=0.25)
     assert both.about["declare_hands"]["grand"] == 3000
+
+
+@pytest.mark.parametrize("k", range(4))
+def test_every_covered_declaration_is_priced_the_ends_too_and_says_what_it_rests_on(k):
+    """Property over seeded hands, with the shipped model: every declaration the model covers is
+    played out (lost or won in every sampled world included, never a certain 0 or 1), priced no
+    higher than had one more of its worlds been won, carries the evidence of its own class and
+    band, and its expected score lies inside its interval."""
+    from solver.calibration import answer_class, default_model, rate_features
+    from solver.evaluate import evaluate_hand
+    from solver.players.table import shuffle
+    dealt = shuffle(np.random.default_rng([77, k]))
+    ev = evaluate_hand(dealt[k % 3], k % 3, samples=16, workers=1, seed=k)
+    model = default_model()
+    ends = 0
+    for r in ev.declarations:
+        if not PlayModel.covers(r.declaration):
+            assert not r.calibrated
+            continue
+        assert r.calibrated and 0 < r.played[0] < 1
+        lo, hi = r.expected_score_ci(18)
+        assert lo <= r.expected_score(18) <= hi
+        e = r.evidence
+        assert e is not None and e["class"] == answer_class(r.declaration)
+        assert e["band"][0] <= r.p_win_dd(18) <= e["band"][1] and e["count"] > 0
+        if r.p_win_dd(18) == 0:
+            ends += 1
+            assert r.p_win(18) > 0
+            feats = hand_features(dealt[k % 3], k % 3, r.declaration, 0.0, r.samples)
+            one_won = dict(feats, **rate_features(1 / r.samples, r.samples))
+            cls_ = game_class(r.declaration)
+            assert model.p_win(feats, cls_)[0] <= model.p_win(one_won, cls_)[0]
+    assert ends
+
+
+def test_the_issues_two_nulls_show_what_their_number_rests_on():
+    """The two Nulls a Skat player doubted: each answer says which played-out games its chance
+    comes from, in the terminal (one line) and the JSON (class, band, count, rate)."""
+    from click.testing import CliRunner
+    from cli.main import cli
+    for args, cls_ in ((["declare", "HJ DA DT D8 D7 CT CK C7 HT HK", "--skat", "ST H8", "--seat", "R", "--bid", "18"],
+                        "null (declared after the pick-up)"),
+                       (["bid", "CJ HJ CA CK C9 C8 SA S9 H8 D7", "--seat", "F", "--to", "18"], "null (pick-up)")):
+        out = json.loads(CliRunner().invoke(cli, [*args, "--workers", "1", "--json"]).output)
+        null = next(d for d in out["declarations"] if d["game"] == "null" and not d["hand"] and not d["ouvert"])
+        e = null["evidence"]
+        assert e["class"] == cls_ and e["band"][0] <= null["p_win_dd"] <= e["band"][1]
+        assert e["rate"] == pytest.approx(e["won"] / e["count"], abs=1e-4) and e["count"] >= 20
+        text = CliRunner().invoke(cli, [*args, "--workers", "1"], env={"COLUMNS": "200"}).output
+        if out["advice"]["evidence"]:
+            assert f"Evidence: {out['advice']['evidence']['text']}." in text

@@ -64,6 +64,11 @@ def test_an_explicit_samples_is_honoured_as_on_the_command_line(client):
     assert asked.json()["stopped_by"] == "asked" and asked.json()["samples"] == 40
     free = client.post("/api/bid", json={"cards": HAND, "seat": "F", "to": 27}).json()
     assert free["stopped_by"] in ("decided", "precision", "pass", "samples")
+    # the played-out chance says what it rests on: the games of its class and band the model saw
+    e = free["advice"]["evidence"]
+    rec = free["recommended"]
+    assert e["count"] > 0 and e["band"][0] <= rec["p_win_dd"] <= e["band"][1]
+    assert e["text"].startswith(e["class"]) and f"of {e['count']} played out" in e["text"]
 
 
 def test_solve_and_analyse_answer_as_the_command_line_does(client, tmp_path):

@@ -95,6 +95,7 @@ export function render(out, ev) {
   const rows = ev.declarations;
   out.append(
     h("p", { class: "answer", id: "answer" }, sentence(ev)),
+    ...(ev.advice.evidence ? [h("p", { id: "evidence" }, `Evidence: ${ev.advice.evidence.text}.`)] : []),
     h("p", { id: "basis" }, `Safe bid: ${ev.safe_bid ? `${ev.safe_bid} (${ev.safe_bid_declaration})` : "pass"}. ` +
       (ev.auction ? `Worlds weighted by the auction ${ev.auction.join(" ")} ` +
                     `(${pct(ev.auction_acceptance)} of uniform worlds fit it). ` : "") +
