@@ -67,7 +67,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solver.calibration import (DESIGNED_HOLDOUT_SEED, HOLDOUT_SEED, PlayModel, game_class, hand_features, rate_logit,  # noqa: E402
-                                row_features, row_schneider_share, training_rows)
+                                row_features, row_schneider_share, row_worlds, training_rows)
 from solver.cards import card_list, parse_cards  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
 from solver.deal import Deal, score_deal  # noqa: E402
@@ -196,7 +196,9 @@ def precise_order(rows: list[dict], seed: int) -> list[dict]:
 def at_precise_rate(row: dict, precise: dict) -> dict:
     """``row`` with the rates and ``dd_logit`` of its declaration's re-evaluation ``precise``."""
     return dict(row, p_win_dd=precise["p_win_dd"], p_schneider_dd=precise["p_schneider_dd"],
-                features=dict(row["features"], dd_logit=rate_logit(precise["p_win_dd"])))
+                worlds=precise.get("worlds") or row_worlds(row),
+                features=dict(row["features"], dd_logit=rate_logit(precise["p_win_dd"],
+                                                                   precise.get("worlds") or row_worlds(row))))
 
 
 BINS = np.linspace(0, 1, 11)
@@ -301,7 +303,7 @@ def evaluate(rows: list[dict], args) -> str:
             return 0.0
         use = (PlayModel.prices_schneider(Declaration.from_name(r["declaration"]), r["p_win_dd"])
                and model.p_win(row_features(r), r["class"]) is not None)
-        got = model.p_schneider(row_features(r), share) if use else None
+        got = model.p_schneider(row_features(r), share, round(r["p_win_dd"] * row_worlds(r))) if use else None
         return got[0] if got else share
     lines = [f"held-out hands (seed {args.holdout_seed}): {len(test)} played; model {args.model} "
              f"fitted on {model.about.get('hands')}; training hands here {len(train)}"]

@@ -191,8 +191,9 @@ def schneider_features(features: dict[str, float], share: float, won: int | None
     >>> round(schneider_features({"dd_logit": 0.0}, 0.5)["sch_logit"], 6)
     0.0
     """
+    none = float(share <= 0)
     return dict(features, sch_logit=rate_logit(share, max(won, 1) if won is not None else None),
-                sch_none=float(share <= 0))
+                sch_none=none, sch_none_all=none * features.get("dd_all", 0.0))
 
 
 def row_schneider_features(row: dict) -> dict[str, float]:
@@ -231,11 +232,11 @@ def row_features(row: dict) -> dict[str, float]:
 #: ends as features of their own (``dd_none``, ``dd_all``: the designed sample of
 #: ``benchmarks/designed_playout.py`` plays the ends out; held monotone, :data:`MONOTONE`).
 #: Schneider: the won worlds' Schneider share (and whether none reached it), the win rate (and
-#: whether every world was won), Grand, Hand, trumps and aces and tens -- on the held-out won
-#: games of seeds 99 and 399 (1,302) a log loss of 0.5555 against 0.5579 for the share and the
-#: rate alone, and hands won in every world with no Schneider in any (the README's Grand Hand)
-#: no longer priced by the rate's line (0.26 against 0.30; such training hands reached
-#: Schneider 19% of the time).  After the pick-up (5 folds x 4 on the 4,046 pick-up
+#: whether every world was won), Grand, Hand, trumps and aces and tens, and a hand won in every
+#: world of which none reached Schneider (``sch_none_all``: 52 such training hands reached it
+#: 19% of the time in play, where the rate's line said 30%; the README's Grand Hand is one) --
+#: on the held-out won games of seeds 99 and 399 (1,322) a log loss of 0.5533 against 0.5579
+#: for the share and the rate alone.  After the pick-up (5 folds x 4 on the 4,046 pick-up
 #: games of seed 1 whose kept cards were neither won nor lost in every world): the trump
 #: features less Hand (always 0 there; Brier 0.1565 against 0.1608 for the rate alone, and
 #: matadors, seat or the point count added nothing); for Null the danger of the kept cards
@@ -246,7 +247,8 @@ FEATURES = {"trump": ("dd_logit", "dd_none", "dd_all", "grand", "trumps", "aces_
             "declare trump": ("dd_logit", "dd_none", "dd_all", "grand", "trumps", "aces_tens", "voids"),
             "declare null": ("dd_logit", "dd_none", "dd_all", "null_danger"),
             "declare null ouvert": ("dd_logit", "dd_none", "dd_all"),
-            SCHNEIDER: ("sch_logit", "sch_none", "dd_logit", "dd_all", "grand", "hand", "trumps", "aces_tens")}
+            SCHNEIDER: ("sch_logit", "sch_none", "dd_logit", "dd_all", "grand", "hand", "trumps", "aces_tens",
+                        "sch_none_all")}
 
 #: The model file's format: 2 since the double-dummy logit is smoothed over the worlds
 #: (:func:`rate_logit`) and the ends are fitted; a file of another format is refused.

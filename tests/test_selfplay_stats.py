@@ -22,13 +22,15 @@ def test_the_precise_order_is_a_seeded_sample_of_the_seeds_played_hands():
 
 def test_a_row_at_its_precise_rate_has_that_rate_and_its_logit():
     row = _row(99, 4, True)
-    got = at_precise_rate(row, {"p_win_dd": 0.6, "p_schneider_dd": 0.1})
-    assert got["p_win_dd"] == 0.6 and got["p_schneider_dd"] == 0.1
-    assert math.isclose(got["features"]["dd_logit"], math.log(0.6 / 0.4))
+    got = at_precise_rate(row, {"p_win_dd": 0.6, "p_schneider_dd": 0.1, "worlds": 100})
+    assert got["p_win_dd"] == 0.6 and got["p_schneider_dd"] == 0.1 and got["worlds"] == 100
+    # the rate as the models take it: (wins + 1/2) / (worlds + 1), 60.5 / 101
+    assert math.isclose(got["features"]["dd_logit"], math.log(60.5 / 40.5))
     assert got["features"]["trumps"] == 6.0
     assert row["features"]["dd_logit"] == 1.1                       # the row itself is unchanged
-    assert math.isclose(at_precise_rate(row, {"p_win_dd": 1.0, "p_schneider_dd": 1.0})["features"]["dd_logit"],
-                        math.log(0.98 / 0.02))                      # certainty from sampled worlds is clipped
+    # certainty from sampled worlds is none: every one of 100 worlds won is 100.5 / 101
+    assert math.isclose(at_precise_rate(row, {"p_win_dd": 1.0, "p_schneider_dd": 1.0, "worlds": 100})
+                        ["features"]["dd_logit"], math.log(100.5 / 0.5))
 
 
 def test_a_hand_is_re_evaluated_for_its_own_declaration():
