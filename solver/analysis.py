@@ -738,8 +738,9 @@ def _cross_tops(w: np.ndarray, per_world: np.ndarray) -> np.ndarray:
     """Per world: the best card (by the weighted mean value) of the other half of the worlds
     (even and odd places), or of all of them where a half has no weight.
 
+    >>> # card 0 is best in the even worlds, card 1 in the odd ones: each half is judged by the other's
     >>> _cross_tops(np.full(4, 0.25), np.array([[1.0, 0.0], [0.0, 5.0], [1.0, 0.0], [0.0, 5.0]])).tolist()
-    [1, 1, 1, 1]
+    [1, 0, 1, 0]
     """
     odd = np.arange(per_world.shape[0]) % 2 == 1
     best = int(np.argmax(w @ per_world))

@@ -28,8 +28,9 @@ def test_evaluator_keeps_the_schwarz_level_when_the_declarer_takes_no_trick():
     # queens, F (a defender) leads, and a defender's lead is always higher than anything M holds in
     # the suit, so the defenders keep the lead and M takes no trick in any world.  Without 4
     # matadors, game 1, Schneider 1, Schwarz 1: 24 x 7 = 168, lost: -336.
+    # (double-dummy: the settlement of the worlds, without the play model's chance of another outcome)
     ev = evaluate_declare("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7 D8 D9", "M", 18, samples=8, first_batch=8, workers=1,
-                          discards_per_game=1)
+                          discards_per_game=1, model=None)
     grand = next(r for r in ev.declarations if r.declaration.game == GRAND)
     assert grand.p_win(18) == 0.0
     assert set(grand.scores_at(18).tolist()) == {-336}
