@@ -38,9 +38,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.selfplay_stats import _describe, _play, _read, _write_as_done, guarded  # noqa: E402
+from solver.calibration import game_class, rate_band  # noqa: E402
 from solver.cards import card_list  # noqa: E402
 from solver.evaluate import evaluate_hand  # noqa: E402
-from solver.games import GRAND, NULL, SEATS  # noqa: E402
+from solver.games import SEATS  # noqa: E402
 from solver.players.table import shuffle  # noqa: E402
 
 OUT = ROOT / "data" / "selfplay" / "designed.jsonl"
@@ -57,24 +58,13 @@ BANDS = ((0.0, 0.0), (1e-9, 0.25), (0.25, 0.5), (0.5, 0.75), (0.75, 1 - 1e-9), (
 TRIES = 4
 
 
-def declaration_class(decl) -> str:
-    """The designed class of a declaration: suit, grand, null or null ouvert (Hand apart)."""
-    if decl.game == NULL:
-        return "null ouvert" if decl.ouvert else "null"
-    return "grand" if decl.game == GRAND else "suit"
-
-
 def band_of(p: float) -> int:
-    """The index in :data:`BANDS` of a double-dummy rate.
+    """The index in :data:`BANDS` of a double-dummy rate (:func:`solver.calibration.rate_band`).
 
     >>> band_of(0.0), band_of(0.1), band_of(0.5), band_of(0.99), band_of(1.0)
     (0, 1, 3, 4, 5)
     """
-    if p <= 0:
-        return 0
-    if p >= 1:
-        return 5
-    return 1 + min(3, int(p / 0.25))
+    return rate_band(p, len(BANDS) - 2)
 
 
 def one_row(args) -> dict:
@@ -96,7 +86,7 @@ def _one_row(args) -> dict:
         ev = evaluate_hand(dealt[seat], seat, seed=seed * 100003 + k * 17 + j, workers=1, model=None)
         for r in ev.declarations:
             d = r.declaration
-            if declaration_class(d) == cls_ and d.hand == hand:
+            if game_class(d) == cls_ and d.hand == hand:
                 found.append((abs(band_of(r.p_win_dd(18)) - target), j, dealt, r))
         if any(f[0] == 0 for f in found):
             break

@@ -274,17 +274,27 @@ def evidence_text(e: dict) -> str:
     return f"{e['class']} games like this ({band}) won {100 * e['won'] / e['count']:.0f}% of {e['count']} played out"
 
 
+def rate_band(p: float, parts: int) -> int:
+    """A rate's band: 0 for none, ``parts + 1`` for all, else 1 + which of ``parts`` equal
+    parts of (0, 1) it falls in.
+
+    >>> rate_band(0.0, 4), rate_band(0.1, 4), rate_band(0.5, 4), rate_band(0.99, 4), rate_band(1.0, 4)
+    (0, 1, 3, 4, 5)
+    """
+    if p <= 0:
+        return 0
+    if p >= 1:
+        return parts + 1
+    return 1 + min(parts - 1, int(p * parts + 1e-9))
+
+
 def evidence_band(p: float) -> int:
     """The index in :data:`EVIDENCE_BANDS` of a double-dummy rate (the ends their own bands).
 
     >>> evidence_band(0.0), evidence_band(0.05), evidence_band(0.1), evidence_band(0.999), evidence_band(1.0)
     (0, 1, 2, 10, 11)
     """
-    if p <= 0:
-        return 0
-    if p >= 1:
-        return len(EVIDENCE_BANDS) - 1
-    return 1 + min(9, int(p * 10 + 1e-9))
+    return rate_band(p, len(EVIDENCE_BANDS) - 2)
 
 
 @dataclass
