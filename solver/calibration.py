@@ -539,11 +539,17 @@ HOLDOUT_SEED = 99
 DESIGNED_HOLDOUT_SEED = 399
 
 
-def training_rows(rows: list[dict], holdout_seed: int = HOLDOUT_SEED) -> list[dict]:
+def training_rows(rows: list[dict], holdout_seed: int = HOLDOUT_SEED, top3: bool = False) -> list[dict]:
     """The self-play rows a model is fitted on: the played hands of every seed but the held-out
-    one, and their second and third choices where those were played with their features."""
+    one, and the games they declared after the pick-up (:func:`after_pickup_row`).  ``top3``:
+    their second and third choices too, where those were played with their features -- no longer
+    by default: the designed sample (``benchmarks/designed_playout.py``) plays declarations a
+    player did not choose across every rate, evaluated as the advice evaluates them, where a
+    second choice's rate is that of the sixteen worlds that chose another game (a model fitted
+    with them priced the held-out declarations lost in every world +0.045 too high, without them
+    +0.031; on the held-out rows, where the choice was made)."""
     train = [r for r in rows if r.get("seed") != holdout_seed and r.get("played")]
-    return (train + [t for r in train for t in r.get("top3", [])[1:] if "features" in t]
+    return (train + ([t for r in train for t in r.get("top3", [])[1:] if "features" in t] if top3 else [])
             + [after_pickup_row(r) for r in train if r["played"].get("declare")])
 
 
