@@ -136,11 +136,17 @@ def declare_verdict(ev: HandEvaluation) -> str:
             f"expected {d['expected_score']:+.0f} at {ev.at}" + _overbid_note(ev))
 
 
+def evidence_line(ev: HandEvaluation) -> str:
+    """What the answer's played-out chance rests on, as a sentence ("" where it is double-dummy):
+    the terminal's line under the answer, the web's hints."""
+    e = ev.advice()["evidence"]
+    return f"Evidence: {e['text']}." if e else ""
+
+
 def evidence(ev: HandEvaluation, console: Console) -> None:
     """The line under the answer that says what its played-out chance rests on."""
-    e = ev.advice()["evidence"]
-    if e:
-        console.print(f"Evidence: {e['text']}.", style="dim")
+    if line := evidence_line(ev):
+        console.print(line, style="dim")
 
 
 def show(ev: HandEvaluation, console: Console, declare: bool = False, wide: bool = False) -> None:

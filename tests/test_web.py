@@ -214,6 +214,8 @@ def test_a_hint_in_every_phase_answers_and_never_ends_the_match(client):
     assert seen["auction"].startswith("bid advice by your cards")
     assert seen["hand"].split(": ")[1].startswith(("Pick up the skat", "Play "))      # no "pass" once he won
     assert seen["discard"].startswith("declare advice by your twelve cards: Discard")
+    # the played-out chance of the advice says what it rests on, as the terminal's line does
+    assert "Evidence: " in seen["discard"] and " played out." in seen["discard"]
     best, dd = seen["card"].split("\n")
     assert best.startswith("best by what you know") and dd.startswith("double-dummy best (every card seen)")
     client.delete(f"/api/games/{gid}")

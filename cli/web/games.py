@@ -121,7 +121,7 @@ class WebPlayer(Player):
     def _advise(self, q: dict) -> dict:
         from solver.evaluate import by_the_auction, evaluate_declare, evaluate_hand
 
-        from ..bid import declare_verdict, hand_verdict, verdict
+        from ..bid import declare_verdict, evidence_line, hand_verdict, verdict
         if q["kind"] == "offiziers-game" or q.get("variant") == "offiziersskat":
             # Offiziersskat: what the strongest computer player would do from what you see (it
             # samples the face-down cards it cannot see, as you would)
@@ -143,11 +143,12 @@ class WebPlayer(Player):
             by = "your cards and the auction so far" if ev.auction else \
                 "your cards (no sampled world explains the auction)" if history else "your cards"
             answer = hand_verdict(ev) if q["kind"] == "hand" else verdict(ev)
-            return {"kind": "advice", "text": f"bid advice by {by}: {answer}"}
+            return {"kind": "advice", "text": f"bid advice by {by}: {answer}. {evidence_line(ev)}".rstrip()}
         if q["kind"] == "discard":
             ev = evaluate_declare(q["_twelve"], q["_seat"], q["bid"], samples=64, workers=1, precision=0.1,
                                   auction=list(self.box.get("auction") or []) or None)
-            return {"kind": "advice", "text": f"declare advice by your twelve cards: {declare_verdict(ev)}"}
+            return {"kind": "advice",
+                    "text": f"declare advice by your twelve cards: {declare_verdict(ev)}. {evidence_line(ev)}".rstrip()}
         if q["kind"] == "card":
             from solver.analysis import cards_by_what_he_knows
             ranked = cards_by_what_he_knows(q["_view"], samples=16)
