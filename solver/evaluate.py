@@ -413,13 +413,16 @@ class DeclarationResult:
     def value_distribution(self) -> dict[int, float]:
         """The game value as played (before any overbid): each value's share, weighed as
         :meth:`p_win` weighs the worlds (the play model's won and lost shares, a won world's
-        repriced Schneider at its :meth:`schneider_flips` chance); the worlds' own shares where
-        the model does not calibrate the declaration."""
+        repriced Schneider at its :meth:`schneider_flips` chance, a world whose outcome flips at
+        :meth:`outcome_flip`'s, plainly); the worlds' own shares where the model does not
+        calibrate the declaration."""
         if not self.samples:
             return {}
-        w, f = self.weights(), self.schneider_flips()
-        vals, at = np.unique(np.concatenate([self._values(False), self._values(True)]), return_inverse=True)
-        mass = np.bincount(at, weights=np.concatenate([w * (1 - f), w * f]), minlength=vals.size)
+        w, f, q = self.weights(), self.schneider_flips(), self.outcome_flip()
+        vals, at = np.unique(np.concatenate([self._values(False), self._values(True), self._values(OUTCOME)]),
+                             return_inverse=True)
+        mass = np.bincount(at, weights=np.concatenate([(1 - q) * w * (1 - f), (1 - q) * w * f, q * w]),
+                           minlength=vals.size)
         return {int(v): round(float(m), 4) for v, m in zip(vals, mass) if m > 0}
 
     def to_dict(self, bid: int, min_win: float | None = None) -> dict:

@@ -273,6 +273,9 @@ def test_the_value_distribution_weighs_the_worlds_as_p_win_does():
     # the weights of a model without Schneider: won worlds carry 0.6 between them, the lost 0.4
     r = _hearts([t, t, f, f], [t, f, f, f], [f] * 4, played=(0.6, 0.5, 0.7))
     assert r.value_distribution() == pytest.approx({30: 0.3 + 0.4, 40: 0.3})
+    # lost Schneider (worth 40) in every world, priced at 0.1: a tenth of each world is won plainly (30)
+    r = _hearts([f] * 4, [t] * 4, [f] * 4, played=(0.1, 0.05, 0.2))
+    assert r.value_distribution() == pytest.approx({30: 0.1, 40: 0.9})
 
 
 def test_the_advice_prices_schneider_with_the_model():
