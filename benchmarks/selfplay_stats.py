@@ -247,7 +247,7 @@ def _declare_block(train: list[dict], model: PlayModel) -> list[str]:
     got = []
     for r in train:
         d = r["played"].get("declare")
-        if not d or not PlayModel.applies(Declaration.from_name(r["played"]["game"]), d["p_win_dd"]):
+        if not d or not PlayModel.covers(Declaration.from_name(r["played"]["game"])):
             continue
         p = model.p_win(d["features"], d["class"], after_pickup=True)
         q = model.p_win(d["features"], d["class"])
@@ -285,7 +285,7 @@ def evaluate(rows: list[dict], args) -> str:
     def model_p(r):
         # as the advice has it (DeclarationResult.calibrated, PlayModel.covers): where every world
         # or none is won double-dummy, or the model does not cover the game, the double-dummy rate stands
-        use = PlayModel.applies(Declaration.from_name(r["declaration"]), r["p_win_dd"])
+        use = PlayModel.covers(Declaration.from_name(r["declaration"]))
         got = model.p_win(row_features(r), r["class"]) if use else None
         return got[0] if got else r["p_win_dd"]
 

@@ -11,7 +11,7 @@ from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 from rich import box
 from rich.table import Table
 
-from solver.bidding import BiddingError, auction_record, check_question, parse_auction
+from solver.bidding import BiddingError, auction_for_question, auction_record
 from solver.evaluate import STOPPED, EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand, stopping
 from solver.scoring import SCORINGS
 
@@ -198,14 +198,10 @@ class RefusedQuestion(click.UsageError):
 
 def _auction(text: str | None, seat: str, bid: int | None, declare: bool = False) -> list[tuple[int, str]] | None:
     """``--auction`` read and checked against the bidding rules and against the question asked
-    (:func:`~solver.bidding.check_question`: ``--seat`` the next caller, not passed, ``--to``
+    (:func:`~solver.bidding.auction_for_question`: ``--seat`` the next caller, not passed, ``--to``
     or ``--bid`` one the auction allows); a bad call is a usage error naming it."""
-    if not text:
-        return None
     try:
-        calls = parse_auction(text)
-        check_question(calls, seat, bid, declare=declare)
-        return calls
+        return auction_for_question(text, seat, bid, declare)
     except BiddingError as e:
         raise RefusedQuestion(f"--auction: {e}") from None
 

@@ -233,6 +233,25 @@ def check_question(history: list[tuple[int, str]], seat: int | str, bid: int | N
                            f"{a.value} at {named(last)}{higher}")
 
 
+def auction_for_question(text: str | None, seat: int | str, bid: int | None = None,
+                         declare: bool = False) -> list[tuple[int, str]] | None:
+    """An auction as a person types it (:func:`parse_auction`), checked against the question it
+    comes with (:func:`check_question`): the calls, or None for no auction; a bad call or a
+    question the auction makes meaningless is a :class:`BiddingError` naming the call.  The one
+    reader of ``skat bid --auction`` and the web advisor's ``auction``.
+
+    >>> auction_for_question("M:18 F:yes M:20", "F", 20)
+    [(1, '18'), (0, 'y'), (1, '20')]
+    >>> auction_for_question("", "F") is None
+    True
+    """
+    if not text:
+        return None
+    calls = parse_auction(text)
+    check_question(calls, seat, bid, declare=declare)
+    return calls
+
+
 def parse_calls(calls: list) -> list[tuple[int, str]]:
     """A record's auction ("M:18", "F:y", "R:p" ...) as (seat, call) pairs; unreadable entries
     are left out (the auction only informs the players' inference)."""

@@ -391,7 +391,7 @@ class PlayModel:
             sel = [r for r in rows if model_class(row_class(r), bool(r.get("after_pickup"))) == c]
             if len(sel) < 2 * (len(FEATURES[c]) + 1):
                 continue
-            x = np.array([[1.0] + [row_features(r)[f] for f in FEATURES[c]] for r in sel])
+            x = np.array([[1.0] + [f[k] for k in FEATURES[c]] for f in map(row_features, sel)])
             y = np.array([bool(r["won"]) for r in sel])
             models[c] = monotone_fit(x, y, FEATURES[c])
         # Schneider: the won trump games the model covers that say how their won worlds split
@@ -400,7 +400,7 @@ class PlayModel:
         sch = [r for r in every if r["won"] and r.get("played") and row_schneider_share(r) is not None
                and cls.prices_schneider(Declaration.from_name(r["declaration"]), r["p_win_dd"])]
         if len(sch) >= 2 * (len(FEATURES[SCHNEIDER]) + 1):
-            x = np.array([[1.0] + [row_schneider_features(r)[f] for f in FEATURES[SCHNEIDER]] for r in sch])
+            x = np.array([[1.0] + [f[k] for k in FEATURES[SCHNEIDER]] for f in map(row_schneider_features, sch)])
             models[SCHNEIDER] = LogisticModel.fit(x, np.array([bool(r["played"]["schneider"]) for r in sch]))
 
         def counts(after: bool) -> dict[str, int]:
@@ -446,13 +446,6 @@ class PlayModel:
         open, closer to double-dummy).  Suit and Grand Ouvert and announced Schneider, Schwarz or
         Spitze were never played; their double-dummy rate stands."""
         return not (decl.schneider or decl.schwarz or decl.spitze or (decl.ouvert and decl.game != NULL))
-
-    @classmethod
-    def applies(cls, decl: Declaration, p_win_dd: float) -> bool:
-        """Does the model replace this declaration's double-dummy rate?  Wherever it
-        :meth:`covers` the game: a declaration won (or lost) in every sampled world is priced too,
-        by the smoothed rate of its worlds (:func:`rate_logit`) -- it is not certain."""
-        return cls.covers(decl)
 
     @classmethod
     def prices_schneider(cls, decl: Declaration, p_win_dd: float) -> bool:

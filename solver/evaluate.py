@@ -349,9 +349,9 @@ class DeclarationResult:
         if not self.calibrated or self.played is None:
             return None
         actual = self._schneider_blend(lambda flipped: self._settle(bid, flipped)[2]).astype(float)
-        flipped = self._settle(bid, OUTCOME)[2].astype(float)
         if not self.at_an_end:
             return float(actual[self.won].mean()), float(actual[~self.won].mean())
+        flipped = self._settle(bid, OUTCOME)[2].astype(float)
         if self.won.all():
             return float(np.mean(actual)), float(np.mean(flipped))
         return float(np.mean(flipped)), float(np.mean(actual))

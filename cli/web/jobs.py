@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.bidding import check_question, parse_auction
+from solver.bidding import auction_for_question
 from solver.cards import CardParseError
 from solver.deal import DealError
 from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand, stopping
@@ -38,7 +38,7 @@ def bid(p: dict[str, Any], progress=None) -> dict:
         return evaluate_hand(p["cards"], p["seat"], bid=p.get("to"), samples=p.get("samples", 400),
                              seed=p.get("seed", 0), scoring=p.get("scoring", "simple"), min_win=p.get("min_win"),
                              **_stopping(p), workers=1, progress=progress,
-                             auction=_auction(p.get("auction"), p["seat"], p.get("to"))).to_dict()
+                             auction=auction_for_question(p.get("auction"), p["seat"], p.get("to"))).to_dict()
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
 
@@ -50,20 +50,10 @@ def declare(p: dict[str, Any], progress=None) -> dict:
                                 seed=p.get("seed", 0), scoring=p.get("scoring", "simple"),
                                 min_win=p.get("min_win"), **_stopping(p),
                                 discards_per_game=p.get("discards", 3), workers=1, progress=progress,
-                                auction=_auction(p.get("auction"), p["seat"], p["bid"], declare=True)).to_dict()
+                                auction=auction_for_question(p.get("auction"), p["seat"], p["bid"],
+                                                             declare=True)).to_dict()
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
-
-
-def _auction(text: str | None, seat: str, bid: int | None, declare: bool = False) -> list[tuple[int, str]] | None:
-    """The request's ``auction``, read and checked against the question as ``skat bid --auction``
-    does (:func:`~solver.bidding.check_question`); a bad call is a
-    :class:`~solver.bidding.BiddingError` naming it, a 400."""
-    if not text:
-        return None
-    calls = parse_auction(text)
-    check_question(calls, seat, bid, declare=declare)
-    return calls
 
 
 def _item(p: dict[str, Any]):
