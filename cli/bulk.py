@@ -38,7 +38,7 @@ class PlainProgress:
 
 def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out_format: str | None,
                       workers: int | None, resume: bool, scheduler: str | None, chunk_size: int, opts: dict,
-                      mode: str, err: Console):
+                      mode: str, err: Console, restart: bool = False):
     """:func:`~solver.bulk.runner.run_bulk` with progress as ``mode`` says (``auto``: a bar on a
     terminal, else plain lines; ``bar``, ``plain``, ``none``); an interrupted run says how to
     resume and exits 130/143, a run that cannot start is a one-line error."""
@@ -46,10 +46,11 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
     try:
         fmt = fmt or detect_format(input_path)
         if mode == "none":
-            return run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size, opts)
+            return run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size, opts,
+                            restart=restart)
         if mode == "plain":
             return run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
-                            opts, progress=PlainProgress(task, count_rows(input_path, fmt), err).step)
+                            opts, progress=PlainProgress(task, count_rows(input_path, fmt), err).step, restart=restart)
         total = count_rows(input_path, fmt)
         with Progress(TextColumn(f"{task}"), BarColumn(), MofNCompleteColumn(), TextColumn("rows"),
                       TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
@@ -62,7 +63,7 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
                 if t.elapsed:
                     prog.update(bar, rate=f"{t.completed / t.elapsed:.1f} rows/s")
             return run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
-                            opts, progress=step)
+                            opts, progress=step, restart=restart)
     except BulkInterrupted as e:
         err.print(str(e), soft_wrap=True)
         sys.exit(e.exit_code)
@@ -78,6 +79,7 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
 @click.option("--out-format", type=click.Choice(["parquet", "csv", "jsonl"]), help="default: from --out's suffix")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="local processes (default: all cores)")
 @click.option("--resume", is_flag=True, help="continue an interrupted run with the same options")
+@click.option("--restart", is_flag=True, help="discard what an interrupted run kept for --out and start over")
 @click.option("--scheduler", help="a Dask scheduler address (tcp://host:8786) instead of local processes")
 @click.option("--quiet", is_flag=True, help="no progress (the same as --progress none)")
 @click.option("--progress", "progress_mode", type=click.Choice(["auto", "bar", "plain", "none"]), default="auto",
@@ -98,8 +100,8 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
 @click.option("--info", is_flag=True, help="analyse: also by what each player knew (info_cost_F/M/R, inaccuracies, "
                                            "info_mistakes, blunders per seat, declarer_chance, luck; see --samples "
                                            "and --precision)")
-def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, quiet, progress_mode, chunk_size, games,
-         seat, samples, precision, seed, info):
+def bulk(task, input_path, out, fmt, out_format, workers, resume, restart, scheduler, quiet, progress_mode,
+         chunk_size, games, seat, samples, precision, seed, info):
     """Run TASK over every row of INPUT and write one output row per input row
     (dd on deals: per game with --games all; bid on deals: per seat).
 
@@ -114,9 +116,15 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
 
     Bad rows go to OUT.errors.jsonl with their line number and id and never
     stop the run; the exit status is 1 when every row failed. Ctrl-C or
-    SIGTERM stops the run and its workers, keeps the chunks done, and says how
-    to finish with --resume (exit status 130 or 143).
+    SIGTERM stops the run and its workers, keeps every finished row, and says
+    how to finish with --resume (exit status 130 or 143); a run whose --out
+    holds such kept work is refused without --resume or --restart. A
+    compressed INPUT that breaks off is evaluated up to the break, and the run
+    ends with exit status 1 naming the file and the line.
     """
+    if resume and restart:
+        raise click.BadParameter("--resume continues the kept work and --restart discards it: give one",
+                                 param_hint="--restart")
     if info and task != "analyse":
         raise click.BadParameter(f"--info is for the analyse task, not {task}", param_hint="--info")
     judged = {"samples": samples, "precision": precision, "seed": seed}      # (None: the task's default)
@@ -126,7 +134,7 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, qui
     err = Console(stderr=True)
     mode = "none" if quiet else progress_mode
     summary = run_with_progress(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
-                                opts, mode, err)
+                                opts, mode, err, restart)
     s = summary.to_dict()
     if mode != "none":
         err.print(f"{s['rows_in']} rows in {s['seconds']:.1f} s ({s['rows_per_second']} rows/s): "

@@ -9,6 +9,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 import click
 
+from solver.bulk.readers import CorruptInput
+
 
 def stdin_is_terminal() -> bool:
     return sys.stdin.isatty()
@@ -95,11 +97,18 @@ def run_file_command(items: Iterable, path: str | None, process: Callable[[list]
             show(it, r)
         batch.clear()
 
-    for item in items_or_say_empty(items, path):
-        if keep is not None and not keep(item):
-            continue
-        batch.append(item)
-        if len(batch) >= chunk:
-            flush()
+    try:
+        for item in items_or_say_empty(items, path):
+            if keep is not None and not keep(item):
+                continue
+            batch.append(item)
+            if len(batch) >= chunk:
+                flush()
+    except CorruptInput as e:
+        flush()                                         # the items read before the break are answered
+        plural = e.lines != 1
+        kept = "nothing before it could be read" if e.lines == 0 else \
+            f"the {e.lines} line{'s' if plural else ''} before it {'are' if plural else 'is'} answered above"
+        raise click.ClickException(f"{e}; {kept}") from None
     flush()
     return failed

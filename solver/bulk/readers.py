@@ -18,20 +18,79 @@ import csv
 import gzip
 import io
 import lzma
+import zlib
 from typing import IO, Any
 from collections.abc import Callable, Iterator
 
-MAGIC: dict[bytes, Callable[..., Any]] = {b"\x1f\x8b": gzip.open, b"BZh": bz2.open, b"\xfd7zXZ\x00": lzma.open}
+MAGIC: dict[bytes, tuple[str, Callable[..., Any]]] = {
+    b"\x1f\x8b": ("gzip", gzip.open), b"BZh": ("bzip2", bz2.open), b"\xfd7zXZ\x00": ("xz", lzma.open)}
 FORMATS = ("jsonl", "iss", "csv")
 
 
-def open_text(path: str) -> IO[str]:
-    """Open a possibly compressed text file for reading, line by line, in constant memory."""
+class CorruptInput(ValueError):
+    """A compressed input that ends early or does not decompress: it names the file, the
+    compression and how far the reading got (the lines before it were read and are kept)."""
+
+    def __init__(self, path: str, kind: str, lines: int, offset: int, reason: str):
+        self.path, self.kind, self.lines, self.offset = path, kind, lines, offset
+        super().__init__(f"{path}: the {kind} file is truncated or corrupt after line {lines} "
+                         f"({offset:,} compressed bytes read): {reason}")
+
+
+class CompressedText:
+    """The lines of a compressed file; a stream that breaks off raises :class:`CorruptInput`
+    (not the ``EOFError`` that a command line would take for Ctrl-D)."""
+
+    def __init__(self, path: str, kind: str, opener: Callable[..., Any]):
+        self.path, self.kind = path, kind
+        self._raw = open(path, "rb")
+        self._text = io.TextIOWrapper(opener(self._raw, "rb"), encoding="utf-8", errors="replace")
+        self.lines = 0
+
+    def __iter__(self) -> CompressedText:
+        return self
+
+    def __next__(self) -> str:
+        try:
+            line = next(self._text)
+        except StopIteration:
+            raise
+        except (EOFError, OSError, lzma.LZMAError, zlib.error) as e:
+            raise CorruptInput(self.path, self.kind, self.lines, self._raw.tell(), str(e) or type(e).__name__) \
+                from None
+        self.lines += 1
+        return line
+
+    def close(self) -> None:
+        self._text.close()
+        self._raw.close()
+
+    def __enter__(self) -> CompressedText:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def open_text(path: str) -> IO[str] | CompressedText:
+    """Open a possibly compressed text file for reading, line by line, in constant memory.
+
+    >>> import gzip, tempfile, os
+    >>> path = os.path.join(tempfile.mkdtemp(), "cut.jsonl.gz")
+    >>> whole = gzip.compress(b"".join(b'{"n": %d}\\n' % i for i in range(2000)))
+    >>> _ = open(path, "wb").write(whole[: len(whole) // 2])
+    >>> lines = []
+    >>> try:
+    ...     lines.extend(open_text(path))
+    ... except CorruptInput as e:
+    ...     print(e.kind, e.lines == len(lines) > 0)
+    gzip True
+    """
     with open(path, "rb") as fh:
         head = fh.read(6)
-    for magic, opener in MAGIC.items():
+    for magic, (kind, opener) in MAGIC.items():
         if head.startswith(magic):
-            return io.TextIOWrapper(opener(path, "rb"), encoding="utf-8", errors="replace")  # type: ignore[arg-type]
+            return CompressedText(path, kind, opener)
     return open(path, encoding="utf-8", errors="replace")
 
 
@@ -83,5 +142,12 @@ def iter_rows(path: str, fmt: str) -> Iterator[tuple[int, str | dict]]:
 
 
 def count_rows(path: str, fmt: str) -> int:
-    """How many rows a run will see (one quick pass, for the progress bar)."""
-    return sum(1 for _ in iter_rows(path, fmt))
+    """How many rows a run will see (one quick pass, for the progress bar); of a truncated
+    file, the rows before the break (the run itself reports the break)."""
+    n = 0
+    try:
+        for _ in iter_rows(path, fmt):
+            n += 1
+    except CorruptInput:
+        pass
+    return n

@@ -3,11 +3,18 @@
 The input is read in chunks of ``chunk_size`` rows, in order; each chunk is
 processed by :func:`~solver.bulk.tasks.run_chunk` somewhere and written as a
 part file the moment it finishes (atomically: a part exists whole or not at
-all).  ``resume`` skips the chunks whose part exists, so an interrupted run
-(Ctrl-C, kill -9, a crashed worker) continues where it stopped; the final
-output is the parts merged in input order, identical to an uninterrupted
-run's.  A manifest records the task and options; resuming with others is
-refused.
+all).  On local processes each finished row of a chunk in progress is also
+appended to the chunk's journal, so a stop keeps every finished row, not only
+the whole chunks.  ``resume`` skips the chunks whose part exists and takes the
+journalled rows as they are, so an interrupted run (Ctrl-C, kill -9, a
+crashed worker) continues where it stopped; the final output is the parts
+merged in input order, identical to an uninterrupted run's.  A manifest
+records the task and options; resuming with others is refused, and a run
+that would overwrite kept work without ``resume`` or ``restart`` is refused.
+
+A compressed input that breaks off is read up to the break: the rows before
+it are evaluated and written, and the run ends with a :class:`BulkError`
+naming the file and the line.
 """
 
 from __future__ import annotations
@@ -28,8 +35,8 @@ from typing import Any
 from collections.abc import Callable, Iterator
 
 from ..pool import SchedulerUnreachable, imap_unordered
-from .readers import FORMATS, detect_format, iter_rows
-from .tasks import SCHEMAS, TASKS, run_chunk
+from .readers import FORMATS, CorruptInput, detect_format, iter_rows
+from .tasks import SCHEMAS, TASKS, read_journal, run_chunk
 from .writers import done_chunks, merge, output_format, write_part
 
 
@@ -39,13 +46,15 @@ class BulkError(ValueError):
 
 
 class BulkInterrupted(Exception):
-    """The run was stopped (Ctrl-C, SIGTERM): the workers are stopped too, the chunks written so
-    far are kept, and the same command with ``--resume`` completes the run."""
+    """The run was stopped (Ctrl-C, SIGTERM): the workers are stopped too, every row finished so
+    far is kept (whole chunks and the journalled rows of chunks in progress), and the same
+    command with ``--resume`` completes the run."""
 
-    def __init__(self, signame: str, parts: Path, written: int):
-        super().__init__(f"interrupted by {signame}: {written} chunk{'s' if written != 1 else ''} kept in {parts}; "
-                         f"the same command with --resume finishes the run")
-        self.signame, self.parts, self.written = signame, parts, written
+    def __init__(self, signame: str, parts: Path, written: int, rows: int = 0):
+        also = f" and {rows} finished row{'s' if rows != 1 else ''} of chunks in progress" if rows else ""
+        super().__init__(f"interrupted by {signame}: {written} chunk{'s' if written != 1 else ''}{also} kept in "
+                         f"{parts}; the same command with --resume finishes the run")
+        self.signame, self.parts, self.written, self.rows = signame, parts, written, rows
         self.exit_code = 128 + (signal.SIGTERM if signame == "SIGTERM" else signal.SIGINT)
 
 
@@ -89,13 +98,30 @@ class BulkSummary:
         return d
 
 
-def _chunks(path: str, fmt: str, size: int) -> Iterator[list[tuple[int, Any]]]:
+def _chunks(path: str, fmt: str, size: int, broken: list[CorruptInput]) -> Iterator[list[tuple[int, Any]]]:
+    """The input in chunks of ``size`` rows; at a break in a compressed input, the rows before it
+    and the break put in ``broken``."""
     it = iter_rows(path, fmt)
     while True:
-        block = list(islice(it, size))
+        block: list[tuple[int, Any]] = []
+        try:
+            block.extend(islice(it, size))
+        except CorruptInput as e:
+            broken.append(e)
+            if block:
+                yield block
+            return
         if not block:
             return
         yield block
+
+
+def _journal(parts: Path, chunk: int) -> Path:
+    return parts / f"rows-{chunk:07d}.jsonl"
+
+
+def _journalled_rows(parts: Path) -> int:
+    return sum(len(read_journal(p)[0]) for p in parts.glob("rows-*.jsonl"))
 
 
 def _fingerprint(path: str) -> str:
@@ -106,15 +132,20 @@ def _fingerprint(path: str) -> str:
     return f"{st.st_size}:{h.hexdigest()[:16]}"
 
 
-def _chunk_job(task: str, fmt: str, options: dict, chunk: tuple[int, list]) -> tuple[list[dict], list[dict]]:
-    return run_chunk(task, fmt, chunk[1], options, on_row=_tick if _ROWS_DONE is not None else None)
+def _chunk_job(task: str, fmt: str, options: dict, parts: Path | None,
+               chunk: tuple[int, list]) -> tuple[list[dict], list[dict]]:
+    return run_chunk(task, fmt, chunk[1], options, on_row=_tick if _ROWS_DONE is not None else None,
+                     journal=_journal(parts, chunk[0]) if parts is not None else None)
 
 
 def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_format: str | None = None,
              workers: int | None = None, resume: bool = False, scheduler: str | None = None,
              chunk_size: int = 16, options: dict | None = None,
-             progress: Callable[[int], None] | None = None) -> BulkSummary:
+             progress: Callable[[int], None] | None = None, restart: bool = False) -> BulkSummary:
     """Run ``task`` (dd, bid, analyse) over ``input_path`` into ``out``; see the module docs.
+
+    Work an earlier run kept for ``out`` is continued with ``resume``, discarded with
+    ``restart``, and never silently: without either the run is refused.
 
     ``progress(rows)`` is called with the rows done since its last call: row by row on local
     processes, chunk by chunk on a Dask cluster.  Ctrl-C or SIGTERM stops the workers with the
@@ -154,6 +185,10 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
                             f"columns of the version that wrote it differ): "
                             f"remove it or run without --resume")
     elif parts.exists():
+        kept = len(list(parts.glob("part-*"))) + len(list(parts.glob("rows-*.jsonl")))
+        if kept and not restart:
+            raise BulkError(f"--out {out}: an earlier run kept its finished work in {parts}: run the same "
+                            f"command with --resume to finish it, or with --restart to discard it and start over")
         shutil.rmtree(parts)
     parts.mkdir(parents=True, exist_ok=True)
     mf.write_text(json.dumps(manifest, indent=1))
@@ -161,10 +196,11 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
     workers = workers or os.cpu_count() or 1
 
     count = {"rows": 0, "chunks": 0}
+    broken: list[CorruptInput] = []
 
     def todo() -> Iterator[tuple[int, list]]:
         """The chunks still to compute, in order; resumed ones only count."""
-        for k, block in enumerate(_chunks(input_path, fmt, chunk_size)):
+        for k, block in enumerate(_chunks(input_path, fmt, chunk_size, broken)):
             count["chunks"] += 1
             count["rows"] += len(block)
             if k in done:
@@ -188,6 +224,7 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
 
     def finished(k: int, n: int, result: tuple[list[dict], list[dict]]) -> None:
         write_part(parts, k, result[0], result[1], schema, ofmt)
+        _journal(parts, k).unlink(missing_ok=True)
         written[0] += 1
         if progress:
             rows_done() if by_row else progress(n)
@@ -195,7 +232,7 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
     global _ROWS_DONE, _IN_PROCESS
     _ROWS_DONE = mp.get_context("fork").Value("q", 0) if by_row else None
     _IN_PROCESS = (os.getpid(), rows_done) if by_row and workers <= 1 else None
-    job = functools.partial(_chunk_job, task, fmt, options)
+    job = functools.partial(_chunk_job, task, fmt, options, parts if by_row else None)
     results = imap_unordered(job, todo(), workers, scheduler, on_wait=rows_done)
     stopping = signal.getsignal(signal.SIGTERM) if threading.current_thread() is threading.main_thread() else None
 
@@ -207,8 +244,9 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
         for (k, block), result in results:
             finished(k, len(block), result)
     except (KeyboardInterrupt, _Stop) as e:
+        results.close()                              # the workers stop before their journals are counted
         raise BulkInterrupted("SIGTERM" if isinstance(e, _Stop) else "SIGINT", parts,
-                              len(done) + written[0]) from None
+                              len(done) + written[0], _journalled_rows(parts)) from None
     except SchedulerUnreachable as e:
         raise BulkError(str(e)) from None
     finally:
@@ -220,8 +258,14 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
     errors_p = out_p.with_name(out_p.name + ".errors.jsonl")
     if rows_in == 0:
         shutil.rmtree(parts)
+        if broken:
+            raise BulkError(f"{broken[0]}; nothing before it could be read")
         raise BulkError(f"{input_path}: no rows (the input is empty, or only blank lines and comments)")
     n_out, n_err = merge(parts, out_p, errors_p, schema, ofmt, n_chunks)
     shutil.rmtree(parts)
+    if broken:
+        raise BulkError(f"{broken[0]}; the {rows_in} row{'s' if rows_in != 1 else ''} before it "
+                        f"{'are' if rows_in != 1 else 'is'} evaluated in {out_p} ({n_out} output rows, "
+                        f"{n_err} failed)")
     return BulkSummary(rows_in, n_out, n_err, n_chunks, len(done & set(range(n_chunks))),
                        time.perf_counter() - t0, str(out_p), str(errors_p))

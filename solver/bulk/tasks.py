@@ -8,7 +8,9 @@ the same result, whichever worker runs it.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pyarrow as pa
@@ -278,32 +280,80 @@ def _stats_rows(item: Item, opts: dict) -> list[dict]:
     return out
 
 
+def read_journal(path: Path) -> tuple[dict[int, tuple[list[dict], list[dict]]], int]:
+    """The rows a chunk's journal holds: {row: (output rows, error rows)}, and the length of
+    its whole lines (a line cut by a kill is not a row: it is dropped and written again)."""
+    done: dict[int, tuple[list[dict], list[dict]]] = {}
+    whole = 0
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return done, 0
+    for line in data.splitlines(keepends=True):
+        if not line.endswith(b"\n"):
+            break
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            break
+        done[int(entry["row"])] = (entry["out"], entry["errors"])
+        whole += len(line)
+    return done, whole
+
+
 def run_chunk(task: str, fmt: str, rows: list[tuple[int, Any]], opts: dict,
-              on_row: Callable[[], None] | None = None) -> tuple[list[dict], list[dict]]:
+              on_row: Callable[[], None] | None = None,
+              journal: Path | None = None) -> tuple[list[dict], list[dict]]:
     """Process one chunk: (output rows, error rows).  A bad row never stops the chunk.
-    ``on_row`` is called after each input row (progress by the row)."""
+    ``on_row`` is called after each input row (progress by the row).
+
+    ``journal``: a file each finished row is appended to the moment it is done, so that a run
+    stopped in the middle of the chunk keeps the rows it finished; the rows already in it are
+    taken from it, not computed again (a row's result depends only on the row and the options).
+    """
     out: list[dict] = []
     errors: list[dict] = []
-    for no, raw in rows:
-        rid = line_id(no, raw)
-        try:
-            if task == "bid":
-                out.extend(_bid_rows(no, raw, fmt, opts))
-                continue
-            if fmt == "csv":
-                raise ValueError(f"line {no}: task {task} needs deals (JSON records or ISS lines), not hands")
-            item = _item(no, raw, fmt)
-            rid = item.id
-            if item.error:
-                raise ValueError(item.error)
-            out.extend(_dd_rows(item, opts.get("games", "recorded")) if task == "dd" else
-                       _stats_rows(item, opts) if task == "stats" else _analyse_rows(item, opts))
-        except Exception as e:  # noqa: BLE001 - a bad row must never stop the run
-            msg = str(e).splitlines()[0] if str(e) else type(e).__name__
-            if not msg.startswith("line "):
-                msg = f"line {no}: {msg}"
-            errors.append({"row": no, "id": rid, "error": msg})
-        finally:
+    done, whole = read_journal(journal) if journal is not None else ({}, 0)
+    fh = None
+    if journal is not None:
+        fh = open(journal, "ab")
+        fh.truncate(whole)
+    try:
+        for no, raw in rows:
+            if no in done:
+                row_out, row_err = done[no]
+            else:
+                row_out, row_err = _one_row(task, fmt, no, raw, opts)
+                if fh is not None:
+                    fh.write((json.dumps({"row": no, "out": row_out, "errors": row_err}, ensure_ascii=False)
+                              + "\n").encode())
+                    fh.flush()
+            out.extend(row_out)
+            errors.extend(row_err)
             if on_row is not None:
                 on_row()
+    finally:
+        if fh is not None:
+            fh.close()
     return out, errors
+
+
+def _one_row(task: str, fmt: str, no: int, raw: Any, opts: dict) -> tuple[list[dict], list[dict]]:
+    """One input row's output rows, or its error row."""
+    rid = line_id(no, raw)
+    try:
+        if task == "bid":
+            return _bid_rows(no, raw, fmt, opts), []
+        if fmt == "csv":
+            raise ValueError(f"line {no}: task {task} needs deals (JSON records or ISS lines), not hands")
+        item = _item(no, raw, fmt)
+        rid = item.id
+        if item.error:
+            raise ValueError(item.error)
+        return (_dd_rows(item, opts.get("games", "recorded")) if task == "dd" else
+                _stats_rows(item, opts) if task == "stats" else _analyse_rows(item, opts)), []
+    except Exception as e:  # noqa: BLE001 - a bad row must never stop the run
+        msg = str(e).splitlines()[0] if str(e) else type(e).__name__
+        if not msg.startswith("line "):
+            msg = f"line {no}: {msg}"
+        return [], [{"row": no, "id": rid, "error": msg}]
