@@ -143,6 +143,27 @@ def evidence_line(ev: HandEvaluation) -> str:
     return f"Evidence: {e['text']}." if e else ""
 
 
+def auction_note(ev: HandEvaluation) -> str:
+    """How the auction shaped the worlds, in words ("" without one): the calls, and how many of
+    all the deals the unseen cards allow fit them."""
+    if not ev.auction:
+        return ""
+    share = ev.acceptance or 0.0
+    fit = f"{_pct(share)} of all deals fit it" if share >= 0.005 else "fewer than 1 in 200 of all deals fit it"
+    return f"worlds weighted by the auction {' '.join(auction_record(ev.auction))} ({fit})"
+
+
+def answer_record(ev: HandEvaluation, question: str = "bid", asked: bool = True) -> dict:
+    """What ``skat bid --json`` (``question="bid"``) or ``skat declare --json`` (``"declare"``)
+    prints and the web advisor shows: the evaluation with its answer in words, ``answer`` being
+    the terminal's first line, ``evidence`` the line under it and ``auction_note`` the table's."""
+    d = ev.to_dict()
+    d["answer"] = declare_verdict(ev) if question == "declare" else verdict(ev, asked)
+    d["evidence_line"] = evidence_line(ev)
+    d["auction_note"] = auction_note(ev)
+    return d
+
+
 def evidence(ev: HandEvaluation, console: Console) -> None:
     """The line under the answer that says what its played-out chance rests on."""
     if line := evidence_line(ev):
@@ -155,8 +176,7 @@ def show(ev: HandEvaluation, console: Console, declare: bool = False, wide: bool
     title = (f"{'declare' if declare else 'bid'}: seat {'FMR'[ev.seat]}, at {ev.at}, {ev.samples} worlds, "
              f"{ev.solves} solves, {ev.seconds:.1f} s")
     if ev.auction:
-        title += (f"\nworlds weighted by the auction {' '.join(auction_record(ev.auction))} "
-                  f"({_pct(ev.acceptance or 0)} of uniform worlds fit it)")
+        title += f"\n{auction_note(ev)}"
     t = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD if not wide else box.HEAVY_HEAD,
               pad_edge=False, padding=(0, 1))
     t.add_column("declaration" if wide else "game")
@@ -244,7 +264,7 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
               scoring=scoring, min_win=min_win, precision=precision, workers=workers, spitze=spitze,
               budget=budget, auction=_auction(auction_text, seat, to))
     if as_json:
-        click.echo(json.dumps(ev.to_dict()))
+        click.echo(json.dumps(answer_record(ev, "bid", asked=to is not None)))
         return
     console.print(verdict(ev, asked=to is not None))
     evidence(ev, console)
@@ -272,7 +292,7 @@ def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision
               workers=workers, spitze=spitze, budget=budget,
               auction=_auction(auction_text, seat, bid_, declare=True))
     if as_json:
-        click.echo(json.dumps(ev.to_dict()))
+        click.echo(json.dumps(answer_record(ev, "declare")))
         return
     console.print(declare_verdict(ev))
     evidence(ev, console)

@@ -6,14 +6,16 @@ import json
 import os
 import sys
 import time
+from typing import Any
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from solver.bidding import auto_bid_limit
 from solver.cards import (CARD_NAMES, CardParseError, card_set, format_card, format_cards, iter_cards, parse_card,
                           parse_card_list, sort_key)
-from solver.games import RAMSCH, SEATS, Declaration, DeclarationError
+from solver.games import RAMSCH, SEATS, Declaration
 from solver.play import display_order, spitze_card
 from solver.players import PLAYERS, Player, PlayView
 from solver.players.arena import make_player, run_arena
@@ -23,6 +25,7 @@ from solver.offiziersskat import PileView, offiziers_game
 from solver.scoring import SCORINGS, check_bid
 from solver.state import IllegalCard
 
+from .hints import hint_for, no_hint
 from .io import open_output
 
 
@@ -30,10 +33,14 @@ GERMAN_SUITS = {"C": "Eichel", "S": "Grün", "H": "Herz", "D": "Schellen"}
 
 
 class Prompter:
-    """Reads the person's answers from stdin (a terminal or a pipe)."""
+    """Reads the person's answers from stdin (a terminal or a pipe).  ``?`` at any prompt shows
+    the hint for the question (:func:`~cli.hints.hint_for`, the browser's hints) and asks again;
+    ``box`` holds what the table told so far (the auction, and the deal for the line labelled
+    double-dummy)."""
 
     def __init__(self, console: Console, deck: str):
         self.console, self.deck = console, deck
+        self.box: dict = {}
 
     def cards(self, cards, game: int | None = None) -> str:
         if game is not None:
@@ -44,24 +51,56 @@ class Prompter:
             return " ".join(format_card(c, "prague") for c in cs)
         return " ".join(format_card(c, "symbol") for c in cs)
 
-    def ask(self, prompt: str) -> str:
-        self.console.print(prompt, end=" ")
-        line = sys.stdin.readline()
-        if not line:
-            raise click.ClickException("input ended: the match is abandoned")
-        return line.strip()
+    def ask(self, prompt: str, question: dict | None = None) -> str:
+        while True:
+            self.console.print(prompt, end=" ")
+            line = sys.stdin.readline()
+            if not line:
+                raise click.ClickException("input ended: the match is abandoned")
+            if line.strip() != "?":
+                return line.strip()
+            self.console.print(self.hint(question), style="cyan")
 
-    def ask_until(self, prompt: str, read):
+    def hint(self, question: dict | None) -> str:
+        """The hint's text for ``question`` (none for a question that has none)."""
+        if question is None:
+            return "no hint for this question"
+        try:
+            return "hint: " + hint_for(question, self.box.get("auction"), self.box.get("deal"))["text"]
+        except Exception as e:                      # noqa: BLE001 - a hint must never end the match
+            return "hint: " + no_hint(e)["text"]
+
+    def ask_until(self, prompt: str, read, question: dict | None = None):
         """Ask until ``read(answer)`` returns without a ValueError (whose message is shown)."""
         while True:
             try:
-                return read(self.ask(prompt))
+                return read(self.ask(prompt, question))
             except ValueError as e:
                 self.console.print(str(e))
 
+    def choose(self, prompt: str, answers: dict[str, Any], question: dict | None = None) -> Any:
+        """Ask until the answer is one of ``answers`` (any case); the value it stands for."""
+        def read(ans: str) -> Any:
+            if ans.lower() not in answers:
+                raise ValueError(f"answer {' or '.join(dict.fromkeys(_first_words(answers)))}")
+            return answers[ans.lower()]
+        return self.ask_until(prompt, read, question)
+
+
+def _first_words(answers: dict[str, Any]) -> list[str]:
+    """One word per value, the first given for it ("y", "n")."""
+    seen: dict[Any, str] = {}
+    for word, value in answers.items():
+        seen.setdefault(value, word)
+    return list(seen.values())
+
+
+YES_NO = {"y": True, "yes": True, "n": False, "no": False}
+HINT = "(? hint)"
+
 
 class HumanPlayer(Player):
-    """The person at the table: every decision is asked on the console."""
+    """The person at the table: every decision is asked on the console; ``?`` gives a hint."""
 
     name = "you"
 
@@ -73,75 +112,62 @@ class HumanPlayer(Player):
         if self.auto is not None:
             self.p.console.print(f"(bidding automatically up to {self.auto})")
             return self.auto
-        while True:
-            ans = self.p.ask("Bid up to (a value like 18, 20, 23 ... or 0 to pass):")
+        q = {"kind": "bid", "value": None, "_hand": hand, "_seat": seat, "_history": []}
+
+        def read(ans: str) -> int:
             if not ans:
-                self.p.console.print("type a bid value, or 0 to pass")
-                continue
+                raise ValueError("type a bid value, or 0 to pass")
             try:
                 v = int(ans)
             except ValueError:
-                self.p.console.print(f"'{ans}' is not a number")
-                continue
-            if v == 0:
-                return v
-            try:
-                return check_bid(v)
-            except ValueError as e:
-                self.p.console.print(str(e))
+                raise ValueError(f"'{ans}' is not a number: type a bid value, or 0 to pass") from None
+            return v if v == 0 else check_bid(v)
+        return self.p.ask_until(f"Bid up to (a value like 18, 20, 23 ... or 0 to pass) {HINT}:", read, q)
 
     def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
         self.p.console.print(f"You won the auction at {bid}. Your cards: {self.p.cards(hand)}")
-        while True:
-            ans = self.p.ask("Pick up the skat (p) or play Hand (h)?").lower()
-            if ans in ("p", "pick", ""):
-                return None
-            if ans in ("h", "hand"):
-                return self._declaration(hand=True)
-            self.p.console.print("answer p or h")
+        q = {"kind": "hand", "bid": bid, "_hand": hand, "_seat": seat}
+        if self.p.choose(f"Pick up the skat (p) or play Hand (h)? {HINT}",
+                         {"p": "pick", "pick": "pick", "h": "hand", "hand": "hand"}, q) == "pick":
+            return None
+        return self._declaration(hand=True, question=q)
 
     def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
         self.p.console.print(f"Your twelve cards: {self.p.cards(twelve)}")
-        while True:
-            ans = self.p.ask("Discard two cards:")
-            try:
-                cards = parse_card_list(ans)
-            except CardParseError as e:
-                self.p.console.print(str(e))
-                continue
-            d = card_set(cards)
-            if len(cards) != 2:
-                self.p.console.print(f"name two cards, not {len(cards)}")
-                continue
-            if d & ~twelve:
-                self.p.console.print(f"{format_cards(d & ~twelve)} is not among your twelve cards")
-                continue
-            return d, self._declaration(hand=False)
+        q = {"kind": "discard", "bid": bid, "_twelve": twelve, "_seat": seat}
 
-    def _declaration(self, hand: bool) -> Declaration:
-        while True:
-            extra = "; add ouvert, schneider or schwarz" if hand else ", or null ouvert"
-            ans = self.p.ask(f"Game (diamonds hearts spades clubs grand null{extra}):")
+        def read(ans: str) -> int:
+            cards = parse_card_list(ans)
+            d = card_set(cards)
+            if len(cards) != 2 or d.bit_count() != 2:
+                raise ValueError(f"name two cards, not {len(cards)}")
+            if d & ~twelve:
+                raise ValueError(f"{format_cards(d & ~twelve)} is not among your twelve cards")
+            return d
+        d = self.p.ask_until(f"Discard two cards {HINT}:", read, q)
+        return d, self._declaration(hand=False, question=q)
+
+    def _declaration(self, hand: bool, question: dict | None = None) -> Declaration:
+        extra = "; add ouvert, schneider or schwarz" if hand else ", or null ouvert"
+
+        def read(ans: str) -> Declaration:
             if not ans.strip():
-                continue
-            try:
-                return Declaration.typed(ans, hand)
-            except DeclarationError as e:
-                self.p.console.print(str(e))
+                raise ValueError("name a game")
+            return Declaration.typed(ans, hand)
+        return self.p.ask_until(f"Game (diamonds hearts spades clubs grand null{extra}):", read, question)
 
     def kontra(self, view: PlayView, call: str = "kontra") -> bool:
-        word = call.capitalize()
-        return self.p.ask(f"{word}? (y/n)").lower().startswith("y")
+        return self.p.choose(f"{call.capitalize()}? (y/n)", YES_NO)
 
     def spitze(self, hand: int, seat: int, declaration: Declaration, skat: int, bid: int) -> bool:
         low = CARD_NAMES[spitze_card(declaration.game)]
-        return self.p.ask(f"Announce Spitze (win the last trick with {low}, one more level)? (y/n)"
-                          ).lower().startswith("y")
+        return self.p.choose(f"Announce Spitze (win the last trick with {low}, one more level)? (y/n)", YES_NO)
 
     def ramsch_pickup(self, hand: int, seat: int) -> bool:
         self.p.console.print(f"Schieberamsch. Your cards: {self.p.cards(hand, RAMSCH)}")
-        return self.p.ask("Pick up the skat (p) or pass it on unseen (s, doubles the deal)?"
-                          ).lower().startswith("p")
+        return self.p.choose(f"Pick up the skat (p) or pass it on unseen (s, doubles the deal)? {HINT}",
+                             {"p": True, "pick": True, "s": False, "pass": False, "push": False},
+                             {"kind": "ramsch-pickup", "_hand": hand})
 
     def ramsch_discard(self, twelve: int, seat: int) -> int:
         self.p.console.print(f"Your twelve cards: {self.p.cards(twelve, RAMSCH)}")
@@ -150,7 +176,8 @@ class HumanPlayer(Player):
             d = card_set(parse_card_list(ans))
             check_ramsch_discard(twelve, d)
             return d
-        return self.p.ask_until("Put two cards back (no jack):", read)
+        return self.p.ask_until(f"Put two cards back (no jack) {HINT}:", read,
+                                {"kind": "ramsch-discard", "_twelve": twelve})
 
     def play(self, view: PlayView) -> int:
         c = self.p.console
@@ -161,9 +188,11 @@ class HumanPlayer(Player):
             for s, h in view.shown.items():
                 c.print(f"{SEATS[s]} (ouvert) shows: {self.p.cards(h)}")
         legal = view.legal()
+        q = {"kind": "card", "_view": view}
         while True:
-            ans = self.p.ask(f"Your cards {self.p.cards(view.hand, view.declaration.game)} — play (or 'history'):")
-            if ans.lower() in ("history", "?"):
+            ans = self.p.ask(f"Your cards {self.p.cards(view.hand, view.declaration.game)} — play "
+                             f"('history', ? hint):", q)
+            if ans.lower() == "history":
                 for i in range(0, len(view.history), 3):
                     c.print(f"  trick {i // 3 + 1}: " + " ".join(f"{SEATS[s]} {self.p.cards([x])}"
                                                                  for s, x in view.history[i:i + 3]))
@@ -192,11 +221,12 @@ class HumanOffiziers(Player):
 
     def choose_game(self, up_cards: int, seat: int, games: tuple[int, ...]) -> int:
         self.p.console.print(f"You declare. Your upper cards: {self.p.cards(up_cards)}")
-        return self.p.ask_until("Game (diamonds hearts spades clubs grand ramsch):", offiziers_game)
+        return self.p.ask_until(f"Game (diamonds hearts spades clubs grand ramsch) {HINT}:", offiziers_game,
+                                {"kind": "offiziers-game", "_up": up_cards, "_seat": seat, "_games": games})
 
     def kontra(self, view: PileView, call: str = "kontra") -> bool:
         self.show(view)
-        return self.p.ask(f"{call.capitalize()}? (y/n)").lower().startswith("y")
+        return self.p.choose(f"{call.capitalize()}? (y/n)", YES_NO)
 
     def show(self, view: PileView) -> None:
         c = self.p.console
@@ -223,11 +253,18 @@ class HumanOffiziers(Player):
             card = parse_card(ans)
             view.check(card)
             return card
-        return self.p.ask_until("Play:", read)
+        return self.p.ask_until(f"Play {HINT}:", read, {"kind": "card", "variant": "offiziersskat", "_view": view})
 
 
 def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("you", "computer 1", "computer 2")):
     def on(kind: str, data: dict) -> None:
+        # what the hints may use: the auction as it went, and the deal for the line labelled double-dummy
+        if kind == "deal":
+            prompter.box.clear()
+        elif kind == "auction":
+            prompter.box["auction"] = list(data["history"])
+        elif kind in ("declaration", "ramsch") and data.get("deal") is not None:
+            prompter.box["deal"] = data["deal"]
         if kind == "deal":
             seats = data["seats"]
             console.rule(f"deal {data['number']}")
@@ -287,6 +324,13 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
     return on
 
 
+def _auto_bid(value: int | None) -> int | None:
+    try:
+        return auto_bid_limit(value)
+    except ValueError as e:
+        raise click.BadParameter(str(e), param_hint="--auto-bid") from None
+
+
 @click.command()
 @click.option("--deals", type=click.IntRange(min=1), default=12, show_default=True, help="deals in the match")
 @click.option("--seed", type=int, default=None, help="fixes the first dealer and the cards")
@@ -309,8 +353,8 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
 @click.option("--deck", type=click.Choice(["french", "german"]), default="french", show_default=True,
               help="card faces: French (♣ ♠ ♥ ♦) or German (Eichel, Grün, Herz, Schellen)")
 @click.option("--clock", is_flag=True, help="2 minutes to start, +10 s after a quick move, capped at 2 minutes")
-@click.option("--auto-bid", type=click.IntRange(min=0), default=None,
-              help="bid and hold automatically up to this value (0: always pass)")
+@click.option("--auto-bid", type=int, default=None, callback=lambda ctx, param, v: _auto_bid(v),
+              help="bid and hold automatically up to this value (0: always pass; else 18 to 264)")
 @click.option("--opponents", type=click.Choice(list(PLAYERS)), default="best",
               show_default=True, help="the computer players: best (inference and the game's stakes), plain PIMC, "
                                       "rules of thumb, or random cards")

@@ -96,6 +96,24 @@ class Auction:
 
 # ------------------------------------------------------------------ the record's form
 
+def auto_bid_limit(value: int | None) -> int | None:
+    """A player's "bid automatically up to" limit, checked: None (ask me at every call), 0
+    (always pass) or a value on the bid ladder's range, 18 to 264; the terminal and the browser
+    take the same.  A value in between holds every call up to it and passes above it.
+
+    >>> auto_bid_limit(0), auto_bid_limit(23), auto_bid_limit(None)
+    (0, 23, None)
+    >>> auto_bid_limit(12)
+    Traceback (most recent call last):
+    ...
+    ValueError: bid automatically up to 12: give 0 (always pass) or a bid from 18 to 264
+    """
+    if value is None or value == 0 or BID_LADDER[0] <= value <= BID_LADDER[-1]:
+        return value
+    raise ValueError(f"bid automatically up to {value}: give 0 (always pass) or a bid from "
+                     f"{BID_LADDER[0]} to {BID_LADDER[-1]}")
+
+
 def auction_record(history: list[tuple[int, str]]) -> list[str]:
     """The auction as a record keeps it ("M:18", "F:y", "R:p" ...); :func:`parse_calls` reads it back."""
     return [f"{SEATS[p]}:{m}" for p, m in history]

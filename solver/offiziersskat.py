@@ -266,15 +266,17 @@ class OffiziersState:
         led = self.trick[0] if self.trick else None
         return self.rules.legal(self.open_cards(side), led)
 
-    def check(self, card: int) -> None:
-        """Raise :class:`OffiziersError` saying why ``card`` may not be played now."""
+    def check(self, card: int, to_you: bool = False) -> None:
+        """Raise :class:`OffiziersError` saying why ``card`` may not be played now (``to_you``:
+        addressed to the player whose move it is, as the front ends show it)."""
         side = self.to_move
+        who = "you" if to_you else SIDES[side]
         if not (self.open_cards(side) >> card) & 1:
-            raise OffiziersError(f"{CARD_NAMES[card]} is not an open card of {SIDES[side]}")
+            whose = "one of your open cards" if to_you else f"an open card of {SIDES[side]}"
+            raise OffiziersError(f"{CARD_NAMES[card]} is not {whose}")
         if not (self.legal() >> card) & 1:
-            led = self.trick[0]
-            raise OffiziersError(f"{CARD_NAMES[card]} is not allowed: {SIDES[side]} must follow "
-                                 f"{self.rules.follow_name(led)} with an open card")
+            raise OffiziersError(f"{CARD_NAMES[card]} is not allowed: {who} must follow "
+                                 f"{self.rules.follow_name(self.trick[0])} with an open card")
 
     def push(self, card: int) -> None:
         """Play ``card`` for the side to move (checked; :class:`OffiziersError` if not allowed)."""
@@ -356,8 +358,9 @@ class PileView:
         return self.playable
 
     def check(self, card: int) -> None:
-        """Raise :class:`OffiziersError` saying why this side may not play ``card`` now."""
-        self.state.check(card)
+        """Raise :class:`OffiziersError` saying why this side may not play ``card`` now, addressed
+        to the player ("you must follow ..."), as :meth:`PlayView.check <solver.players.PlayView.check>` is."""
+        self.state.check(card, to_you=True)
 
 
 @dataclass

@@ -160,6 +160,49 @@ def test_play_prompts(monkeypatch):
     assert "M 7♠  R A♠  F 10♠  -> R takes it (+21)" in text
 
 
+def test_terminal_prompts_ask_again_and_give_the_browsers_hints(monkeypatch):
+    out = io.StringIO()
+    prompter = Prompter(Console(file=out, width=400), "french")
+    human = HumanPlayer(prompter)
+    # a yes/no question takes only yes or no: "maybe" is asked again, not read as no
+    monkeypatch.setattr(sys, "stdin", io.StringIO("maybe\ny\n"))
+    assert human.kontra(None) is True
+    assert out.getvalue().count("Kontra? (y/n)") == 2 and "answer y or n" in out.getvalue()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("x\nh\ngrand\n"))
+    hand = parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT")
+    assert human.choose_hand(hand, 0, 18) == Declaration(GRAND, hand=True)
+    assert "answer p or h" in out.getvalue()
+    # "?" at a prompt: the hint the browser gives for the same question, then the question again
+    out.seek(0)
+    out.truncate()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("?\n0\n"))
+    assert human.max_bid(hand, 0) == 0
+    text = out.getvalue()
+    assert "hint: bid advice by your cards: Bid up to" in text
+    assert text.count("Bid up to (a value like") == 2
+    from cli.hints import hint_for
+    q = {"kind": "bid", "value": None, "_hand": hand, "_seat": 0, "_history": []}
+    assert hint_for(q)["text"] in text
+
+
+def test_an_offiziersskat_refusal_is_addressed_to_you():
+    import numpy as np
+
+    from solver.offiziersskat import OffiziersError, OffiziersState, PileView, deal_from_cards
+    for k in range(50):                  # a deal whose second player has an open card that does not follow
+        st = OffiziersState(deal_from_cards([int(c) for c in np.random.default_rng(k).permutation(32)], "grand"))
+        st.push(next(c for c in range(32) if (st.legal() >> c) & 1))
+        side = st.to_move
+        wrong = [c for c in range(32) if (st.open_cards(side) >> c) & 1 and not (st.legal() >> c) & 1]
+        if wrong:
+            break
+    view = PileView.of(st, side)
+    with pytest.raises(OffiziersError, match=r"is not allowed: you must follow .* with an open card"):
+        view.check(wrong[0])
+    with pytest.raises(OffiziersError, match=r"is not one of your open cards"):
+        view.check(next(c for c in range(32) if not (st.open_cards(side) >> c) & 1))
+
+
 def test_commands_that_do_not_search_never_load_the_kernel():
     code = ("import sys; from click.testing import CliRunner; from cli.main import cli; "
             f"r = CliRunner().invoke(cli, ['score', {str(REF / 'iss_sample.sgf')!r}]); "

@@ -178,11 +178,11 @@ def test_a_person_plays_a_whole_offiziersskat_match_in_the_terminal():
         if not ch:
             break
         buf += ch
-        if buf.endswith("Play: "):
+        if buf.endswith("Play (? hint): "):
             you = [line for line in buf.splitlines() if line.strip().startswith("you:")][-1]
             card = re.search(r"\*(\S+?)(/▒|\s|$)", you).group(1)         # the first playable card
             answer = card
-        elif buf.endswith("ramsch): "):
+        elif buf.endswith("ramsch) (? hint): "):
             answer = "grand"
         elif buf.endswith("(y/n) "):
             answer = "n"

@@ -353,6 +353,32 @@ def test_automatic_bidding_holds_up_to_its_limit_and_never_asks(client):
         client.delete(f"/api/games/{gid}")
 
 
+@pytest.mark.slow
+def test_automatic_bidding_at_0_always_passes_as_in_the_terminal(client):
+    """--auto-bid 0 means "always pass" in the terminal; the browser takes the same 0 (and refuses
+    a limit under 18 with the same words)."""
+    gid = client.post("/api/games", json={"deals": 1, "seed": 4, "opponents": "rules", "auto_bid": 0}).json()["id"]
+    kinds: list[str] = []
+
+    def choose(q):
+        kinds.append(q["kind"])
+        return {"hand": "pickup", "discard": {"discard": q["cards"][:2], "game": "grand"}}.get(q["kind"])
+    _play_through(client, gid, choose)
+    assert not {"bid", "answer", "play18"} & set(kinds)
+    events = client.get(f"/api/games/{gid}?since=0").json()["events"]
+    me = "FMR"[next(e for e in events if e["kind"] == "deal")["seats"].index(0)]
+    history = next(e for e in events if e["kind"] == "auction")["history"]
+    assert [m for p, m in history if p == me] == ["p"], history     # asked once, passed at once
+    client.delete(f"/api/games/{gid}")
+    r = client.post("/api/games", json={"deals": 1, "auto_bid": 12})
+    assert r.status_code == 400 and "give 0 (always pass) or a bid from 18 to 264" in r.json()["error"]
+    from click.testing import CliRunner
+
+    from cli.main import cli
+    t = CliRunner().invoke(cli, ["play", "--auto-bid", "12", "--deals", "1"])
+    assert t.exit_code == 2 and "give 0 (always pass) or a bid from 18 to 264" in t.output
+
+
 def test_every_4xx_has_the_one_error_shape(client):
     # an unknown path, a method a path does not take, a body that is no JSON: {"error": ...} like the others
     r = client.get("/api/nothing")

@@ -20,6 +20,10 @@ from pathlib import Path
 
 import pytest
 
+from click.testing import CliRunner
+
+from cli.main import cli
+
 from .conftest import ROOT
 
 CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
@@ -78,7 +82,12 @@ def test_advice_by_clicking_ten_cards(server, page):
     page.fill("#samples", "24")
     page.click("#advise")
     page.wait_for_selector("#answer")
-    assert page.inner_text("#answer").startswith("Bid 27?")
+    # one answer, one sentence: the page's headline is the terminal's first line for the question
+    terminal = CliRunner().invoke(cli, ["bid", "CJ SJ HA HT HK H9 SA S7 D8 D7", "--seat", "F", "--to", "27",
+                                        "--samples", "24", "--seed", "1", "--workers", "1"], env={"COLUMNS": "400"})
+    assert terminal.exit_code == 0, terminal.output
+    assert page.inner_text("#answer") == terminal.output.splitlines()[0]
+    assert page.inner_text("#answer").startswith(("Yes — bid up to", "No — "))
     assert page.locator("#pwin-chart rect").count() >= 5
     assert page.locator("#declarations tbody tr").count() >= 10
     # the shipped play model: played-out chances, with the open-cards rate beside them

@@ -25,9 +25,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from solver.analysis import PRECISION
+from solver.bidding import auto_bid_limit
 from solver.house import HOUSE_OPTIONS, HouseRules
 from solver.players import PLAYERS
 from solver.scoring import SCORINGS
@@ -138,8 +139,14 @@ class GameRequest(_Strict):
     variant: Literal["skat", "offiziersskat"] = Field("skat", description="Skat, or Offiziersskat (two players, "
                                                                            "piles; an even number of deals)")
     duel: bool = Field(False, description="duel mode: you against one computer, the third your partner who never bids")
-    auto_bid: int | None = Field(None, ge=18, le=264, description="bid and hold automatically up to this value and "
-                                                                  "pass above it (the others do not see it)")
+    auto_bid: int | None = Field(None, description="bid and hold automatically up to this value and pass above "
+                                                   "it (the others do not see it); 0: always pass, as skat play "
+                                                   "--auto-bid")
+
+    @field_validator("auto_bid")
+    @classmethod
+    def _auto_bid(cls, v: int | None) -> int | None:
+        return auto_bid_limit(v)
 
 
 class AnswerRequest(_Strict):

@@ -26,6 +26,8 @@ from solver.play import spitze_card
 from solver.players.table import TableOptions, play_match
 from solver.variants import find_variant
 
+from ..hints import hint_for, no_hint
+
 
 class Abandoned(Exception):
     """The page went away: the match ends."""
@@ -116,69 +118,10 @@ class WebPlayer(Player):
         try:
             return self._advise(q)
         except Exception as e:                      # noqa: BLE001 - a hint must never end the match
-            return {"kind": "none", "text": f"no hint here: {type(e).__name__}: {e}"}
+            return no_hint(e)
 
     def _advise(self, q: dict) -> dict:
-        from solver.evaluate import by_the_auction, evaluate_declare, evaluate_hand
-
-        from ..bid import declare_verdict, evidence_line, hand_verdict, verdict
-        if q["kind"] == "offiziers-game" or q.get("variant") == "offiziersskat":
-            # Offiziersskat: what the strongest computer player would do from what you see (it
-            # samples the face-down cards it cannot see, as you would)
-            from solver.players.offiziers import make_offiziers_player
-            player = make_offiziers_player("best", seed=0)
-            if q["kind"] == "offiziers-game":
-                game = player.choose_game(q["_up"], q["_seat"], q["_games"])
-                return {"kind": "advice",
-                        "text": f"by what you see (the best computer player's choice): {GAME_NAMES[game]}"}
-            card = player.play(q["_view"])
-            return {"kind": "card", "text": f"best by what you see (the best computer player's choice over sampled "
-                                            f"face-down cards): {CARD_NAMES[card]}", "cards": [CARD_NAMES[card]]}
-        if q["kind"] in ("bid", "answer", "play18", "hand"):
-            history = list(q["_history"] if "_history" in q else self.box.get("auction") or [])
-            bid = q["value"] if "value" in q else q["bid"]
-
-            ev = by_the_auction(history, lambda auction: evaluate_hand(
-                q["_hand"], q["_seat"], bid=bid, samples=64, workers=1, precision=0.1, auction=auction))
-            by = "your cards and the auction so far" if ev.auction else \
-                "your cards (no sampled world explains the auction)" if history else "your cards"
-            answer = hand_verdict(ev) if q["kind"] == "hand" else verdict(ev)
-            return {"kind": "advice", "text": f"bid advice by {by}: {answer}. {evidence_line(ev)}".rstrip()}
-        if q["kind"] == "discard":
-            ev = evaluate_declare(q["_twelve"], q["_seat"], q["bid"], samples=64, workers=1, precision=0.1,
-                                  auction=list(self.box.get("auction") or []) or None)
-            return {"kind": "advice",
-                    "text": f"declare advice by your twelve cards: {declare_verdict(ev)}. {evidence_line(ev)}".rstrip()}
-        if q["kind"] == "card":
-            from solver.analysis import cards_by_what_he_knows
-            ranked = cards_by_what_he_knows(q["_view"], samples=16)
-            lines = []
-            if ranked:
-                top = ranked[0]
-                best = [r["card"] for r in ranked if r["expected_score"] >= top["expected_score"] - 1e-9]
-                chance = "" if top["p_win"] is None else f", the declarer wins {100 * top['p_win']:.0f}%"
-                lines.append(f"best by what you know (16 worlds you cannot tell apart): {' '.join(best)} "
-                             f"(expected {top['expected_score']:+.1f}{chance})")
-            else:
-                best = []
-            if self.box.get("deal") is not None:
-                from solver.deal import replay
-                from solver.search.api import default_solver
-                deal = self.box["deal"]
-                moves = default_solver().best_moves_of(deal, replay(deal))
-                dd = [CARD_NAMES[c] for c, v in moves if v == moves[0][1]]
-                lines.append(f"double-dummy best (every card seen): {' '.join(dd)}")
-            return {"kind": "card", "text": "\n".join(lines) or "no hint here", "cards": best}
-        if q["kind"] == "ramsch-pickup":
-            from solver.heuristics import ramsch_pickup
-            take = ramsch_pickup(q["_hand"])
-            return {"kind": "advice", "text": "rule of thumb (no search): " +
-                    ("pick up the skat" if take else "push the skat on (it doubles the deal)")}
-        if q["kind"] == "ramsch-discard":
-            from solver.heuristics import ramsch_discard
-            return {"kind": "advice", "text": "rule of thumb (no search): put back " +
-                    " ".join(card_list(ramsch_discard(q["_twelve"])))}
-        return {"kind": "none", "text": "no hint here"}
+        return hint_for(q, self.box.get("auction"), self.box.get("deal"))
 
     # the auction
     def call(self, hand: int, seat: int, kind: str, value: int, history) -> bool:

@@ -16,6 +16,8 @@ from solver.deal import DealError
 from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand, stopping
 from solver.records import item_from_record, read_lines, record_from_fields
 
+from ..bid import answer_record
+
 
 class BadInput(ValueError):
     """The request cannot be answered as asked; the message says why."""
@@ -35,10 +37,11 @@ def _stopping(p: dict[str, Any]) -> dict[str, Any]:
 def bid(p: dict[str, Any], progress=None) -> dict:
     """``skat bid CARDS --seat S [--to N] ... --json``."""
     try:
-        return evaluate_hand(p["cards"], p["seat"], bid=p.get("to"), samples=p.get("samples", 400),
-                             seed=p.get("seed", 0), scoring=p.get("scoring", "simple"), min_win=p.get("min_win"),
-                             **_stopping(p), workers=1, progress=progress,
-                             auction=auction_for_question(p.get("auction"), p["seat"], p.get("to"))).to_dict()
+        ev = evaluate_hand(p["cards"], p["seat"], bid=p.get("to"), samples=p.get("samples", 400),
+                           seed=p.get("seed", 0), scoring=p.get("scoring", "simple"), min_win=p.get("min_win"),
+                           **_stopping(p), workers=1, progress=progress,
+                           auction=auction_for_question(p.get("auction"), p["seat"], p.get("to")))
+        return answer_record(ev, "bid", asked=p.get("to") is not None)
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
 
@@ -46,12 +49,12 @@ def bid(p: dict[str, Any], progress=None) -> dict:
 def declare(p: dict[str, Any], progress=None) -> dict:
     """``skat declare CARDS [--skat S] --bid N --seat S ... --json``."""
     try:
-        return evaluate_declare(p["cards"], p["seat"], p["bid"], skat=p.get("skat"), samples=p.get("samples", 400),
-                                seed=p.get("seed", 0), scoring=p.get("scoring", "simple"),
-                                min_win=p.get("min_win"), **_stopping(p),
-                                discards_per_game=p.get("discards", 3), workers=1, progress=progress,
-                                auction=auction_for_question(p.get("auction"), p["seat"], p["bid"],
-                                                             declare=True)).to_dict()
+        ev = evaluate_declare(p["cards"], p["seat"], p["bid"], skat=p.get("skat"), samples=p.get("samples", 400),
+                              seed=p.get("seed", 0), scoring=p.get("scoring", "simple"),
+                              min_win=p.get("min_win"), **_stopping(p),
+                              discards_per_game=p.get("discards", 3), workers=1, progress=progress,
+                              auction=auction_for_question(p.get("auction"), p["seat"], p["bid"], declare=True))
+        return answer_record(ev, "declare")
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
 

@@ -82,23 +82,14 @@ export function advisorPage(main) {
     bar, status, out);
 }
 
-function sentence(ev) {
-  const a = ev.advice;
-  const verdict = { yes: "Yes", no: "No", borderline: "Borderline" }[a.verdict] ?? a.verdict;
-  const upTo = a.up_to ? `; ${a.up_to_declaration} pays up to ${a.up_to}` : "; it expects a gain at no bid";
-  const higher = a.higher ? `; up to ${a.higher.bid} only as ${a.higher.declaration}` : "";
-  return `Bid ${a.bid}? ${verdict}: ${a.declaration} expects ${a.expected_score >= 0 ? "+" : ""}` +
-         `${a.expected_score} (95% ${a.expected_score_ci[0]} … ${a.expected_score_ci[1]})${upTo}${higher}.`;
-}
-
 export function render(out, ev) {
   const rows = ev.declarations;
   out.append(
-    h("p", { class: "answer", id: "answer" }, sentence(ev)),
-    ...(ev.advice.evidence ? [h("p", { id: "evidence" }, `Evidence: ${ev.advice.evidence.text}.`)] : []),
+    // the terminal's first line and the line under it, from the one function that writes both
+    h("p", { class: "answer", id: "answer" }, ev.answer),
+    ...(ev.evidence_line ? [h("p", { id: "evidence" }, ev.evidence_line)] : []),
     h("p", { id: "basis" }, `Safe bid: ${ev.safe_bid ? `${ev.safe_bid} (${ev.safe_bid_declaration})` : "pass"}. ` +
-      (ev.auction ? `Worlds weighted by the auction ${ev.auction.join(" ")} ` +
-                    `(${pct(ev.auction_acceptance)} of uniform worlds fit it). ` : "") +
+      (ev.auction_note ? `${ev.auction_note[0].toUpperCase()}${ev.auction_note.slice(1)}. ` : "") +
       (ev.p_win_basis === "double-dummy"
       ? `Win probabilities are double-dummy (every card seen) over up to ${ev.samples} sampled worlds.`
       : `Win probabilities are ${ev.p_win_basis}: by players who see only their own cards; ` +

@@ -12,7 +12,7 @@ export function playPage(main) {
   const scoring = h("select", { id: "scoring" }, h("option", { value: "simple" }, "simple"),
                     h("option", { value: "seeger-fabian" }, "Seeger-Fabian"));
   const clock = h("input", { type: "checkbox", id: "clock" });
-  const auto = h("input", { type: "number", id: "auto-bid", min: 18, max: 264, placeholder: "ask me",
+  const auto = h("input", { type: "number", id: "auto-bid", min: 0, max: 264, placeholder: "ask me",
                             title: "bid and hold by itself up to this value, pass above it (the others do not see it)" });
   const seed = h("input", { type: "number", id: "seed", placeholder: "random" });
   // the house rules as boxes (each implies what it needs: Schieberamsch a Ramsch, Hirsch a Bock, Bock a Kontra)
