@@ -72,7 +72,7 @@ def short(name: str) -> str:
 def _hint(ev: HandEvaluation) -> str:
     """What stopped the sampling, and the option that would narrow the numbers."""
     why, more = STOPPED[ev.stopped]
-    return f"sampling stopped after {ev.samples} worlds: {why}" + (f" ({more} narrows it)" if more else "")
+    return f"sampling stopped after {ev.samples} worlds: {why}" + (f"; {more} narrows it" if more else "")
 
 
 def _overbid_note(ev: HandEvaluation) -> str:

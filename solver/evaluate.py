@@ -1013,12 +1013,12 @@ def _draw(sampler: WorldSampler, n: int) -> list[World]:
 #: What stopped the sampling, as the advice reports it (``stopped_by``), and the option that
 #: would let it go on.
 STOPPED = {"precision": ("the leaders' 95% interval on P(win) reached --precision as far as more worlds narrow it "
-                         "(the rest is the play model's own uncertainty)", "a smaller --precision"),
+                         "-- the rest is the play model's own uncertainty", "a smaller --precision"),
            "decided": ("the advice was clear: the leader beats the runner-up and bid or pass is settled", None),
            "pass": ("the advice was clear: no leading game pays at the bid, beyond its interval", None),
            "samples": ("--samples worlds were solved", "more --samples"),
-           "asked": ("the --samples worlds asked for were solved (given --samples, sampling does not stop "
-                     "early where the advice is clear; only a --precision also given stops it)", "more --samples"),
+           "asked": ("the --samples worlds asked for were solved: given --samples, sampling does not stop "
+                     "early where the advice is clear, only at a --precision also given", "more --samples"),
            "budget": ("the --budget ran out (the answer depends on the machine's speed)",
                       "a larger --budget, or none")}
 
@@ -1276,7 +1276,9 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
         if popcount(ten) != 10:
             raise EvaluationError(f"expected 10 cards with the skat, got {popcount(ten)}")
         if ten & sk:
-            raise EvaluationError("a skat card is also in the hand")
+            both = " and ".join(card_list(ten & sk))
+            raise EvaluationError(f"{both} {'is' if popcount(ten & sk) == 1 else 'are'} in the hand and in the "
+                                  f"skat: a card is dealt once")
         cards = ten | sk
     twelve, seat = _check(cards, 12, seat, bid, scoring)
     ev = _Evaluator(twelve, seat, solver or default_solver(), _workers(workers))

@@ -75,7 +75,7 @@ def test_table_refuses_an_illegal_card_with_the_reason():
 def test_evaluate_declare_refuses_a_bad_skat():
     with pytest.raises(EvaluationError, match="two cards"):
         evaluate_declare("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", 18, skat="CK")
-    with pytest.raises(EvaluationError, match="also in the hand"):
+    with pytest.raises(EvaluationError, match="^CJ is in the hand and in the skat: a card is dealt once$"):
         evaluate_declare("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", 18, skat="CJ DT")
     with pytest.raises(EvaluationError, match="'XY'"):
         evaluate_declare("CJ SJ HA HT HK H9 SA S7 D8 D7", "F", 18, skat="XY DT")

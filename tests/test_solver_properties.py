@@ -145,6 +145,18 @@ def test_the_compile_notice_finds_a_kernel_cached_under_numba_cache_dir(tmp_path
     assert K.kernel_cached()
 
 
+def test_the_compile_notice_says_what_a_compile_took_here(tmp_path, monkeypatch):
+    """Before any compile on this machine the notice gives the range measured on two cores; after
+    one, the time it took here, kept beside numba's cache."""
+    from solver.search import api
+    cache = _numba_cache_dir(tmp_path, monkeypatch)
+    cache.mkdir(exist_ok=True)
+    assert api.compile_message().endswith("(7 s on an idle two-core machine, 15-30 s on a busy one)")
+    api._record_compile_time(12.34)
+    assert (cache / api.COMPILE_TIME_FILE).read_text() == "12.3\n"
+    assert api.compile_message().endswith("(it took 12 s here the last time)")
+
+
 def test_a_cache_entry_older_than_any_source_of_the_search_is_dropped(tmp_path, monkeypatch):
     """numba checks a cached function against its own file only; the search links code from
     several files, so an entry older than any of them must go (else a stale search runs)."""

@@ -246,6 +246,17 @@ def test_the_browser_sees_the_skat_only_when_its_player_picks_it_up(client):
     assert others > 0 and mine > 0
 
 
+def test_a_new_deal_shows_your_cards_before_any_question(client):
+    """While the computers bid first, the page already has the person's ten cards (and only his)."""
+    gid = client.post("/api/games", json={"deals": 1, "seed": 2, "opponents": "rules"}).json()["id"]
+    q = _question(client, gid)["question"]
+    events = client.get(f"/api/games/{gid}?since=0").json()["events"]
+    kinds = [e["kind"] for e in events]
+    assert kinds.index("deal") < kinds.index("hand") and kinds.count("hand") == 1
+    assert set([e for e in events if e["kind"] == "hand"][0]["cards"]) == set(q["cards"])
+    client.delete(f"/api/games/{gid}")
+
+
 @pytest.mark.slow
 def test_spitze_is_asked_of_the_person_who_declares_holding_the_lowest_trump(client):
     """House rule Spitze: declaring Grand with the jack of diamonds (Grand's lowest trump) kept,

@@ -146,6 +146,7 @@ def test_a_whole_deal_played_by_clicking(server, page):
     page.click("#start")
     cards_played = 0
     hints: dict[str, str] = {}
+    put_away: list[str] = []
 
     def act(kind: str) -> None:
         nonlocal cards_played
@@ -160,6 +161,7 @@ def test_a_whole_deal_played_by_clicking(server, page):
         elif kind == "discard":
             hints["discard"] = _hint(page)
             twelve = page.locator("#twelve .card")
+            put_away.extend([twelve.nth(0).get_attribute("data-card"), twelve.nth(1).get_attribute("data-card")])
             twelve.nth(0).click()
             twelve.nth(1).click()
             page.select_option("#declare-game", "grand")
@@ -169,6 +171,10 @@ def test_a_whole_deal_played_by_clicking(server, page):
             page.click("#no")
         elif kind == "card":
             _check_the_table(page, 10 - cards_played)
+            # the declarer's skat box shows the two cards he put away (they count for him)
+            assert page.inner_text("#skat").startswith("the skat you put away")
+            assert sorted(page.locator("#skat .card").evaluate_all("els => els.map(e => e.dataset.card)")) == \
+                sorted(put_away)
             if "card" not in hints:
                 hints["card"] = _hint(page)
             page.locator("#hand .card.legal").first.click()
@@ -335,6 +341,7 @@ def test_the_api_docs_work_without_the_network(server, page):
         page.wait_for_selector("section.endpoint")
         text = page.inner_text("#docs")
         assert "POST /api/bid" in text and "POST /api/analyse" in text
+        assert "`" not in text, "code in the descriptions is set as code, not shown in backticks"
         bid = page.inner_text("section[id='post-/api/bid']")
         assert "cards" in bid and "seat" in bid and "required" in bid
         assert all(u.startswith(server) for u in requested)          # nothing fetched from elsewhere

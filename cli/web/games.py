@@ -60,6 +60,8 @@ def _event(kind: str, data: dict, seats: str = "FMR") -> dict:
         out["card"] = CARD_NAMES[data["card"]]
     if isinstance(data.get("skat"), int):
         out["skat"] = card_list(data["skat"])
+    if kind == "hand":
+        out["cards"] = card_list(data["cards"])
     if kind == "trick":
         out["cards"] = [CARD_NAMES[c] for c in data["cards"]]
     if kind == "auction":
@@ -246,6 +248,11 @@ def run_game(options: dict, inbox, outbox) -> None:
             box["deal"] = data["deal"]                       # for the double-dummy hint, never sent
         if kind == "auction":
             box["auction"] = list(data["history"])           # the hints' auction as it went
+        if kind == "dealt":                                  # the browser's own ten cards, before any question
+            if 0 not in box["seats"]:
+                return
+            data = {"cards": data["hands"][box["seats"].index(0)]}
+            kind = "hand"
         if kind == "pickup" and box["seats"][data["seat"]] != 0:
             data = {k: v for k, v in data.items() if k != "skat"}      # only the one who picks it up sees it
         outbox.put(("event", _event(kind, {k: v for k, v in data.items() if k != "deal"}, seats)))

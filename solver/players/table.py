@@ -157,6 +157,7 @@ def play_skat_deal(players: list[Player], dealt: list[int], options: TableOption
     opts = options or TableOptions()
     event = on_event or (lambda kind, data: None)
     hands = list(dealt[:3])
+    event("dealt", {"hands": list(hands)})          # every seat's cards: a front end passes on only its own
     auction = run_auction(players, hands)
     event("auction", {"history": auction.history, "declarer": auction.declarer, "value": auction.value})
     if auction.passed_in:

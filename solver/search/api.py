@@ -64,7 +64,33 @@ class Position:
 #: and with the time it took after; the command line sets it to print the lines.  The library
 #: itself prints nothing.
 compile_notice: Callable[[str], None] | None = None
-COMPILE_MESSAGE = "compiling the solver for this machine, first run only (under 10 s on two cores)"
+#: What a first compile takes where it was never measured: 7 s on an idle two-core machine,
+#: 15-30 s on a busy one (measured); after a compile, this machine's own time is kept beside
+#: numba's cache and said instead.
+COMPILE_RANGE = "7 s on an idle two-core machine, 15-30 s on a busy one"
+COMPILE_TIME_FILE = "skat-compile-seconds.txt"
+
+
+def compile_message() -> str:
+    """The notice before a compile: what it took on this machine the last time (kept beside the
+    cache), else the measured range on two cores."""
+    for d in K._cache_places():
+        try:
+            took = float((d / COMPILE_TIME_FILE).read_text())
+        except (OSError, ValueError):
+            continue
+        return f"compiling the solver for this machine, after an install or update only (it took {took:.0f} s " \
+               f"here the last time)"
+    return f"compiling the solver for this machine, first run only ({COMPILE_RANGE})"
+
+
+def _record_compile_time(seconds: float) -> None:
+    for d in K._cache_places():
+        try:
+            (d / COMPILE_TIME_FILE).write_text(f"{seconds:.1f}\n")
+        except OSError:
+            pass
+        return
 #: The search's modules whose helpers are compiled ahead of it on a cold cache
 #: (:func:`compile_kernel`): these in this process, in this order ...  (The last two call helpers
 #: of :mod:`solver.search.moves`, which the other process compiles; they come after ``prepare``,
@@ -93,11 +119,16 @@ def compile_kernel():
         t0 = time.perf_counter()
         if cold:
             if compile_notice is not None:
-                compile_notice(COMPILE_MESSAGE)
+                compile_notice(compile_message())
             _compile_techniques()
+            if compile_notice is not None:
+                compile_notice(f"  the search itself ({time.perf_counter() - t0:.0f} s so far)")
         from . import kernel
-        if cold and compile_notice is not None:
-            compile_notice(f"compiled in {time.perf_counter() - t0:.1f} s; later runs load it from the cache")
+        if cold:
+            took = time.perf_counter() - t0
+            _record_compile_time(took)
+            if compile_notice is not None:
+                compile_notice(f"compiled in {took:.1f} s; later runs load it from the cache")
     return kernel
 
 
@@ -109,6 +140,7 @@ def _compile_techniques() -> None:
     import os
     import subprocess
     import sys
+    import time
     from pathlib import Path
 
     from .jit import precompile
@@ -121,8 +153,15 @@ def _compile_techniques() -> None:
         code = f"from solver.search.jit import precompile; precompile(*{COMPILED_ALONGSIDE!r})"
         child = subprocess.Popen([sys.executable, "-c", code], env=env, stdin=subprocess.DEVNULL,
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    t0 = time.perf_counter()
     try:
-        precompile(*COMPILED_HERE)
+        for k, m in enumerate(COMPILED_HERE):
+            if compile_notice is not None:        # progress: one line a technique
+                alongside = f", {' and '.join(x.rsplit('.', 1)[1] for x in COMPILED_ALONGSIDE)} in a second " \
+                    f"process" if child is not None and k == 0 else ""
+                compile_notice(f"  {m.rsplit('.', 1)[1].replace('_', ' ')}{alongside} "
+                               f"({time.perf_counter() - t0:.0f} s so far)")
+            precompile(m)
         if child is not None:
             child.wait()
     finally:

@@ -12,6 +12,12 @@ function typeOf(spec, s) {
   return s.type || s.title || "object";
 }
 
+// a description's text with its `code` and ``code`` spans set as code (not shown as backticks)
+export function prose(text) {
+  const parts = String(text || "").split(/``?([^`]+)``?/);
+  return parts.map((t, i) => (i % 2 ? h("code", {}, t) : t));
+}
+
 function fields(spec, schema) {
   const s = resolve(spec, schema);
   const props = Object.entries(s.properties || {});
@@ -23,22 +29,22 @@ function fields(spec, schema) {
       const r = resolve(spec, p);
       const dflt = "default" in p ? JSON.stringify(p.default) : required.has(name) ? "required" : "";
       return h("tr", {}, h("td", {}, h("code", {}, name)), h("td", {}, typeOf(spec, p)), h("td", {}, dflt),
-               h("td", {}, p.description || r.description || ""));
+               h("td", {}, ...prose(p.description || r.description || "")));
     })));
 }
 
 async function main() {
   const box = document.getElementById("docs");
   const spec = await (await fetch("/openapi.json")).json();
-  const parts = [h("p", {}, spec.info.description || "")];
+  const parts = [h("p", {}, ...prose(spec.info.description))];
   for (const [path, ops] of Object.entries(spec.paths)) {
     for (const [method, op] of Object.entries(ops)) {
       const body = op.requestBody?.content?.["application/json"]?.schema;
       const params = (op.parameters || []).map(p => `${p.name} (${p.in})`).join(", ");
       parts.push(h("section", { class: "endpoint", id: `${method}-${path}` },
         h("h2", {}, h("code", {}, `${method.toUpperCase()} ${path}`)),
-        h("p", {}, op.summary || ""),
-        op.description ? h("p", { class: "muted" }, op.description) : null,
+        h("p", {}, ...prose(op.summary)),
+        op.description ? h("p", { class: "muted" }, ...prose(op.description)) : null,
         params ? h("p", {}, `parameters: ${params}`) : null,
         body ? fields(spec, body) : null));
     }

@@ -115,6 +115,7 @@ function apply(s, e) {
       s.game = null; s.declarer = null; s.bid = null; s.lastTrick = null; s.result = null; s.skat = null;
       s.calls = []; s.hand = null; s.skatShown = false; s.myDiscard = null; s.ramsch = false; s.bock = e.bock_round; s.number = e.number;
       s.count = { F: 10, M: 10, R: 10 }; s.took = { F: [0, 0], M: [0, 0], R: [0, 0] }; s.left = {}; break;
+    case "hand": s.hand = e.cards; break;            // your ten cards, shown while the others think
     case "auction": s.auction = e.history; break;
     case "pickup": s.log.push(`${who(s, e.seat)} picked up the skat`);
       if (e.skat) s.skat = e.skat; break;
@@ -275,8 +276,11 @@ function status(s) {
     bits.push(h("span", { id: "points" }, s.offiziers ? `card points: the first player ${d}, the dealer ${def}`
       : `card points: declarer ${d}, defenders ${def}`));
   }
-  if (s.skat) bits.push(h("span", { id: "skat" }, s.skatShown ? "skat: " : "the skat you picked up: ",
-    ...s.skat.map(c => cardEl(c, { classes: ["small"] }))));
+  // your skat: the two cards taken up until you put two away, then the two put away (they count for you)
+  const putAway = s.game && s.declarer === s.me && s.myDiscard && !s.skatShown;
+  const skat = putAway ? s.myDiscard : s.skat;
+  if (skat) bits.push(h("span", { id: "skat" }, s.skatShown ? "skat: " : putAway ? "the skat you put away: "
+    : "the skat you picked up: ", ...skat.map(c => cardEl(c, { classes: ["small"] }))));
   return h("div", { class: "status" }, ...bits);
 }
 
