@@ -24,7 +24,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.players.offiziers import deal_piles, make_offiziers_player, play_offiziers  # noqa: E402
+from solver.offiziersskat import deal_piles  # noqa: E402
+from solver.players.offiziers import make_offiziers_player, play_offiziers  # noqa: E402
 
 
 def main() -> None:

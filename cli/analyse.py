@@ -51,7 +51,7 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
     console = Console(highlight=False)
     if html_out and not Path(html_out).resolve().parent.is_dir():
         raise click.ClickException(f"--html {html_out}: the folder {Path(html_out).parent} does not exist")
-    from solver.analysis import PRECISION, review_many
+    from solver.analysis import PRECISION, review, review_many
     workers = workers or os.cpu_count() or 1
     judged = dict(PRECISION, samples=samples or PRECISION["samples"], precision=precision or PRECISION["precision"])
     found = 0
@@ -74,7 +74,7 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
                                 declaration=not no_declaration, info=info, seed=seed, **judged,
                                 card_workers=workers if one else 1)) if classic else iter(())
         return [next(done) if it.classic and it.deal is not None else
-                it.variant.review(it.deal) if not it.classic else {"id": it.id, "passed": True} for it in good]
+                review(it.deal).to_record() if not it.classic else {"id": it.id, "passed": True} for it in good]
 
     def show(item, rv) -> None:
         if isinstance(rv, dict) and "error" in rv:

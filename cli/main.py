@@ -53,8 +53,8 @@ class LazyGroup(click.Group):
 @click.version_option(__version__, prog_name="skat")
 def cli() -> None:
     """Skat analysis: bid advice, double-dummy values, game scoring and record conversion."""
-    from solver.search import api
-    api.compile_notice = lambda message: click.echo(message, err=True)
+    from solver.search import compile as compiling
+    compiling.compile_notice = lambda message: click.echo(message, err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

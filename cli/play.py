@@ -18,8 +18,8 @@ from solver.cards import (CARD_NAMES, CardParseError, card_set, format_card, for
 from solver.games import RAMSCH, SEATS, Declaration
 from solver.play import display_order, spitze_card
 from solver.players import PLAYERS, Player, PlayView
-from solver.players.arena import make_player, run_arena
-from solver.players.table import TableOptions, play_match
+from solver.players.arena import run_arena
+from solver.players.table import TableOptions, make_player, play_match
 from solver.house import HOUSE_OPTIONS, HouseRules, check_ramsch_discard
 from solver.offiziersskat import PileView, offiziers_game
 from solver.scoring import SCORINGS, check_bid

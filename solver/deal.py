@@ -16,6 +16,11 @@ solver.deal.DealError: duplicate card S7 (in F's hand and the skat)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -244,3 +249,10 @@ def dump_deal(deal: Deal) -> str:
 
 __all__ = ["Deal", "DealError", "load_deal", "replay", "dump_deal", "score_deal", "score_ramsch", "ramsch_record",
            "GAME_NAMES"]
+
+
+def shuffle(rng: np.random.Generator) -> list[int]:
+    """A shuffled deal: the three hands and the skat (card sets)."""
+    perm = rng.permutation(32)
+    return [sum(1 << int(c) for c in perm[10 * p:10 * p + 10]) for p in range(3)] + \
+        [sum(1 << int(c) for c in perm[30:32])]

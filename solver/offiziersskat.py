@@ -22,6 +22,11 @@ True
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +97,12 @@ class OffiziersDeal:
             rec["kontra"] = kontra_call(self.kontra)
         rec["played"] = [CARD_NAMES[c] for c in self.played]
         return rec
+
+
+def deal_piles(rng: np.random.Generator) -> list[list[tuple[int, int]]]:
+    """A shuffled Offiziersskat deal: per side eight piles of (face down, face up)."""
+    perm = [int(c) for c in rng.permutation(32)]
+    return [[(perm[16 * s + 2 * i], perm[16 * s + 2 * i + 1]) for i in range(8)] for s in range(2)]
 
 
 def deal_from_cards(cards: list[int], game: str) -> OffiziersDeal:
@@ -419,21 +430,3 @@ def settle_offiziers(game: int, points: list[int], tricks: list[int], kontra: in
     value = base_value(game) * (1 + int(schneider) + int(schwarz)) * kontra
     scores = {SIDES[winner]: value, SIDES[1 - winner]: 0}
     return OffiziersResult(f, SIDES[winner], won, schneider, schwarz, value, scores, reason)
-
-
-def solve_offiziers(deal: OffiziersDeal, best: bool = False, solver=None) -> dict:
-    """``skat solve`` of an Offiziersskat record, every face-down card known: ``dd_points`` (F's
-    card points with best play by both; a finished deal from its start, a part-played one from
-    its position, ``dd_from``), ``dd_declarer_wins``, and with ``best`` each playable card's
-    ``dd_points`` after it (``dd_best``)."""
-    from .search.offiziers import best_cards, solve_points
-    st = deal.replay()
-    where = "position" if deal.played else "start"
-    if st.finished:
-        st = OffiziersDeal(deal.piles, deal.game, deal.kontra, [], deal.id).start_state()
-        where = "start"
-    v = solve_points([st], solver)[0]
-    out = {**deal.to_record(), "dd_points": v, "dd_declarer_wins": f_wins(deal.game, v), "dd_from": where}
-    if best:
-        out["dd_best"] = {CARD_NAMES[c]: x for c, x in best_cards(st, solver)}
-    return out

@@ -49,7 +49,7 @@ def fork_pool(workers: int) -> ProcessPoolExecutor:
     """A new pool of ``workers`` forked processes (the caller closes it).  The search is
     compiled (or loaded from the cache) here first, so the workers inherit it: one compile, one
     notice, not one per worker."""
-    from .search.api import compile_kernel
+    from .search.compile import compile_kernel
     compile_kernel()
     return ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"), initializer=_worker_init)
 
@@ -108,7 +108,7 @@ class KeptPool:
     """
 
     def __init__(self, workers: int):
-        from .search.api import compile_kernel
+        from .search.compile import compile_kernel
         compile_kernel()                            # once, here: the workers inherit it
         ctx = mp.get_context("fork")
         self.conns: list[Connection] = []

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 from collections.abc import Iterable, Iterator
 
-from .deal import DealError, load_deal, ramsch_record, score_deal, score_ramsch
+from .deal import Deal, DealError, load_deal, ramsch_record, score_deal, score_ramsch
 from .games import GAME_NAMES, SEATS
 from .house import kontra_multiplier
 from .iss import IssError, IssGame, is_iss_line, parse_line
@@ -175,12 +175,42 @@ def _record_item(no: int, rec: dict, require_deal: bool, variants: bool) -> Item
         return Item(no, record=rec, error=f"line {no}: {e}")
 
 
+def _score_skat(deal: Deal, scoring: str) -> dict[str, Any]:
+    out = score_item(Item(1, record=deal.to_record(), deal=deal), scoring)
+    out.pop("id", None)
+    return out
+
+
+def _score_offiziers(deal: Any, scoring: str) -> dict[str, Any]:
+    """Offiziersskat's settlement as ``skat score`` writes it (it scores one way: ``scoring`` is
+    the classic table's choice and does not apply)."""
+    from .house import kontra_call
+    from .offiziersskat import score_offiziers
+    r = score_offiziers(deal)
+    out = {"variant": "offiziersskat", "declarer": "F", "game": deal.game_name, "declarer_points": r.declarer_points,
+           "won": r.won, "winner": r.winner, "schneider": r.schneider, "schwarz": r.schwarz,
+           "game_value": r.value, "score": r.scores["F"], "scores": r.scores, "reason": r.reason}
+    if deal.kontra > 1:
+        out["kontra"] = kontra_call(deal.kontra)
+    return out
+
+
+#: ``skat score``'s record of a finished deal, by its variant's name
+SCORE_RECORDS = {"skat": _score_skat, "offiziersskat": _score_offiziers}
+
+
+def score_record(deal: Any, scoring: str = "simple") -> dict[str, Any]:
+    """``skat score``'s record of one finished deal of any variant (the keys after ``id``)."""
+    from .variants import variant_of_deal
+    return SCORE_RECORDS[variant_of_deal(deal).name](deal, scoring)
+
+
 def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
     """The ``skat score`` output record of one item (raises DealError if unscorable)."""
     out: dict[str, Any] = {"id": item.id}
     if not item.classic:
         try:
-            out.update(item.variant.score_record(item.deal, scoring))
+            out.update(score_record(item.deal, scoring))
         except OffiziersError as e:
             raise DealError(str(e)) from None
         return out

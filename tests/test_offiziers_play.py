@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 
 from solver.analysis import review
-from solver.offiziersskat import load_offiziers, solve_offiziers
+from solver.offiziersskat import PileView, load_offiziers
+from solver.search.offiziers import solve_offiziers
 from solver.players import RandomPlayer
 from solver.players.arena import run_arena
 from solver.players.offiziers import (PimcOffiziers, RuleOffiziers, hidden_slots, play_offiziers, sample_worlds,
@@ -62,7 +63,7 @@ def test_a_match_alternates_the_dealer_and_skat_score_agrees_with_each_deal():
 @pytest.mark.slow
 def test_the_computer_plays_legal_cards_and_finishes_a_deal():
     rng = np.random.default_rng(1)
-    from solver.players.offiziers import deal_piles
+    from solver.offiziersskat import deal_piles
     r = play_offiziers([PimcOffiziers(seed=1, samples=2, declare_samples=2), RuleOffiziers()], deal_piles(rng))
     assert len(r.deal.played) == 32
     # the record, read back, replays every card under the rules (an illegal one is an error)
@@ -111,7 +112,6 @@ def test_best_plays_the_best_mean_stakes_of_its_worlds(game):
     # best (bands=True) asks per world only which settlement each card leads to; it must play
     # the card with the best mean settlement over its sampled worlds, ties to the most card
     # points in the first world (the minimax, from the rules, of the same worlds)
-    from solver.variants import find_variant
     rng = np.random.default_rng(40 + len(game))
     checked = decided = 0                   # (decided: positions where the stakes overrule the points)
     while checked < 4 or not decided:
@@ -120,7 +120,7 @@ def test_best_plays_the_best_mean_stakes_of_its_worlds(game):
         if len(hidden_slots(st)) < 2 or len(legal) < 2:
             continue
         player = PimcOffiziers(seed=checked, samples=5, stakes=True, bands=True, move_nodes=10**12)
-        card = player.play(find_variant("offiziersskat").view(st.deal, st, st.to_move))
+        card = player.play(PileView.of(st, st.to_move))
         worlds = sample_worlds(st, 5, np.random.default_rng(checked))
         assert player.last_worlds == len(worlds) == 5
         f_moves = st.to_move == 0

@@ -148,7 +148,7 @@ def test_the_compile_notice_finds_a_kernel_cached_under_numba_cache_dir(tmp_path
 def test_the_compile_notice_says_what_a_compile_took_here(tmp_path, monkeypatch):
     """Before any compile on this machine the notice gives the range measured on two cores; after
     one, the time it took here, kept beside numba's cache."""
-    from solver.search import api
+    from solver.search import compile as api
     cache = _numba_cache_dir(tmp_path, monkeypatch)
     cache.mkdir(exist_ok=True)
     assert api.compile_message().endswith("(7 s on an idle two-core machine, 15-30 s on a busy one)")
@@ -216,7 +216,8 @@ def test_a_cold_compile_builds_every_helper_once_for_its_declared_signature(tmp_
     deal = strip_solved(ref)
     code = (
         "import json\n"
-        "from solver.search.api import compile_kernel, default_solver, position, COMPILED_ALONGSIDE\n"
+        "from solver.search.api import compile_kernel, default_solver, position\n"
+        "from solver.search.compile import COMPILED_ALONGSIDE\n"
         "compile_kernel()\n"
         "from solver.search.jit import HELPERS\n"
         "out = {'bad': [], 'compiled_here': []}\n"

@@ -1,5 +1,7 @@
 """One game interface for every variant: a deal of each (classic Skat, its Ramsch and Spitze,
-Offiziersskat) dealt, played, taken back and settled through :mod:`solver.variants` alone.
+Offiziersskat) dealt, played, taken back and settled through :mod:`solver.variants`, each seat's
+view, the table and the computer players found through :mod:`solver.players.registry`, the
+score and the review through their own modules.
 
 Expected values come from the rules: every card is played once, 120 card points in all, a
 popped card restores the position it was pushed from, and a record read back settles alike.
@@ -12,6 +14,10 @@ import pytest
 
 from solver.cards import card_points, iter_cards
 from solver.search.api import default_solver
+from solver.analysis import review as review_of
+from solver.players.registry import VIEWS
+from solver.players.table import make_player
+from solver.records import score_record
 from solver.variants import REGISTRY, UnknownVariant, find_variant, variant_of
 
 GAMES = [("skat", "hearts", 10), ("skat", "ramsch", 10), ("skat", "clubs spitze", 10),
@@ -43,7 +49,7 @@ def test_a_deal_of_every_variant_plays_through_the_one_interface(name, game, tri
         assert st.pop() == card and _snapshot(st) == before      # pop undoes push, tricks too
         st.push(card)
         v.played(deal).append(card)
-        view = v.view(deal, st, st.to_move) if not st.finished else None
+        view = VIEWS[v.name](deal, st, st.to_move) if not st.finished else None
         assert view is None or view.seat == st.to_move
     assert len(v.played(deal)) == seats * tricks                   # every card played once
     # 120 card points: the tricks' and, in a declared classic game, the declarer's skat
@@ -55,8 +61,8 @@ def test_a_deal_of_every_variant_plays_through_the_one_interface(name, game, tri
     assert v.settle(again) == settled
     assert set(settled.scores) == set(v.seats)
     # skat score, solve and analyse of the deal go through the same interface and agree with it
-    assert v.score_record(deal)["scores"] == settled.scores
-    review = v.review(deal)
+    assert score_record(deal)["scores"] == settled.scores
+    review = review_of(deal).to_record()
     assert len(review["analysis"]) == len(v.played(deal))
     solved = v.solve(deal)
     values = list(solved["dd_ramsch"].values()) if "dd_ramsch" in solved else [solved["dd_points"]]
@@ -100,7 +106,7 @@ def _settles_as_recorded(rec: dict) -> None:
         assert rec["result"]["score"] == 0
         return
     v = variant_of(rec)
-    assert v.score_record(v.load(rec), "seeger-fabian")["scores"] == rec["result"]["scores"]
+    assert score_record(v.load(rec), "seeger-fabian")["scores"] == rec["result"]["scores"]
     assert len(rec["played"]) == 32 if v.name == "offiziersskat" else 30
 
 
@@ -121,7 +127,7 @@ def test_a_deal_of_every_variant_through_the_one_table_and_the_one_arena(name, h
     # the one table: the same cards, the first seating's players, one deal
     rng = np.random.default_rng(seed)
     dealt = v.shuffle(rng)
-    players = [v.player(t, seed + 1000 + i, bid_seed=seed + 1000) for i, t in enumerate(types)]
+    players = [make_player(t, seed + 1000 + i, bid_seed=seed + 1000, variant=name) for i, t in enumerate(types)]
     events: list[str] = []
     r = play_deal(players, dealt, TableOptions(scoring="seeger-fabian", house=rules),
                   lambda kind_, data: events.append(kind_), variant=name)

@@ -23,7 +23,7 @@ from solver.house import HouseRules, check_ramsch_discard
 from solver.offiziersskat import SIDES, PileView, offiziers_game
 from solver.players import Player, PlayView
 from solver.play import spitze_card
-from solver.players.table import TableOptions, play_match
+from solver.players.table import TableOptions, make_player, play_match
 from solver.variants import find_variant
 
 from ..hints import hint_for, no_hint
@@ -233,8 +233,9 @@ def run_game(options: dict, inbox, outbox) -> None:
     variant = find_variant(options.get("variant") or "skat")
     table = 2 if variant.name == "offiziersskat" else int(options.get("players") or 3)
     duel = bool(options.get("duel"))
-    players = [human] + [variant.player(opp, seed + i, {"level": options.get("strength", 1)},
-                                        scoring=options.get("scoring", "simple")) for i in range(1, table)]
+    players = [human] + [make_player(opp, seed + i, {"level": options.get("strength", 1)},
+                                     scoring=options.get("scoring", "simple"), variant=variant.name)
+                         for i in range(1, table)]
     names = ("you", "opponent", "partner") if duel else ("you", "computer") if table == 2 else \
         ("you",) + tuple(f"computer {i}" for i in range(1, table))
     seats = "".join(variant.seats)

@@ -1,16 +1,12 @@
-"""Computer players and the table that runs deals and matches between them."""
+"""Computer players and the table that runs deals and matches between them.
+
+Importing the package imports every variant's player module, which registers its parts in
+:mod:`solver.players.registry` (the table, the arena and the players look them up there).
+"""
 
 from .base import PimcPlayer, Player, PlayView, RandomPlayer, RulePlayer
 from .best import BestPlayer
-
-#: The players by name: ``best`` the strongest, ``pimc`` plain PIMC (the baseline), ``rules`` a
-#: rule-of-thumb player, ``random`` legal cards at random.
-PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random": RandomPlayer}
-
-#: ``best`` with parts switched off, for the ablation benchmark: its bidding alone (plain PIMC's
-#: card play), with the inference, with the stakes search and exact endgame.
-VARIANTS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
-                             "best-inference": {"search": False},
-                             "best-search": {"inference": ()}}
+from .registry import PLAYERS, VARIANTS
+from . import table, arena, offiziers  # noqa: F401,E402 - each registers its variant's parts
 
 __all__ = ["PLAYERS", "VARIANTS", "BestPlayer", "PimcPlayer", "Player", "PlayView", "RandomPlayer", "RulePlayer"]

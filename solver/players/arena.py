@@ -19,10 +19,10 @@ from ..stats import mean_ci
 from ..house import HouseRules
 from ..iss import format_line
 from ..pool import map_processes
-from . import PLAYERS, VARIANTS
 from .best import BestPlayer
+from .registry import PLAYER_MAKERS, PLAYERS, VARIANTS
 from ..variants import find_variant
-from .table import DealResult, TableOptions
+from .table import DealResult, TableOptions, make_player, play_deal
 
 
 @dataclass
@@ -39,12 +39,6 @@ class TypeStats:
         return {"player": self.name, "games": n, "total": int(sum(self.points)), "points_per_game": mean,
                 "ci95": [low, high], "declared": self.declared,
                 "won": self.won, "lost": self.lost}
-
-
-def make_player(name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
-                scoring: str = "seeger-fabian", variant: str = "skat"):
-    """A computer player of ``variant`` by name (the variant's :meth:`~solver.variants.Variant.player`)."""
-    return find_variant(variant).player(name, seed, strength, bid_seed, scoring)
 
 
 def make_skat_player(name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
@@ -78,12 +72,12 @@ def _duplicate_deal(args) -> list[tuple[int, list[int], DealResult]]:
     for rot, seat_of in enumerate(v.seatings(len(types))):
         # fresh players, seeded by the deal and the player: a deal's games do not depend on the
         # deals before it, so any number of processes gives the same games
-        players = [v.player(t, seed + 1000 * (k + 1) + i, strength, bid_seed=seed + 1000 * (k + 1))
-                   for i, t in enumerate(types)]
+        players = [make_player(t, seed + 1000 * (k + 1) + i, strength, bid_seed=seed + 1000 * (k + 1),
+                               variant=v.name) for i, t in enumerate(types)]
         by_seat: list = [None] * len(v.seats)
         for i, s in enumerate(seat_of):
             by_seat[s] = players[i]
-        out.append((rot, seat_of, v.play_deal(by_seat, dealt, opts)))
+        out.append((rot, seat_of, play_deal(by_seat, dealt, opts, variant=v.name)))
     return out
 
 
@@ -106,7 +100,7 @@ def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None
         example = "pimc,rules,rules" if len(v.seats) == 3 else "best,pimc"
         raise ValueError(f"the {v.name} arena needs {len(v.seats)} players, e.g. {example}")
     for t in types:
-        v.player(t, 0, strength)                                 # unknown names fail before any work
+        make_player(t, 0, strength, variant=v.name)              # unknown names fail before any work
     rng = np.random.default_rng(seed)
     dealt = [v.shuffle(rng) for _ in range(deals)]
     stats = {t: TypeStats(t) for t in dict.fromkeys(types)}
@@ -157,3 +151,6 @@ def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None
         m, low, high = mean_ci(diffs, digits=2)
         out["difference"] = {"of": f"{pair[0]} - {pair[1]}", "per_game": m, "ci95": [low, high]}
     return out
+
+
+PLAYER_MAKERS["skat"] = make_skat_player           # the table finds classic Skat's players here

@@ -41,6 +41,7 @@ from ..offiziersskat import (OFFIZIERS_GAMES, RAMSCH, SIDES, OffiziersDeal, Offi
                              offiziers_game, settle_offiziers)
 from ..search.offiziers import best_cards, f_makes_it, points_bands, successors
 from .base import Player, RandomPlayer
+from .registry import DEAL_PLAYERS, PLAYER_MAKERS, VIEWS
 from .table import DealResult, play_out
 
 def unseen_cards(st: OffiziersState) -> int:
@@ -268,12 +269,6 @@ def make_offiziers_player(name: str, seed: int = 0) -> Player:
 
 # ------------------------------------------------------------------ a deal at the one table
 
-def deal_piles(rng: np.random.Generator) -> list[list[tuple[int, int]]]:
-    """A shuffled Offiziersskat deal: per side eight piles of (face down, face up)."""
-    perm = [int(c) for c in rng.permutation(32)]
-    return [[(perm[16 * s + 2 * i], perm[16 * s + 2 * i + 1]) for i in range(8)] for s in range(2)]
-
-
 def play_offiziers(players: list[Player], piles: list[list[tuple[int, int]]], kontra: bool = True,
                    on_event: Callable[[str, dict], None] | None = None) -> DealResult:
     """The table's questions before the play of an Offiziersskat deal, then the one card loop
@@ -288,10 +283,10 @@ def play_offiziers(players: list[Player], piles: list[list[tuple[int, int]]], ko
     event("declaration", {"declarer": 0, "game": deal.game_name, "deal": deal})
     st = deal.start_state()
     event("piles", {"piles": [st.pile_view(0), st.pile_view(1)]})
-    if kontra and players[1].kontra(variant.view(deal, st, 1), "kontra"):
+    if kontra and players[1].kontra(PileView.of(st, 1), "kontra"):
         deal.kontra = 2
         event("kontra", {"seat": 1})
-        if players[0].kontra(variant.view(deal, st, 0), "re"):
+        if players[0].kontra(PileView.of(st, 0), "re"):
             deal.kontra = 4
             event("re", {"seat": 0})
 
@@ -307,3 +302,11 @@ def play_offiziers(players: list[Player], piles: list[list[tuple[int, int]]], ko
     event("result", result)
     return DealResult(piles, [], deal, [result["scores"][s] for s in SIDES], result, deal.kontra,
                       variant=variant.name)
+
+
+# the variant's parts at the table (solver.players.registry)
+DEAL_PLAYERS["offiziersskat"] = lambda players, dealt, options, on_event=None, bock=1: \
+    play_offiziers(players, dealt, True, on_event)      # Kontra and Re: the seed's rule, always on
+PLAYER_MAKERS["offiziersskat"] = lambda name, seed, strength=None, bid_seed=None, scoring="seeger-fabian": \
+    make_offiziers_player(name, seed)
+VIEWS["offiziersskat"] = lambda deal, state, seat: PileView.of(state, seat)

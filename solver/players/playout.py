@@ -22,7 +22,7 @@ from typing import Any
 from ..deal import DealError
 from ..pool import map_processes
 from ..variants import variant_of, variant_of_deal
-from .table import play_out
+from .table import make_player, play_out
 
 
 def playout(record: Any, players: Sequence[str], samples: int | None = None, seed: int = 0) -> dict:
@@ -43,7 +43,7 @@ def playout(record: Any, players: Sequence[str], samples: int | None = None, see
     if len(players) != len(v.seats):
         raise ValueError(f"name {len(v.seats)} players ({', '.join(v.seats)}), got {len(players)}")
     strength = {"samples": samples} if samples else None
-    seats = [v.player(name, seed + i, strength) for i, name in enumerate(players)]
+    seats = [make_player(name, seed + i, strength, variant=v.name) for i, name in enumerate(players)]
     from_card = len(v.played(deal))
     play_out(deal, seats)
     rec = v.dump(deal)

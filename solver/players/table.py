@@ -16,7 +16,7 @@ import numpy as np
 
 from ..bidding import Auction, auction_record, parse_calls
 from ..cards import CARD_NAMES, card_list, popcount
-from ..deal import Deal, ramsch_record, score_deal, score_ramsch
+from ..deal import Deal, ramsch_record, score_deal, score_ramsch, shuffle  # noqa: F401 - shuffle: the table's name too
 from ..games import RAMSCH, SEATS, Declaration
 from ..house import (BockRounds, HouseRules, bock_events, check_ramsch_discard, kontra_call,
                      may_say_kontra)
@@ -26,6 +26,7 @@ from ..inference import auction_facts
 from ..scoring import multiplied, next_bid, table_scores
 from ..state import GameState
 from .base import Player, PlayView
+from .registry import DEAL_PLAYERS, PLAYER_MAKERS, VIEWS, part
 
 
 class IllegalMove(ValueError):
@@ -107,13 +108,6 @@ class DealResult:
         return rec
 
 
-def shuffle(rng: np.random.Generator) -> list[int]:
-    """A shuffled deal: the three hands and the skat (card sets)."""
-    perm = rng.permutation(32)
-    return [sum(1 << int(c) for c in perm[10 * p:10 * p + 10]) for p in range(3)] + \
-        [sum(1 << int(c) for c in perm[30:32])]
-
-
 def run_auction(players: list[Player], hands: list[int], auction: Auction | None = None) -> Auction:
     """Each player bids or holds up to its own limit (``Player.max_bid``); a player that says
     ``interactive`` is asked every call instead (``Player.call``)."""
@@ -142,11 +136,12 @@ def play_deal(players: list[Player], dealt: Any, options: TableOptions | None = 
               on_event: Callable[[str, dict], None] | None = None, bock: int = 1,
               variant: str = "skat") -> DealResult:
     """One deal of ``variant`` at the table, from the cards as dealt (the variant's
-    :meth:`~solver.variants.Variant.shuffle`) to the score: the variant asks its questions
-    before the play (the auction, the declaration, Kontra), then the one card loop
-    :func:`play_out`; ``players`` in seat order; ``bock`` 2: a deal of a Bock round."""
-    from ..variants import find_variant
-    return find_variant(variant).play_deal(players, dealt, options or TableOptions(), on_event, bock)
+    :meth:`~solver.variants.Variant.shuffle`) to the score: the variant's registered deal
+    (:data:`~solver.players.registry.DEAL_PLAYERS`) asks its questions before the play (the
+    auction, the declaration, Kontra), then the one card loop :func:`play_out`; ``players`` in
+    seat order; ``bock`` 2: a deal of a Bock round."""
+    return part(DEAL_PLAYERS, variant, "deal at the table")(players, dealt, options or TableOptions(), on_event,
+                                                            bock)
 
 
 def play_skat_deal(players: list[Player], dealt: list[int], options: TableOptions | None = None,
@@ -292,8 +287,9 @@ def play_out(deal: Any, players: list[Player],
              before_card: Callable[[Any, int, Any], None] | None = None,
              after_card: Callable[[Any, int, int, int, float], None] | None = None) -> Any:
     """The one card loop of every variant: play ``deal`` from its position to the end, each
-    seat's card chosen by ``players[seat]`` from what the variant lets that seat see
-    (:meth:`~solver.variants.Variant.view`); the deal's played cards grow card by card.
+    seat's card chosen by ``players[seat]`` from what the variant lets that seat see (its
+    registered view, :data:`~solver.players.registry.VIEWS`); the deal's played cards grow
+    card by card.
     Returns the final state.
 
     ``before_card(state, seat, view)`` runs before each choice (Kontra), ``after_card(state,
@@ -302,11 +298,12 @@ def play_out(deal: Any, players: list[Player],
     """
     from ..variants import variant_of_deal
     variant = variant_of_deal(deal)
+    view_of_seat = part(VIEWS, variant.name, "view")
     st = variant.replay(deal)
     played = variant.played(deal)
     while not st.finished:
         p = st.to_move
-        view = variant.view(deal, st, p)
+        view = view_of_seat(deal, st, p)
         if before_card:
             before_card(st, p, view)
         t = time.perf_counter()
@@ -375,7 +372,7 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
         seat_player = [sheet.seat_player(k, s) for s in v.seats]          # seat -> player index
         factor = bock.next_deal() if bock else 1
         event("deal", {"number": k + 1, "dealer": sheet.dealer, "seats": seat_player, "bock_round": factor > 1})
-        r = v.play_deal([players[i] for i in seat_player], v.shuffle(rng), opts, on_event, factor)
+        r = play_deal([players[i] for i in seat_player], v.shuffle(rng), opts, on_event, factor, v.name)
         results.append(r)
         if r.passed:
             sheet.record(passed=True, bock=factor > 1)
@@ -398,3 +395,14 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
 __all__ = ["DealResult", "IllegalMove", "Partner", "TableOptions", "play_deal", "play_match", "play_out",
            "play_skat_deal", "run_auction",
            "shuffle", "view_of"]
+
+
+def make_player(name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
+                scoring: str = "seeger-fabian", variant: str = "skat") -> Player:
+    """A computer player of ``variant`` by name (its registered maker,
+    :data:`~solver.players.registry.PLAYER_MAKERS`)."""
+    return part(PLAYER_MAKERS, variant, "computer player")(name, seed, strength, bid_seed, scoring)
+
+
+DEAL_PLAYERS["skat"] = play_skat_deal
+VIEWS["skat"] = lambda deal, state, seat: view_of(state, seat, deal)

@@ -7,7 +7,7 @@ The entry points (:func:`solver.search.kernel.search`, ``solve_batch``) take the
 loads them from the cache, and a cached search loads none of them (a quick start).  Each helper
 names the one signature it is called with, so :func:`precompile` can compile a module's helpers
 ahead of the search, in another process too, into the cache that the search then loads them
-from (:func:`solver.search.api.compile_kernel`).
+from (:func:`solver.search.compile.compile_kernel`).
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ moves' helpers, marked for it, however large: :data:`solver.search.jit.LINKED_IN
 The helpers declare the one signature they are called with (:func:`solver.search.jit.compiled`)
 and compile lazily: a cached search loads none of them, and on a cold cache the technique
 modules compile ahead of this one in two processes at once
-(:func:`solver.search.api.compile_kernel`), this one then linking them from the cache.
+(:func:`solver.search.compile.compile_kernel`), this one then linking them from the cache.
 The work arrays' layout (``T_*``, ``MS_*``) is in
 :mod:`solver.search.layout`.
 """

@@ -7,16 +7,13 @@ declarer (seat 0), R seat 1 (``P_TWO``); in Ramsch F keeps his points low (``P_M
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 
+from ..cards import CARD_NAMES
 from ..games import RAMSCH
+from ..offiziersskat import OffiziersDeal, OffiziersState, f_wins
 from ..scoring import TOTAL_POINTS, WIN_POINTS
 from . import layout as K
-
-if TYPE_CHECKING:
-    from ..offiziersskat import OffiziersState
 
 
 def kernel_row(st: OffiziersState, job: int = 0, target: int = 0) -> np.ndarray:
@@ -145,3 +142,20 @@ def f_makes_it(st: OffiziersState, solver=None) -> bool:
     if st.deal.game == RAMSCH:                     # F wins when R makes 61: F keeps to 59
         return not reach_points(st, TOTAL_POINTS - WIN_POINTS + 1, solver)
     return reach_points(st, WIN_POINTS, solver)
+
+
+def solve_offiziers(deal: OffiziersDeal, best: bool = False, solver=None) -> dict:
+    """``skat solve`` of an Offiziersskat record, every face-down card known: ``dd_points`` (F's
+    card points with best play by both; a finished deal from its start, a part-played one from
+    its position, ``dd_from``), ``dd_declarer_wins``, and with ``best`` each playable card's
+    ``dd_points`` after it (``dd_best``)."""
+    st = deal.replay()
+    where = "position" if deal.played else "start"
+    if st.finished:
+        st = OffiziersDeal(deal.piles, deal.game, deal.kontra, [], deal.id).start_state()
+        where = "start"
+    v = solve_points([st], solver)[0]
+    out = {**deal.to_record(), "dd_points": v, "dd_declarer_wins": f_wins(deal.game, v), "dd_from": where}
+    if best:
+        out["dd_best"] = {CARD_NAMES[c]: x for c, x in best_cards(st, solver)}
+    return out

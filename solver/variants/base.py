@@ -2,9 +2,12 @@
 ``find_variant``; OpenSpiel's ``Game`` / ``State`` / observer).
 
 A :class:`Variant` reads and writes its record, deals, starts and replays a state with
-``legal``, ``push``, ``pop``, ``to_move`` and ``finished``, says what one seat sees, settles
-a finished deal, and encodes a state for the one search kernel.  The registry
-(:mod:`solver.variants`) finds a variant by name or from a record.
+``legal``, ``push``, ``pop``, ``to_move`` and ``finished``, settles a finished deal, and encodes
+a state for the one search kernel: its rules and its state, nothing above them.  The registry
+(:mod:`solver.variants`) finds a variant by name or from a record; what a seat sees, how a
+deal is played at the table and the computer players are the players' registries
+(:mod:`solver.players.registry`), the review is :func:`solver.analysis.review`, and ``skat
+score``'s record is :func:`solver.records.score_record`.
 """
 
 from __future__ import annotations
@@ -74,18 +77,8 @@ class Variant(ABC):
 
     @abstractmethod
     def shuffle(self, rng: np.random.Generator) -> Any:
-        """The cards as dealt, before anybody decides anything (what :meth:`play_deal` takes)."""
-
-    @abstractmethod
-    def play_deal(self, players: list, dealt: Any, options: Any, on_event: Any = None, bock: int = 1) -> Any:
-        """One deal at the table: the questions before the play (auction, declaration, Kontra),
-        then the one card loop :func:`~solver.players.table.play_out`, then :meth:`settle`;
-        returns the table's :class:`~solver.players.table.DealResult`."""
-
-    @abstractmethod
-    def player(self, name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
-               scoring: str = "seeger-fabian") -> Any:
-        """A computer player of this variant by its name (``best``, ``pimc``, ``rules``, ``random``)."""
+        """The cards as dealt, before anybody decides anything (what the table's deal takes:
+        :func:`solver.players.table.play_deal`)."""
 
     def seatings(self, players: int) -> list[list[int]]:
         """The duplicate arena's seatings of one deal: per game, the seat of each player type
@@ -117,10 +110,6 @@ class Variant(ABC):
         """The cards the deal records as played (the list the table appends to)."""
 
     @abstractmethod
-    def view(self, deal: Any, state: Any, seat: int) -> Any:
-        """What ``seat`` sees of the state: its own cards, the public ones, nothing hidden."""
-
-    @abstractmethod
     def settle(self, deal: Any) -> Settlement:
         """The settlement of a finished deal (through the rules' one settlement)."""
 
@@ -133,14 +122,6 @@ class Variant(ABC):
     def solve(self, deal: Any, best: bool = False) -> dict:
         """``skat solve``'s record of one deal: its double-dummy value (and with ``best`` every
         playable card's)."""
-
-    @abstractmethod
-    def review(self, deal: Any) -> dict:
-        """``skat analyse``'s record of one played deal: the value before and after each card."""
-
-    @abstractmethod
-    def score_record(self, deal: Any, scoring: str = "simple") -> dict:
-        """``skat score``'s record of one finished deal (the keys after ``id``)."""
 
     @abstractmethod
     def search_row(self, deal: Any, state: Any) -> np.ndarray:

@@ -4,11 +4,10 @@ chain, Bock): the variant interface over :mod:`solver.deal`, :mod:`solver.state`
 
 from __future__ import annotations
 
-from typing import Any
 
 import numpy as np
 
-from ..deal import Deal, load_deal, score_deal, score_ramsch
+from ..deal import Deal, load_deal, score_deal, score_ramsch, shuffle
 from ..games import SEATS, Declaration
 from ..state import GameState
 from .base import Settlement, Variant
@@ -41,7 +40,6 @@ class Skat(Variant):
         """A shuffled deal; a Spitze game is dealt again until the declarer holds the lowest trump
         (the rule lets him announce it only then)."""
         from ..play import spitze_card
-        from ..players.table import shuffle
         decl = Declaration.from_name(game)
         while True:
             hands_and_skat = shuffle(rng)
@@ -50,17 +48,7 @@ class Skat(Variant):
         return Deal(hands_and_skat[:3], hands_and_skat[3], -1 if decl.is_ramsch else declarer, decl)
 
     def shuffle(self, rng: np.random.Generator) -> list[int]:
-        from ..players.table import shuffle
         return shuffle(rng)
-
-    def play_deal(self, players: list, dealt: list[int], options: Any, on_event: Any = None, bock: int = 1) -> Any:
-        from ..players.table import play_skat_deal
-        return play_skat_deal(players, dealt, options, on_event, bock)
-
-    def player(self, name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
-               scoring: str = "seeger-fabian") -> Any:
-        from ..players.arena import make_skat_player
-        return make_skat_player(name, seed, strength, bid_seed, scoring)
 
     def check_match(self, players: int, deals: int) -> None:
         if players not in (3, 4):
@@ -75,10 +63,6 @@ class Skat(Variant):
 
     def played(self, deal: Deal) -> list[int]:
         return deal.played
-
-    def view(self, deal: Deal, state: GameState, seat: int) -> Any:
-        from ..players.table import view_of
-        return view_of(state, seat, deal)
 
     def settle(self, deal: Deal) -> Settlement:
         if deal.declaration.is_ramsch:
@@ -103,16 +87,6 @@ class Skat(Variant):
         from ..search.api import solve
         from ..settlement import at_the_bid
         return at_the_bid(solve(deal, best), deal)
-
-    def review(self, deal: Deal) -> dict:
-        from ..analysis import review
-        return review(deal).to_record()
-
-    def score_record(self, deal: Deal, scoring: str = "simple") -> dict:
-        from ..records import Item, score_item
-        out = score_item(Item(1, record=deal.to_record(), deal=deal), scoring)
-        out.pop("id", None)
-        return out
 
     def search_row(self, deal: Deal, state: GameState) -> np.ndarray:
         from ..search import layout as K
