@@ -112,7 +112,7 @@ class HumanPlayer(Player):
         if self.auto is not None:
             self.p.console.print(f"(bidding automatically up to {self.auto})")
             return self.auto
-        q = {"kind": "bid", "value": None, "_hand": hand, "_seat": seat, "_history": []}
+        q: dict[str, Any] = {"kind": "bid", "value": None, "_hand": hand, "_seat": seat, "_history": []}
 
         def read(ans: str) -> int:
             if not ans:
