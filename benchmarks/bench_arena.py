@@ -30,7 +30,7 @@ from solver.pool import map_processes  # noqa: E402
 def _part(args) -> tuple[list[dict], float, int]:
     types, deals, seed, strength = args
     games: list[dict] = []
-    spent = [0.0, 0]
+    spent: list = [0.0, 0]
     orig = player_base.PimcPlayer.play
 
     def timed(self, view):
@@ -39,7 +39,7 @@ def _part(args) -> tuple[list[dict], float, int]:
         spent[0] += time.perf_counter() - t
         spent[1] += 1
         return card
-    player_base.PimcPlayer.play = timed
+    player_base.PimcPlayer.play = timed  # type: ignore[method-assign]  # (timing each card)
     run_arena(types, deals, seed, strength, games.append)
     return games, spent[0], spent[1]
 
@@ -72,7 +72,8 @@ def main() -> None:
                 decl[t][1 if g["result"]["won"] else 2] += 1
     print(f"{args.deals} duplicate deals, {len(games)} games, PIMC {args.samples} samples a move, "
           f"{time.perf_counter() - t0:.0f} s on {args.workers} processes")
-    print(f"{'player':8} {'games':>6} {'SF points/game':>15} {'95% interval':>18} {'declared':>9} {'won':>5} {'lost':>5}")
+    print(f"{'player':8} {'games':>6} {'SF points/game':>15} {'95% interval':>18} {'declared':>9} "
+          f"{'won':>5} {'lost':>5}")
     for t, v in pts.items():
         a = np.array(v, dtype=float)
         half = Z95 * a.std(ddof=1) / math.sqrt(a.size)

@@ -32,7 +32,6 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.games import SEATS  # noqa: E402
 from solver.stats import Z95, mean_ci  # noqa: E402
 from solver.players import base as player_base  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
@@ -83,12 +82,12 @@ def _deal(args) -> dict:
             players = [make_player(t, bid_seed + 10 * s + rot, strength, bid_seed=bid_seed)
                        for s, t in enumerate(seat_type)]
             r = play_deal(players, dealt, opts)
-            g = {"types": seat_type, "scores": r.scores}
+            g: dict = {"types": seat_type, "scores": r.scores}
             if not r.passed:
                 g.update(declarer=r.deal.declarer, game=r.deal.declaration.name, bid=r.deal.bid,
                          won=bool(r.result["won"]), declarer_points=r.result["declarer_points"])
             games.append(g)
-    moves = {}
+    moves: dict = {}
     for t, v in _SPENT.items():
         s0, n0, l0 = before[t]
         moves[t] = {"seconds": v["s"] - s0, "moves": v["n"] - n0, "each": [round(x, 4) for x in v["all"][l0:]]}
@@ -109,12 +108,12 @@ def _rate(k: int, n: int) -> str:
 
 def report(rows: list[dict]) -> str:
     a, b = rows[0]["a"], rows[0]["b"]
-    pts = {a: [], b: []}
+    pts: dict[str, list[float]] = {a: [], b: []}
     diff = []
     decl = {a: [0, 0], b: [0, 0]}
-    vs_b = {"AA": [[], 0, 0], "BB": [[], 0, 0]}     # defenders' points, declarer wins, games
+    vs_b: dict[str, list] = {"AA": [[], 0, 0], "BB": [[], 0, 0]}     # defenders' points, declarer wins, games
     for r in rows:
-        per = {a: [], b: []}
+        per: dict[str, list[float]] = {a: [], b: []}
         for g in r["games"]:
             mixed = len(set(g["types"])) == 2
             if mixed:
@@ -162,7 +161,7 @@ def per_deal_margin(rows: list[dict]) -> dict[int, float]:
     """A - B per deal over the six mixed seatings (deal -> margin)."""
     out = {}
     for r in rows:
-        per = {r["a"]: [], r["b"]: []}
+        per: dict[str, list[float]] = {r["a"]: [], r["b"]: []}
         for g in r["games"]:
             if len(set(g["types"])) == 2:
                 for s, t in enumerate(g["types"]):

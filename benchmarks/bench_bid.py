@@ -120,15 +120,14 @@ def bulk(args) -> None:
     try:
         from solver.bulk.tasks import bid_row_evaluation
     except ImportError:                     # an older checkout (before/after comparisons): its call
-        def bid_row_evaluation(cards, seat, bid, seed, opts):
+        def bid_row_evaluation(cards, seat, bid, seed, opts):  # type: ignore[misc]
             return evaluate_hand(cards, seat, bid=bid, samples=opts.get("samples", 400), seed=seed, workers=1,
                                  precision=opts.get("precision", 0.05))
     from solver.players.table import shuffle
     from solver.games import SEATS
-    hands = []
+    hands: list[tuple[str, str]] = []
     for k in range(args.hands):
-        seat = k % 3
-        hands.append((" ".join(card_list(shuffle(np.random.default_rng([args.seed, k]))[seat])), SEATS[seat]))
+        hands.append((" ".join(card_list(shuffle(np.random.default_rng([args.seed, k]))[k % 3])), SEATS[k % 3]))
     opts = {"samples": args.samples}
     evaluate_hand(HANDS[0][0], HANDS[0][1], samples=16, workers=1)     # warm-up: compile or load the cache
     with tempfile.TemporaryDirectory() as d:

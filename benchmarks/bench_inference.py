@@ -103,7 +103,7 @@ def main() -> None:
     games = [g for g in games if not g.get("passed") and g.get("played") and parse_calls(g.get("auction", []))]
     played_s = time.perf_counter() - t0
     rng = np.random.default_rng(args.seed)
-    rows = {k: [] for k in CUE_SETS}
+    rows: dict[str, list] = {k: [] for k in CUE_SETS}
     zeros = {k: 0 for k in CUE_SETS}
     points = 0
     for g in games:

@@ -88,7 +88,8 @@ def speed(argv: list[str]) -> None:
     ap.add_argument("--seed", type=int, default=2026)
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
-    deals, k = [], 0
+    deals: list = []
+    k = 0
     while len(deals) < a.deals:
         players = [make_player("rules", a.seed + 1000 * k + i, scoring="simple") for i in range(3)]
         r = play_deal(players, shuffle(np.random.default_rng([a.seed, k])), TableOptions())

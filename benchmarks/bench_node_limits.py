@@ -98,7 +98,7 @@ def main() -> None:
     t0 = time.perf_counter()
     names = ["as solved", "table moves of a finished solve", "the value guessed exactly",
              *(f"the value guessed within +-{e}" for e in errors)]
-    nodes = {n: [] for n in names}
+    nodes: dict[str, list[int]] = {n: [] for n in names}
     rng = np.random.default_rng([a.seed, 1 << 20])
     for k in range(a.deals):
         deal = benchmark_deal(a.seed, k)

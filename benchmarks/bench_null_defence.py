@@ -88,6 +88,7 @@ def null_deal(k: int, seed: int) -> tuple[Deal, float]:
         if best.p_win_dd(18) >= MIN_DD:
             break
     hands = list(dealt[:3])
+    assert best.discard is not None                 # (a declaration after the pick-up has its discard)
     hands[seat] = twelve & ~best.discard
     return Deal(hands, best.discard, seat, Declaration(NULL), [], 18), best.p_win_dd(18)
 

@@ -42,10 +42,10 @@ except ImportError:                                    # an older checkout: the 
     from solver.games import RAMSCH  # noqa: E402
     from solver.offiziersskat import reach_points  # type: ignore[attr-defined]  # noqa: E402
 
-    def settlement_cuts(game) -> list[int]:  # type: ignore[misc]
+    def settlement_cuts(game) -> list[int]:  # type: ignore[misc,no-redef]
         return [31, 60, 90] if game == RAMSCH else [31, 61, 90]     # (the rule sheet's cuts, as the new one)
 
-    def points_bands(states, cuts, solver=None):  # type: ignore[no-redef]
+    def points_bands(states, cuts, solver=None):  # type: ignore[no-redef,misc]
         (st,) = states
         lo, hi, nodes = 0, len(cuts), 0
         with solver.shared_table():
@@ -97,9 +97,9 @@ def main() -> None:
         if not sel:
             continue                    # (fewer deals than games)
         ms = np.array([r[1] for r in sel])
-        nodes = np.array([r[2] for r in sel])
+        counts = np.array([r[2] for r in sel])
         print(f"{g:10} {len(sel):5d} {np.median(ms):10.1f} {np.percentile(ms, 95):8.1f} {ms.max():9.1f} "
-              f"{int(np.median(nodes)):13d} {int(nodes.max()):12d} {int(nodes.sum()):12d}")
+              f"{int(np.median(counts)):13d} {int(counts.max()):12d} {int(counts.sum()):12d}")
 
 
 if __name__ == "__main__":

@@ -51,16 +51,16 @@ def main() -> None:
                         worlds[name][trick].append(p.last_worlds)
                         seconds[name][trick].append(time.perf_counter() - t)
                     return card
-                p.play = counted
+                p.play = counted  # type: ignore[method-assign]  # (counting the worlds of each card)
             play_offiziers(players, deal_piles(np.random.default_rng([a.seed, k])))
     print(f"Offiziersskat: worlds a card is decided on, {a.deals} deals x 2 seatings (seed {a.seed}), "
           f"{time.perf_counter() - t0:.0f} s")
     print(f"{'trick':>5} {'best worlds':>12} {'pimc worlds':>12} {'best s':>7} {'pimc s':>7}")
     for trick in range(1, 17):
-        b, p = worlds["best"].get(trick, []), worlds["pimc"].get(trick, [])
-        if b or p:
+        wb, wp = worlds["best"].get(trick, []), worlds["pimc"].get(trick, [])
+        if wb or wp:
             sb, sp = seconds["best"].get(trick, [0.0]), seconds["pimc"].get(trick, [0.0])
-            print(f"{trick:5d} {np.mean(b) if b else 0:12.1f} {np.mean(p) if p else 0:12.1f} "
+            print(f"{trick:5d} {np.mean(wb) if wb else 0:12.1f} {np.mean(wp) if wp else 0:12.1f} "
                   f"{np.mean(sb):7.2f} {np.mean(sp):7.2f}")
 
 

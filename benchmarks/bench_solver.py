@@ -32,7 +32,7 @@ sys.path.insert(0, os.environ.get("SKAT_SOLVER_TREE", str(ROOT)))
 try:                                                   # the kernel's switches without compiling it
     from solver.search import layout as K  # noqa: E402
 except ImportError:                                    # an older checkout (SKAT_SOLVER_TREE)
-    from solver.search import kernel as K  # noqa: E402
+    from solver.search import kernel as K  # type: ignore[no-redef]  # noqa: E402
 from solver.search.api import Solver, position, solve_many  # noqa: E402
 
 

@@ -93,7 +93,7 @@ def _one_row(args) -> dict:
     pick = np.random.default_rng([seed, k, 99])
     best = min(f[0] for f in found)
     near = [f for f in found if f[0] == best]
-    dist, j, dealt, r = near[int(pick.integers(len(near)))]
+    _dist, j, dealt, r = near[int(pick.integers(len(near)))]  # type: ignore[assignment]
     seat = (k + j) % 3
     out = _play(dealt, seat, r, ["best", "best", "best"], seed * 7919 + k, 16)
     return {"k": k, "seed": seed, "seat": SEATS[seat], "cards": card_list(dealt[seat]),

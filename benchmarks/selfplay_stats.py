@@ -97,6 +97,7 @@ def _play(dealt: list[int], seat: int, r, players: list[str], seed: int, samples
         # the declaration stays the one chosen from ten cards: only the discard is picked here
         same = [c for c in ev.declarations if c.declaration.game == decl.game and c.declaration.ouvert == decl.ouvert]
         best = max(same, key=lambda c: c.expected_score(18)) if same else ev.recommended
+        assert best.discard is not None             # (a declaration after the pick-up has its discard)
         skat = best.discard
         hands[seat] = twelve & ~skat
         decl = best.declaration
@@ -276,7 +277,8 @@ def evaluate(rows: list[dict], args) -> str:
         key = (r["class"], _stegen_count(r))
         w, n = table.get(key, (0, 0))
         table[key] = (w + bool(r["won"]), n + 1)
-    base = {c: np.mean([bool(r["won"]) for r in train if r["class"] == c] or [0.5]) for c in ("suit", "grand", "null")}
+    base = {c: np.mean([float(r["won"]) for r in train if r["class"] == c] or [0.5])
+            for c in ("suit", "grand", "null")}
 
     def stegen_p(r):
         w, n = table.get((r["class"], _stegen_count(r)), (0, 0))
@@ -435,14 +437,14 @@ def main() -> None:
         path = out.with_name(PRECISE)
         done = {(r["seed"], r["k"]) for r in _read(path) if "error" not in r}
         wanted = precise_order(rows, args.seed)[:args.precise]
-        items = [(r["seed"], r["k"], r["cards"], r["seat"], r["declaration"]) for r in wanted
-                 if (r["seed"], r["k"]) not in done]
+        items: list[tuple] = [(r["seed"], r["k"], r["cards"], r["seat"], r["declaration"]) for r in wanted
+                              if (r["seed"], r["k"]) not in done]
         _write_as_done(one_precise, items, path, args, len(wanted) - len(items), len(wanted))
         return
     done = {r["k"] for r in rows if r["seed"] == args.seed and "error" not in r}     # failed hands: again
     todo = [k for k in range(args.hands) if k not in done]
     players = args.players.split(",")
-    items = [(k, args.seed, players, args.samples, args.top3_every, args.min_dd) for k in todo]
+    items = [(k, args.seed, players, args.samples, args.top3_every, args.min_dd) for k in todo]  # type: ignore[misc]
     _write_as_done(one_hand, items, out, args, len(done), args.hands)
 
 

@@ -120,7 +120,8 @@ def test_the_readme_grand_hand_is_priced_within_how_it_plays_out():
 @pytest.mark.slow
 def test_properties_over_seeded_random_hands():
     """Every declaration of every hand: P(win) inside its interval, P(Schneider) at most P(win)
-    and at most the share of worlds where some play reaches it (none in Null), the expected score between the lowest and highest settlement of its worlds,
+    and at most the share of worlds where some play reaches it (none in Null), the expected score between the
+    lowest and highest settlement of its worlds,
     and the max bid one at which the declaration pays."""
     for k in range(12):
         dealt = shuffle(np.random.default_rng([77, k]))

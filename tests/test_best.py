@@ -238,7 +238,7 @@ def _stakes_vs_open_settlement(deal, moves: str, seat: int):
     st = replay(deal)
     _push(st, moves)
     view = PlayView.of(st, seat, skat=deal.skat if seat == deal.declarer else None, bid=deal.bid or 0)
-    world = World(tuple(st.hands), deal.skat)
+    world = World((st.hands[0], st.hands[1], st.hands[2]), deal.skat)
     p = BestPlayer(seed=0, strength=1, scoring="simple")      # settle_dd scores simple
     legal = sorted(iter_cards(view.legal()))
     from solver.players.base import _study

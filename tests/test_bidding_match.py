@@ -6,7 +6,11 @@ from solver.match import MatchSheet
 
 def test_middlehand_bids_to_forehand_then_rearhand():
     a = Auction()
-    a.bid(18); a.hold(); a.bid(20); a.hold(); a.pass_()            # M passes at 20, F holds 20
+    a.bid(18)
+    a.hold()
+    a.bid(20)
+    a.hold()
+    a.pass_()                                                      # M passes at 20, F holds 20
     assert a.to_act() == (2, "bid")
     a.bid(22)                                                      # R must bid above the last value
     assert a.to_act() == (0, "answer")
@@ -17,18 +21,23 @@ def test_middlehand_bids_to_forehand_then_rearhand():
 def test_rearhand_may_open_18_when_middlehand_passed():
     a = Auction()
     a.pass_()
-    a.bid(18); a.hold(); a.pass_()
+    a.bid(18)
+    a.hold()
+    a.pass_()
     assert a.declarer == 0 and a.value == 18
 
 
 def test_forehand_plays_18_or_passes_in():
     a = Auction()
-    a.pass_(); a.pass_()
+    a.pass_()
+    a.pass_()
     assert a.to_act() == (0, "play18")
     a.bid(18)
     assert a.declarer == 0 and a.value == 18
     b = Auction()
-    b.pass_(); b.pass_(); b.pass_()
+    b.pass_()
+    b.pass_()
+    b.pass_()
     assert b.passed_in and b.declarer is None
 
 

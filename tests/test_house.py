@@ -111,7 +111,8 @@ def test_the_whole_kontra_chain_at_the_table_scores_sixteen_fold_and_rescores_al
 def test_bock_rounds_follow_their_events_and_double_the_scores():
     # rule players that double everything: every lost game queues a Bock round
     players = [Doubler(True), Doubler(False), Doubler(False)]
-    sheet, results = play_match(players, 30, seed=2, options=TableOptions("simple", house=_HR.parse("kontra,bock-rounds")))
+    sheet, results = play_match(players, 30, seed=2,
+                                options=TableOptions("simple", house=_HR.parse("kontra,bock-rounds")))
     pending = 0
     events = 0
     for e, r in zip(sheet.entries, results):
@@ -186,7 +187,7 @@ def test_duel_mode_the_partner_never_declares_and_does_not_count():
     players = [RulePlayer(), RulePlayer(), Doubler(True)]                   # the partner would bid from forehand
     sheet, results = play_match(players, deals=9, seed=6, options=TableOptions("simple"), duel=True,
                                 names=("you", "opponent", "partner"))
-    for k, (e, r) in enumerate(zip(sheet.entries, results)):
+    for k, (_e, r) in enumerate(zip(sheet.entries, results)):
         partner_seat = [sheet.seat_player(k, s) for s in "FMR"].index(2)
         assert all(p != partner_seat for p, m in r.auction if m not in ("p",))   # he only ever passes
         assert r.passed or r.deal.declarer != partner_seat

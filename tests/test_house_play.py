@@ -152,9 +152,9 @@ def test_the_ramsch_review_gives_each_player_his_paranoid_value():
         for cr in rv.cards:
             seat = st.to_move
             assert cr.seat == seat
-            before = _minimax(st, lambda s: s.points[seat], lambda p: p != seat)
+            before = _minimax(st, lambda s, seat=seat: s.points[seat], lambda p, seat=seat: p != seat)
             st.push(cr.card)
-            after = _minimax(st, lambda s: s.points[seat], lambda p: p != seat)
+            after = _minimax(st, lambda s, seat=seat: s.points[seat], lambda p, seat=seat: p != seat)
             assert (cr.value_before, cr.value_after, cr.cost) == (before, after, after - before)
             assert (cr.card in cr.best) == (after == before)
 
@@ -162,7 +162,8 @@ def test_the_ramsch_review_gives_each_player_his_paranoid_value():
 def test_a_match_plays_ramsch_schieberamsch_and_spitze_and_skat_score_agrees():
     players = [RulePlayer(), RulePlayer(), Passer()]
     sheet, results = play_match(players, 24, seed=8,
-                                options=TableOptions("simple", house=HouseRules.parse("schieberamsch,spitze,bock-rounds")))
+                                options=TableOptions("simple",
+                                                     house=HouseRules.parse("schieberamsch,spitze,bock-rounds")))
     kinds = {"ramsch": 0, "spitze": 0}
     for e, res in zip(sheet.entries, results):
         assert not res.passed                                  # with Ramsch nothing is passed in

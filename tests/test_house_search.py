@@ -41,6 +41,7 @@ def _minimax(st, score, maximiser) -> int:
             st.pop()
             if best is None or (v > best if maximiser(p) else v < best):
                 best = v
+    assert best is not None                 # (a position that is not over has a legal card)
     return best
 
 
@@ -66,7 +67,7 @@ def test_ramsch_paranoid_value_matches_minimax(per_hand):
         deal = _random_deal(rng, RAMSCH, per_hand)
         st = deal.start_state()
         for seat in range(3):
-            expected = _minimax(st, lambda s: s.points[seat], lambda p: p != seat)
+            expected = _minimax(st, lambda s, seat=seat: s.points[seat], lambda p, seat=seat: p != seat)
             got = solver.points_many([position_of(deal, st, seat)])[0]
             assert got == expected, (deal, seat)
 
@@ -96,7 +97,7 @@ def test_spitze_value_matches_minimax(game):
 
         def score(s):
             return s.declarer_points + (SPITZE_BONUS if s.spitze_kept else 0)
-        expected = _minimax(st, score, lambda p: p == deal.declarer)
+        expected = _minimax(st, score, lambda p, deal=deal: p == deal.declarer)
         got = solver.points_many([position_of(deal, st)])[0]
         assert got == expected, deal
         pts, kept = split_spitze(got)
@@ -167,7 +168,7 @@ def test_the_helped_search_finds_the_most_points_any_play_gives_the_declarer(gam
             deal = Deal(hands, skat, int(rng.integers(3)), Declaration(game), [], None, int(rng.integers(3)))
             st = deal.start_state()
             best = _minimax(st, lambda s: s.declarer_points, lambda p: True)
-            worst = _minimax(st, lambda s: s.declarer_points, lambda p: p == deal.declarer)
+            worst = _minimax(st, lambda s: s.declarer_points, lambda p, deal=deal: p == deal.declarer)
             pos = position_of(deal, st)
             assert solver.helped_many([pos] * 3, [best - 1, best, best + 1]) == [True, True, False], deal
             assert best >= worst == solver.points_many([pos])[0]

@@ -90,7 +90,7 @@ def test_solve_and_analyse_a_part_played_record_match_the_minimax():
     # the review of the whole play: its last cards' values against the minimax
     rv = review(load_offiziers(rec)).to_record()
     replay = load_offiziers({**rec, "played": []}).start_state()
-    for row, (side, card) in zip(rv["analysis"], st.history):
+    for row, (_side, card) in zip(rv["analysis"], st.history):
         if len(replay.history) >= 20:
             assert row["value_before"] == _minimax(replay)
         replay.push(card)

@@ -34,6 +34,7 @@ def _minimax(st) -> int:
             v = _minimax(child)
             if best is None or (v > best if f_wants else v < best):
                 best = v
+    assert best is not None                 # (a position that is not over has a legal card)
     return best
 
 

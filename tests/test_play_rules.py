@@ -23,7 +23,7 @@ def test_legal_moves_trick_winners_points(chunk):
         deal = load_deal(rec)
         rules = rules_for(deal.game)
         played = [parse_card(c) for c in g["played"]]
-        for i, card in enumerate(played):
+        for i, _card in enumerate(played):
             st = replay(deal, played[:i])
             assert SEATS[st.to_move] == g["to_move"][i], (g["id"], i)
             led = int(rules.to_game[st.trick[0]]) if st.trick else -1

@@ -55,7 +55,8 @@ def key_both_ways(row: np.ndarray, carried: np.ndarray, fresh: np.ndarray, solve
     carried[K.T_H:K.T_H + 3] = row[K.P_H0:K.P_H2 + 1]
     prepare(row, solver.effs[row[K.P_GAMEKIND]], solver.ptss[row[K.P_GAMEKIND]], fresh, 1, K.OPT_ALL)
     leader, ply = int(row[K.P_LEADER]), bin(alive).count("1")
-    return [tuple(int(k) % (1 << 64) for k in tt_key(leader, alive, ply, tab)) for tab in (carried, fresh)]
+    keys = [tuple(int(k) % (1 << 64) for k in tt_key(leader, alive, ply, tab)) for tab in (carried, fresh)]
+    return [(k[0], k[1]) for k in keys]
 
 
 def test_three_players_key_holds_each_runs_owners_in_order_carried_or_not():

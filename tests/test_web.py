@@ -325,7 +325,7 @@ def test_four_at_the_table_the_dealer_sits_out_and_in_duel_mode_the_partner_neve
                                           "discard": {"discard": q["cards"][:2], "game": "grand"}}.get(q["kind"]))
     events = client.get(f"/api/games/{gid}?since=0").json()["events"]
     partner_calls = 0
-    for i, e in enumerate(events):
+    for e in events:
         if e["kind"] == "deal":
             assert e["names"] == ["you", "opponent", "partner"]
             partner = "FMR"[e["seats"].index(2)]

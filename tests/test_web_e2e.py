@@ -30,7 +30,13 @@ CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-br
 playwright = pytest.importorskip("playwright.sync_api")
 pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)")]
-SHOTS = Path(os.environ["SKAT_SCREENSHOTS"]) if os.environ.get("SKAT_SCREENSHOTS") else None
+SHOTS: Path | None = Path(os.environ["SKAT_SCREENSHOTS"]) if os.environ.get("SKAT_SCREENSHOTS") else None
+
+
+def _shot(name: str) -> str:
+    """Where a screenshot goes (the folder is set by the module's first fixture)."""
+    assert SHOTS is not None
+    return str(SHOTS / name)
 
 
 @pytest.fixture(scope="module")
@@ -48,7 +54,7 @@ def server():
             break
         except OSError:
             if proc.poll() is not None:
-                raise AssertionError(proc.stderr.read().decode())
+                raise AssertionError(proc.stderr.read().decode()) from None
             time.sleep(0.2)
     yield url
     proc.terminate()
@@ -98,8 +104,8 @@ def test_advice_by_clicking_ten_cards(server, page):
     for row in page.locator("#declarations tbody tr").all():
         name, sch = row.locator("td").nth(0).inner_text(), row.locator("td").nth(4).inner_text()
         assert sch == "–" if name.startswith("null") else sch.endswith("%"), (name, sch)
-    page.screenshot(path=str(SHOTS / "advisor.png"), full_page=True, animations="disabled")
-    assert (SHOTS / "advisor.png").stat().st_size > 10_000
+    page.screenshot(path=_shot("advisor.png"), full_page=True, animations="disabled")
+    assert Path(_shot("advisor.png")).stat().st_size > 10_000
 
 
 def test_the_advisor_names_every_card_it_cannot_take(server, page):
@@ -134,7 +140,7 @@ def test_review_steps_through_the_tricks(server, page):
     assert page.inner_text("#position").startswith("card 28")
     assert "info cost" in page.inner_text("#moves") and "By what each knew" in page.inner_text("#summary")
     assert page.locator("#value-chart .mistake-dot").count() == page.locator("#moves tr.mistake").count() > 0
-    page.screenshot(path=str(SHOTS / "review.png"), full_page=True, animations="disabled")
+    page.screenshot(path=_shot("review.png"), full_page=True, animations="disabled")
 
 
 def test_a_whole_deal_played_by_clicking(server, page):
@@ -165,7 +171,7 @@ def test_a_whole_deal_played_by_clicking(server, page):
             twelve.nth(0).click()
             twelve.nth(1).click()
             page.select_option("#declare-game", "grand")
-            page.screenshot(path=str(SHOTS / "play-discard.png"), full_page=True, animations="disabled")
+            page.screenshot(path=_shot("play-discard.png"), full_page=True, animations="disabled")
             page.click("#declare")
         elif kind in ("kontra", "re", "bock", "hirsch"):
             page.click("#no")
@@ -180,7 +186,7 @@ def test_a_whole_deal_played_by_clicking(server, page):
             page.locator("#hand .card.legal").first.click()
             cards_played += 1
             if cards_played == 5:
-                page.screenshot(path=str(SHOTS / "play.png"), full_page=True, animations="disabled")
+                page.screenshot(path=_shot("play.png"), full_page=True, animations="disabled")
     _click_through(page, act)
     assert page.locator("#final").count() == 1
     assert cards_played == 10                          # one deal: the person played ten cards
@@ -198,7 +204,7 @@ def test_a_whole_deal_played_by_clicking(server, page):
     skat = sum(POINTS[c[1]] for c in page.locator("#skat .card").evaluate_all("els => els.map(e => e.dataset.card)"))
     decl, defs = (int(x) for x in re.findall(r"\d+", page.inner_text("#points")))
     assert decl + defs + skat == 120
-    page.screenshot(path=str(SHOTS / "play-end.png"), full_page=True, animations="disabled")
+    page.screenshot(path=_shot("play-end.png"), full_page=True, animations="disabled")
     page.click("#review-last")
     page.wait_for_selector("#value-chart")
 
@@ -263,7 +269,7 @@ def test_a_schieberamsch_deal_pushed_on_and_one_picked_up(server, page):
     result = _play_ramsch(page, 1, pick_up=False)
     assert result.startswith("Ramsch: scores ")
     assert "pushed on" in page.inner_text("#multipliers")       # at least the person's own push
-    page.screenshot(path=str(SHOTS / "play-ramsch.png"), full_page=True, animations="disabled")
+    page.screenshot(path=_shot("play-ramsch.png"), full_page=True, animations="disabled")
     result = _play_ramsch(page, 3, pick_up=True)
     assert result.startswith("Ramsch: scores ")
     # the seats' card points add up to 120: in Ramsch the skat goes with the last trick
@@ -299,7 +305,7 @@ def test_an_offiziersskat_match_declared_and_played_by_clicking(server, page):
                 assert hint.startswith("best by what you see (the best computer player's choice over sampled "
                                        "face-down cards): ")
                 assert hint.split(": ")[1] in legal.evaluate_all("els => els.map(e => e.dataset.card)")
-                page.screenshot(path=str(SHOTS / "play-offiziersskat.png"), full_page=True, animations="disabled")
+                page.screenshot(path=_shot("play-offiziersskat.png"), full_page=True, animations="disabled")
             legal.first.click()
             seen["cards"] += 1
     _click_through(page, act)
@@ -366,6 +372,6 @@ def test_the_pages_fit_a_phone(server, page):
         pg.wait_for_selector("#question")
         assert pg.locator("#table #my-cards .card").count() == 10
         assert pg.evaluate("document.documentElement.scrollWidth") <= 390
-        pg.screenshot(path=str(SHOTS / "play-phone.png"), full_page=True, animations="disabled")
+        pg.screenshot(path=_shot("play-phone.png"), full_page=True, animations="disabled")
     finally:
         pg.close()
