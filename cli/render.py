@@ -5,6 +5,7 @@ Rendering reads records that already carry their values; it never solves.
 
 from __future__ import annotations
 
+
 from typing import Any
 
 from rich.console import Console
@@ -333,7 +334,16 @@ def review_html(reviews) -> str:
            ".red{color:#c00}.black{color:#111}table.tricks{border-collapse:collapse}"
            "table.tricks td,table.tricks th{border-bottom:1px solid #ddd;padding:.2em .6em;text-align:right}"
            "tr.mistake td{background:#fde8e8}.deal td{padding:.1em .8em}"
-           ".inaccuracy{color:#a60}.mistake-mark{color:#c00}.blunder{color:#c00;font-weight:bold}")
+           ".inaccuracy{color:#a60}.mistake-mark{color:#c00}.blunder{color:#c00;font-weight:bold}"
+           "svg.chart{max-width:100%;height:auto}"
+           # a phone: each card's row a block of "column value" pairs, no column cut off at the right
+           "@media (max-width:520px){body{margin:.6em}table.tricks,table.tricks tbody{display:block}"
+           "table.tricks tr.head{display:none}table.tricks tr{display:grid;"
+           "grid-template-columns:repeat(auto-fill,minmax(9.5em,1fr));gap:0 1em;padding:.3em 0;"
+           "border-bottom:1px solid #ddd}table.tricks td{display:flex;justify-content:space-between;gap:.4em;"
+           "border:0;padding:0;min-width:0;overflow-wrap:break-word}table.tricks td::before{content:attr(data-label);"
+           "color:#666;white-space:nowrap}table.tricks td:first-child{grid-column:1/-1;justify-content:flex-start;"
+           "font-weight:bold}table.tricks td:first-child::before{content:attr(data-label) ': ';font-weight:normal}.deal td{padding:0 .3em;overflow-wrap:anywhere}}")
     body = []
     for rv in reviews:
         if isinstance(rv, dict):                       # passed in: nothing was played
@@ -355,22 +365,24 @@ def review_html(reviews) -> str:
         else:
             body.append(_chart(rv))
             judged = any(c.info is not None for c in rv.cards)
-            rows = ["<tr><th>trick</th><th>seat</th><th>card</th><th>before</th><th>after</th><th>best</th>"
-                    "<th>dd cost</th>" + ("<th>info</th><th>info cost</th>" if judged else "")
-                    + "<th>outcome</th></tr>"]
+            columns = ["trick", "seat", "card", "before", "after", "best", "dd cost",
+                       *(["info", "info cost"] if judged else []), "outcome"]
+            rows = ["<tr class='head'>" + "".join(f"<th>{c}</th>" for c in columns) + "</tr>"]
             for c in rv.cards:
                 d = c.to_dict()
-                info = ""
+                info: list[tuple[str, str]] = []
                 if judged:
                     i = c.info or {}
                     cls = (i.get("class") or "") if i.get("mark") else ""
                     css_cls = "mistake-mark" if cls == "mistake" else cls
-                    info = (f"<td class='{css_cls}'>{h.escape(i.get('mark') or '')}</td>"
-                            f"<td class='{css_cls}'>{h.escape(info_cost_text(i))}</td>")
-                rows.append(f"<tr class='{'mistake' if c.cost else 'ok'}'><td>{c.trick}</td><td>{d['seat']}</td>"
-                            f"<td>{_html_cards([d['card']])}</td><td>{_v(d['value_before'])}</td>"
-                            f"<td>{_v(d['value_after'])}</td><td>{_html_cards(d['best'], game)}</td>"
-                            f"<td>{c.cost or ''}</td>{info}<td>{h.escape(d['outcome_changed'] or '')}</td></tr>")
+                    info = [(css_cls, h.escape(i.get("mark") or "")), (css_cls, h.escape(info_cost_text(i)))]
+                values = [("", str(c.trick)), ("", d["seat"]), ("", _html_cards([d["card"]])),
+                          ("", _v(d["value_before"])), ("", _v(d["value_after"])), ("", _html_cards(d["best"], game)),
+                          ("", str(c.cost or "")), *info, ("", h.escape(d["outcome_changed"] or ""))]
+                # each cell names its column (the narrow layout)
+                cells = "".join(f"<td data-label='{name}'" + (f" class='{cls}'" if cls else "") + f">{v}</td>"
+                                for name, (cls, v) in zip(columns, values))
+                rows.append(f"<tr class='{'mistake' if c.cost else 'ok'}'>{cells}</tr>")
             body.append("<table class='tricks'>" + "".join(rows) + "</table>")
         if rv.deal.declaration.is_ramsch:
             summary = ("<p>values: the fewest card points the player to move can end with, the other two "
@@ -385,5 +397,6 @@ def review_html(reviews) -> str:
             f"{s}: {m['mistakes']} (cost {m['cost']})" for s, m in sm["mistakes"].items()) + "</p>")
         body.extend(f"<p>{h.escape(line)}</p>" for line in summary_lines(sm))
         body.append("</section>")
-    return ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>skat analyse</title>"
+    return ("<!DOCTYPE html><html><head><meta charset='utf-8'>"
+            "<meta name='viewport' content='width=device-width, initial-scale=1'><title>skat analyse</title>"
             f"<style>{css}</style></head><body><h1>Review</h1>{''.join(body)}</body></html>")

@@ -70,13 +70,18 @@ def shots(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def page():
+def browser():
     with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        pg = browser.new_page(viewport={"width": 1200, "height": 900})
-        pg.set_default_timeout(120_000)
-        yield pg
-        browser.close()
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    pg = browser.new_page(viewport={"width": 1200, "height": 900})
+    pg.set_default_timeout(120_000)
+    return pg
 
 
 def test_advice_by_clicking_ten_cards(server, page):
@@ -144,7 +149,7 @@ def test_review_steps_through_the_tricks(server, page):
 
 
 def test_a_whole_deal_played_by_clicking(server, page):
-    page.goto(server + "#play")
+    _open_play(page, server)
     page.fill("#deals", "1")
     page.select_option("#opponents", "rules")
     page.fill("#seed", "11")
@@ -209,6 +214,14 @@ def test_a_whole_deal_played_by_clicking(server, page):
     page.wait_for_selector("#value-chart")
 
 
+def _open_play(page, server: str) -> None:
+    """The Play page with its settings unfolded (a match before folded them away)."""
+    page.goto(server + "#play")
+    page.wait_for_selector("#settings")
+    if not page.eval_on_selector("#settings", "e => e.open"):
+        page.click("#settings > summary")
+
+
 def _click_through(page, act, turns: int = 200) -> None:
     """Answer each question of the match on the page with ``act(kind)`` until it ends, waiting
     each time until the question is answered (gone, changed, or the end)."""
@@ -237,7 +250,7 @@ def _hint(page) -> str:
 def _play_ramsch(page, seed: int, pick_up: bool) -> str:
     """A one-deal match with Schieberamsch in which the person passes every call: the deal is a
     Ramsch; he pushes the skat on, or picks it up and puts back two cards (no jack)."""
-    page.goto(page.url.split("#")[0] + "#play")
+    _open_play(page, page.url.split("#")[0])
     page.fill("#deals", "1")
     page.select_option("#opponents", "rules")
     page.fill("#seed", str(seed))
@@ -278,7 +291,7 @@ def test_a_schieberamsch_deal_pushed_on_and_one_picked_up(server, page):
 
 
 def test_an_offiziersskat_match_declared_and_played_by_clicking(server, page):
-    page.goto(server + "#play")
+    _open_play(page, server)
     page.select_option("#variant", "offiziersskat")
     assert page.is_disabled("#house-ramsch") and page.is_disabled("#table-size")
     page.fill("#deals", "2")
@@ -375,3 +388,105 @@ def test_the_pages_fit_a_phone(server, page):
         pg.screenshot(path=_shot("play-phone.png"), full_page=True, animations="disabled")
     finally:
         pg.close()
+
+
+# ------------------------------------------------------------------ a phone (390 px wide)
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def phone(browser):
+    pg = browser.new_page(viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True)
+    pg.set_default_timeout(120_000)
+    return pg
+
+
+def _fits(page, what: str) -> None:
+    """Nothing wider than the screen: the page does not scroll sideways, and no table cell, form
+    control or card ends beyond the right edge (a column cut off)."""
+    width = page.evaluate("window.innerWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{what}: the page scrolls sideways"
+    beyond = page.evaluate("""(w) => [...document.querySelectorAll('td, th, input, select, button, .card, svg')]
+        .filter(e => e.offsetParent !== null && e.getBoundingClientRect().width > 0)
+        .filter(e => e.getBoundingClientRect().right > w + 0.5 || e.getBoundingClientRect().left < -0.5)
+        .map(e => e.tagName + (e.id ? '#' + e.id : '') + ' ' + (e.dataset.label || e.textContent || '').slice(0, 20))""",
+                           width)
+    assert beyond == [], f"{what}: cut off at the right: {beyond[:5]}"
+
+
+def _rows_of(page, selector: str) -> list[int]:
+    """How many cards each visual row of ``selector``'s cards holds."""
+    tops = page.eval_on_selector_all(f"{selector} .card", "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+    return [tops.count(t) for t in sorted(set(tops))]
+
+
+def test_every_page_fits_a_phone(server, phone, tmp_path):
+    # the advisor: its selects full-width (not bare arrows), the answer's table in blocks
+    phone.goto(server + "#advisor")
+    phone.fill("#cards", "CJ SJ HA HT HK H9 SA S7 D8 D7")
+    for sel in ("#seat", "#bid", "#scoring"):
+        assert phone.eval_on_selector(sel, "e => e.getBoundingClientRect().width") > 390 / 3, sel
+    phone.select_option("#bid", "27")
+    phone.fill("#samples", "16")
+    phone.click("#advise")
+    phone.wait_for_selector("#declarations")
+    _fits(phone, "the advisor")
+    assert phone.locator("#declarations td[data-label='P(win)']").count() >= 10     # each cell names its column
+    phone.screenshot(path=_shot("advisor-390.png"), full_page=True, animations="disabled")
+    # a match: the settings fold away, the table comes first, the hand of ten on one row
+    phone.goto(server + "#play")
+    phone.fill("#deals", "1")
+    phone.select_option("#opponents", "rules")
+    phone.fill("#seed", "11")
+    _fits(phone, "the match settings")
+    phone.click("#start")
+    phone.wait_for_selector("#question")
+    assert not phone.eval_on_selector("#settings", "e => e.open"), "the settings fold away during a match"
+    assert phone.eval_on_selector("#table", "e => e.getBoundingClientRect().top") < 844 / 3, "the table comes first"
+    assert _rows_of(phone, ".seat-box.me") == [10], "a hand of ten on one row"
+    _fits(phone, "the card table")
+    phone.screenshot(path=_shot("play-390.png"), full_page=False, animations="disabled")
+    seen: set[str] = set()
+
+    def act(kind: str) -> None:
+        if kind in ("bid", "answer", "play18"):
+            phone.click("#yes")
+        elif kind == "hand":
+            phone.click("#pickup")
+        elif kind == "discard":
+            assert _rows_of(phone, "#twelve") == [6, 6], "twelve cards: two even rows"
+            _fits(phone, "the discard")
+            twelve = phone.locator("#twelve .card")
+            twelve.nth(0).click()
+            twelve.nth(1).click()
+            phone.select_option("#declare-game", "grand")
+            phone.click("#declare")
+        elif kind in ("kontra", "re", "bock", "hirsch"):
+            phone.click("#no")
+        elif kind == "card":
+            if "card" not in seen:
+                seen.add("card")
+                _fits(phone, "a trick")
+            phone.locator(".seat-box.me .card.legal").first.click()
+    _click_through(phone, act)
+    _fits(phone, "the end of the match (the score sheet)")
+    # the review of the deal just played: every column of every card within the screen
+    phone.click("#review-last")
+    phone.wait_for_selector("#moves tbody tr")
+    _fits(phone, "the review")
+    phone.screenshot(path=_shot("review-390.png"), full_page=False, animations="disabled")
+    for page_name in ("#solver",):
+        phone.goto(server + page_name)
+        phone.wait_for_selector("fieldset")
+        _fits(phone, page_name)
+    phone.goto(server + "docs")
+    phone.wait_for_selector("section.endpoint")
+    _fits(phone, "/docs")
+    # the HTML report of skat analyse
+    out = tmp_path / "report.html"
+    r = CliRunner().invoke(cli, ["analyse", str(ROOT / "data" / "iss_games.sgf"), "--html", str(out), "--no-info"])
+    assert r.exit_code == 0, r.output
+    phone.goto(out.as_uri())
+    _fits(phone, "the HTML report")
+    assert phone.locator("table.tricks td[data-label='dd cost']").count() > 0

@@ -31,7 +31,10 @@ export function playPage(main) {
                h("option", { value: "rounds" }, "rounds (of three deals)"), h("option", { value: "target" }, "up to points"));
   const start = h("button", { class: "primary", id: "start" }, "New match");
   const board = h("div", { id: "board" });
+  // the settings fold away while a match is on (the table comes first, on a phone too)
+  const settings = h("details", { id: "settings", open: true }, h("summary", {}, "Match settings"));
   start.addEventListener("click", () => {
+    settings.open = false;
     const n = Number(deals.value);
     newMatch(board, {
       deals: by.value === "deals" ? n : 2, rounds: by.value === "rounds" ? n : null, target: by.value === "target" ? n : null,
@@ -49,13 +52,14 @@ export function playPage(main) {
     for (const box of Object.values(rules)) { box.disabled = off; if (off) box.checked = false; }
     if (off && Number(deals.value) % 2) deals.value = String(Number(deals.value) + 1);
   });
-  main.append(h("h2", {}, "Play"),
+  settings.append(
     h("fieldset", {}, h("legend", {}, "A match against two computer players"),
       h("label", {}, "Game ", variant), h("label", {}, "Match ", deals, " ", by), h("label", {}, "Table ", table), h("label", {}, "Opponents ", opp), h("label", {}, "Scoring ", scoring),
       h("label", {}, clock, " Clock"), h("label", {}, "Bid automatically up to ", auto), h("label", {}, "Seed ", seed),
       h("div", { id: "house" }, h("span", { class: "muted" }, "House rules: "),
         ...HOUSE.map(([name, label]) => h("label", { title: HOUSE_HELP[name] }, rules[name], " " + label))),
-      start), board);
+      start));
+  main.append(h("h2", {}, "Play"), settings, board);
 }
 
 const HOUSE = [["ramsch", "Ramsch"], ["schieberamsch", "Schieberamsch"], ["kontra", "Kontra and Re"],

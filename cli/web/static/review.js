@@ -100,7 +100,8 @@ export function show(out, rv) {
       `Double-dummy value at the start ${s.start_value}; the declarer's mistakes cost ${s.declarer_cost}, ` +
       `the defenders' ${s.defender_cost} card points (every card seen).` +
       (s.info ? " By what each knew: " + Object.entries(s.info).map(([seat, i]) =>
-        `${seat} ${i.cost.toFixed(1)} (${i.inaccuracy} inaccuracies, ${i.mistake} mistakes, ${i.blunder} blunders` +
+        `${seat} ${i.cost.toFixed(1)} (${count(i.inaccuracy, "inaccuracy", "inaccuracies")}, ` +
+        `${count(i.mistake, "mistake")}, ${count(i.blunder, "blunder")}` +
         (i.unsettled ? `; ${i.unsettled} of them not settled` : "") + ")").join(", ") + "." : "")),
     table, h("div", { class: "steps" }, back, fwd, pos), chartBox,
     h("table", { class: "data", id: "moves" },
@@ -163,4 +164,9 @@ function valueChart(rv, at) {
   add("line", { x1: lx, x2: lx + 18, y1: T + 68, y2: T + 68, stroke: "#f59e0b", "stroke-width": 2 });
   add("text", { x: lx + 24, y: T + 72 }, "shown position");
   return svg;
+}
+
+// "1 mistake", "2 mistakes", "no blunder"
+function count(n, one, many = one + "s") {
+  return n === 0 ? `no ${one}` : `${n} ${n === 1 ? one : many}`;
 }
