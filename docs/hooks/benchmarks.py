@@ -1,0 +1,101 @@
+"""MkDocs hook: the benchmark pages, generated from ``benchmarks/results/`` at every build.
+
+Each results text file becomes a page with the command that reproduces it (the
+``python benchmarks/...`` lines the file itself records, else the command named
+in :data:`CURRENT`) and the file as it stands; the index lists today's figures
+first, then every file.  Nothing here is copied by hand: a new result file is a
+new page at the next build.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from mkdocs.structure.files import File
+
+ROOT = Path(__file__).resolve().parents[2]
+RESULTS = ROOT / "benchmarks" / "results"
+
+#: Today's figures: (what it measures, results file, the command that reproduces it)
+CURRENT = [
+    ("Calibration of the played-out chances, per answer class, on held-out hands", "reliability.txt",
+     "python benchmarks/bench_reliability.py"),
+    ("Null defence: the declarer's win rate against double-dummy, best and pimc defence", "null_defence.txt",
+     "python benchmarks/bench_null_defence.py --deals 300 --seed 499 --workers 1"),
+    ("The review's marks order the players (best, pimc, rules, random)", "info_review_marks.txt",
+     "python benchmarks/bench_info_review.py --deals 560 --seed 2027 --workers 2"),
+    ("best against pimc on 1,000 fresh duplicate deals", "best_vs_pimc_53.txt",
+     "python benchmarks/bench_best.py --deals 1000 --workers 2 --seed 3001 --no-reference"),
+    ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
+     "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
+    ("The review by what the player knew: speed", "session_53_review_speed.txt",
+     "python benchmarks/bench_info_review.py speed --deals 30"),
+    ("Exact values, three players (suit, Grand, Null)", "session_final_28.txt",
+     "python benchmarks/bench_solver.py"),
+    ("Offiziersskat: exact values from the first card", "session_final_orders.txt",
+     "python benchmarks/bench_offiziers.py --deals 102 --question exact"),
+    ("Offiziersskat: the worlds best and pimc decide a card on", "offiziers_worlds.txt",
+     "python benchmarks/bench_offiziers_worlds.py --deals 10"),
+    ("The first run: compiling the solver", "first_run_parallel.txt",
+     "python benchmarks/bench_solver.py --ablation 0 --no-compile"),
+    ("The web app under load (20 browsers on one server)", "web_load.txt",
+     "python benchmarks/bench_web_load.py"),
+]
+
+_COMMAND = re.compile(r"(python3? benchmarks/[\w./-]+(?: [^;:,()\n]*)?|pytest benchmarks[^;:,()\n]*)")
+
+
+def commands_in(text: str) -> list[str]:
+    """The benchmark commands a results file records (its own account of how it was made)."""
+    seen: dict[str, None] = {}
+    for m in _COMMAND.finditer(text):
+        seen.setdefault(m.group(1).strip(), None)
+    return list(seen)
+
+
+def page_for(path: Path, title: str | None = None, command: str | None = None) -> str:
+    text = path.read_text(encoding="utf-8", errors="replace")
+    found = commands_in(text)
+    lines = [f"# {title or path.stem.replace('_', ' ')}", "",
+             f"`benchmarks/results/{path.name}`, as it stands in this checkout.", ""]
+    if command or found:
+        lines += ["Reproduce it:", "", "```sh"] + ([command] if command else []) + \
+            [c for c in found if c != command][:4] + ["```", ""]
+    fence = "````" if "```" in text else "```"
+    lines += [f"{fence}text", text.rstrip(), fence, ""]
+    return "\n".join(lines)
+
+
+def index_page(paths: list[Path]) -> str:
+    lines = ["# Benchmarks", "",
+             "Generated from `benchmarks/results/` when this site is built: today's figures first, each",
+             "with the command that reproduces it, then every results file of the project's history",
+             "(older sittings, kept as they were measured). Speed is measured on a two-core machine;",
+             "a claim about strength or calibration is a measurement on seeded deals a model was not",
+             "fitted on, with its 95% interval.", "", "## Today's figures", "",
+             "| what | file | reproduce |", "|---|---|---|"]
+    current = {name for _, name, _ in CURRENT}
+    for what, name, command in CURRENT:
+        if (RESULTS / name).exists():
+            lines.append(f"| {what} | [{name}]({Path(name).stem}.md) | `{command}` |")
+    lines += ["", "## Every results file", "", "| file | first line |", "|---|---|"]
+    for p in paths:
+        if p.name in current:
+            continue
+        first = next((x.strip() for x in p.read_text(encoding="utf-8", errors="replace").splitlines() if x.strip()), "")
+        first = first.replace("|", "\\|")[:140]
+        lines.append(f"| [{p.name}]({p.stem}.md) | {first} |")
+    data = sorted(p.name for p in RESULTS.iterdir() if p.suffix in (".json", ".jsonl"))
+    lines += ["", "Raw data beside them (JSON, one game or row a line): " + ", ".join(f"`{d}`" for d in data) + "."]
+    return "\n".join(lines) + "\n"
+
+
+def on_files(files, config):
+    paths = sorted(RESULTS.glob("*.txt"))
+    titles = {name: (what, command) for what, name, command in CURRENT}
+    files.append(File.generated(config, "benchmarks/index.md", content=index_page(paths)))
+    for p in paths:
+        what, command = titles.get(p.name, (None, None))
+        files.append(File.generated(config, f"benchmarks/{p.stem}.md", content=page_for(p, what, command)))
+    return files
