@@ -127,7 +127,7 @@ class HumanPlayer(Player):
     def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
         self.p.console.print(f"You won the auction at {bid}. Your cards: {self.p.cards(hand)}")
         q = {"kind": "hand", "bid": bid, "_hand": hand, "_seat": seat}
-        if self.p.choose(f"Pick up the skat (p) or play Hand (h)? {HINT}",
+        if self.p.choose(f"Pick up the skat (p) or play Hand (h) {HINT}?",
                          {"p": "pick", "pick": "pick", "h": "hand", "hand": "hand"}, q) == "pick":
             return None
         return self._declaration(hand=True, question=q)
@@ -165,7 +165,7 @@ class HumanPlayer(Player):
 
     def ramsch_pickup(self, hand: int, seat: int) -> bool:
         self.p.console.print(f"Schieberamsch. Your cards: {self.p.cards(hand, RAMSCH)}")
-        return self.p.choose(f"Pick up the skat (p) or pass it on unseen (s, doubles the deal)? {HINT}",
+        return self.p.choose(f"Pick up the skat (p) or pass it on unseen (s, doubles the deal) {HINT}?",
                              {"p": True, "pick": True, "s": False, "pass": False, "push": False},
                              {"kind": "ramsch-pickup", "_hand": hand})
 
