@@ -343,7 +343,8 @@ def review_html(reviews) -> str:
            "border-bottom:1px solid #ddd}table.tricks td{display:flex;justify-content:space-between;gap:.4em;"
            "border:0;padding:0;min-width:0;overflow-wrap:break-word}table.tricks td::before{content:attr(data-label);"
            "color:#666;white-space:nowrap}table.tricks td:first-child{grid-column:1/-1;justify-content:flex-start;"
-           "font-weight:bold}table.tricks td:first-child::before{content:attr(data-label) ': ';font-weight:normal}.deal td{padding:0 .3em;overflow-wrap:anywhere}}")
+           "font-weight:bold}table.tricks td:first-child::before{content:attr(data-label) ': ';font-weight:normal}"
+           ".deal td{padding:0 .3em;overflow-wrap:anywhere}}")
     body = []
     for rv in reviews:
         if isinstance(rv, dict):                       # passed in: nothing was played

@@ -325,6 +325,22 @@ def test_advice_after_an_auction_differs_from_the_bare_hand_and_names_the_auctio
     # the same seed and auction: the same answer on two processes
     again = evaluate_hand(hand, "R", bid=27, samples=64, seed=2, workers=2, auction=parse_auction(calls))
     assert _json(again) == _json(heard)
+    # in words, without jargon, the same in the terminal's title and the web's JSON
+    from cli.bid import answer_record, auction_note
+    note = auction_note(heard)
+    share = out["auction_acceptance"]
+    assert note == ("worlds weighted by the auction M:18 F:y M:20 F:y M:22 F:y M:23 F:y M:24 F:p "
+                    + (f"({round(100 * share)}% of all deals fit it)" if share >= 0.005 else
+                       "(fewer than 1 in 200 of all deals fit it)"))
+    assert "uniform" not in note and answer_record(heard)["auction_note"] == note and auction_note(bare) == ""
+    # the footer: what stopped the sampling and what narrows it, for every stop, without doubled brackets
+    from types import SimpleNamespace
+
+    from cli.bid import _hint
+    from solver.evaluate import STOPPED
+    for stop in STOPPED:
+        text = _hint(SimpleNamespace(stopped=stop, samples=16))
+        assert ") (" not in text and "))" not in text and text.count("(") == text.count(")"), text
 
 
 def test_an_auction_no_world_explains_is_an_error_naming_it():

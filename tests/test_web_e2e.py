@@ -410,14 +410,16 @@ def _fits(page, what: str) -> None:
     beyond = page.evaluate("""(w) => [...document.querySelectorAll('td, th, input, select, button, .card, svg')]
         .filter(e => e.offsetParent !== null && e.getBoundingClientRect().width > 0)
         .filter(e => e.getBoundingClientRect().right > w + 0.5 || e.getBoundingClientRect().left < -0.5)
-        .map(e => e.tagName + (e.id ? '#' + e.id : '') + ' ' + (e.dataset.label || e.textContent || '').slice(0, 20))""",
+        .map(e => e.tagName + (e.id ? '#' + e.id : '') + ' '
+                  + (e.dataset.label || e.textContent || '').slice(0, 20))""",
                            width)
     assert beyond == [], f"{what}: cut off at the right: {beyond[:5]}"
 
 
 def _rows_of(page, selector: str) -> list[int]:
     """How many cards each visual row of ``selector``'s cards holds."""
-    tops = page.eval_on_selector_all(f"{selector} .card", "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
+    tops = page.eval_on_selector_all(f"{selector} .card",
+                                     "els => els.map(e => Math.round(e.getBoundingClientRect().top))")
     return [tops.count(t) for t in sorted(set(tops))]
 
 
