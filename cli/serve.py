@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import webbrowser
+from pathlib import Path
 
 import click
 
@@ -19,7 +21,13 @@ import click
               help="seconds after which a match nobody looks at (a closed tab) is stopped")
 @click.option("--max-matches", type=click.IntRange(min=1), default=32, show_default=True,
               help="the most matches played at once (each is a process of about 135 MB)")
-def serve(host: str, port: int, open_browser: bool, workers: int | None, idle: float, max_matches: int) -> None:
+@click.option("--db", type=click.Path(dir_okay=False), default=None,
+              help="the SQLite file that keeps the tables for people (default: tables.sqlite in the user's data "
+                   "folder); a server started again on it continues every table")
+@click.option("--max-tables", type=click.IntRange(min=1), default=32, show_default=True,
+              help="the most tables for people open at once")
+def serve(host: str, port: int, open_browser: bool, workers: int | None, idle: float, max_matches: int,
+          db: str | None, max_tables: int) -> None:
     """The web app: bid advice by clicking cards, a review you step through,
     and a solver for any position, at http://HOST:PORT/ (API docs at /docs).
 
@@ -33,4 +41,14 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, idle: f
     click.echo(f"skat-solver at {url} (API docs at {url}docs); Ctrl-C stops it", err=True)
     if open_browser:
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
-    uvicorn.run(create_app(workers, idle, max_matches), host=host, port=port, log_level="warning")
+    db = db or str(default_db())
+    click.echo(f"tables are kept in {db}", err=True)
+    uvicorn.run(create_app(workers, idle, max_matches, db, max_tables), host=host, port=port, log_level="warning")
+
+
+def default_db() -> Path:
+    """``tables.sqlite`` in the user's data folder ($XDG_DATA_HOME/skat-solver, or
+    ~/.local/share/skat-solver), made when missing."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "skat-solver"
+    base.mkdir(parents=True, exist_ok=True)
+    return base / "tables.sqlite"

@@ -51,6 +51,8 @@ MAX_SAMPLES = 2000
 IDLE_SECONDS = 600
 #: The most matches played at once (``skat serve --max-matches``): each is a process.
 MAX_MATCHES = 32
+#: the most tables for people open at once (waiting or playing)
+MAX_TABLES = 32
 
 
 class _Strict(BaseModel):
@@ -163,12 +165,19 @@ def _one_line(msg: str) -> str:
     return " ".join(str(msg).split())
 
 
-def create_app(workers: int | None = None, idle: float | None = None, max_matches: int = MAX_MATCHES) -> FastAPI:
+def create_app(workers: int | None = None, idle: float | None = None, max_matches: int = MAX_MATCHES,
+               db: str | None = None, max_tables: int = MAX_TABLES) -> FastAPI:
     """The app; ``workers`` processes solve (default: all cores); a match nobody has polled for
     ``idle`` seconds (default :data:`IDLE_SECONDS`: a closed tab) is stopped; at most
-    ``max_matches`` run at once (each is a process of its own, about 135 MB)."""
+    ``max_matches`` run at once (each is a process of its own, about 135 MB).  Tables for people
+    (:mod:`cli.web.table_api`) are kept in the SQLite file ``db`` (None: in memory only, lost
+    when the server stops), at most ``max_tables`` open at once; a server started again on the
+    same file continues every table."""
     state: dict[str, Any] = {}
     idle_seconds = IDLE_SECONDS if idle is None else idle
+    from .table_api import add_table_routes, pump, restore
+    from .tables import Store
+    store = Store(db) if db else None
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -177,9 +186,16 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
         state["manager"] = ctx.Manager()
         state["jobs"] = {}
         state["games"] = {}
+        state.setdefault("tables", {})
+        if store is not None:
+            restore(store, state)                   # every table the store holds, playing on
+        pumping = asyncio.create_task(pump(state))
         try:
             yield
         finally:
+            pumping.cancel()                        # (first: a table stopped below is not a finished one)
+            for t in state["tables"].values():
+                t.stop()                            # (the store keeps them playing: a restart continues)
             for g in state["games"].values():
                 g.stop()
             state["games"].clear()                  # (their queues' semaphores are unlinked as they go)
@@ -346,6 +362,8 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
         state["games"].pop(game_id).stop()
         return {"ok": True}
 
+    add_table_routes(app, state, store, max_tables)
+
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -363,65 +381,55 @@ SESSION_COOKIE = "skat_session"
 
 
 class GameSession:
-    """One match in a process of its own (:func:`cli.web.games.run_game`)."""
+    """One person against computers (the browser's match): a table
+    (:class:`cli.web.tables.Table`) whose other seats are computers -- the tables' one code path,
+    seen through the match's own small protocol (the events since, the question, the hint)."""
 
     def __init__(self, session: str, options: dict):
-        from .games import run_game
-        ctx = multiprocessing.get_context("spawn")
+        from .games import default_names
+        from .tables import SLOTS, Seat, Table
         self.session = session
-        self.inbox, self.outbox = ctx.Queue(), ctx.Queue()
-        self.proc = ctx.Process(target=run_game, args=(options, self.inbox, self.outbox), daemon=True)
-        self.proc.start()
-        self.events: list[dict] = []
-        self.seen = time.monotonic()
-        self.question: dict | None = None
-        self.hint: dict | None = None
-        self.end: dict | None = None
+        size = 2 if options.get("variant") == "offiziersskat" else int(options.get("players") or 3)
+        seats = [Seat("F", 0, "person", auto_bid=options.get("auto_bid"))] + \
+            [Seat(SLOTS[i], i, "computer", computer=options.get("opponents", "best")) for i in range(1, size)]
+        self.table = Table(uuid.uuid4().hex, dict(options, names=list(default_names(options, size))), seats)
+        self.table.start()
+
+    @property
+    def proc(self):
+        return self.table.proc
+
+    @property
+    def end(self) -> dict | None:
+        return self.table.end
+
+    @property
+    def question(self) -> dict | None:
+        return self.table.by_player[0].question
 
     def drain(self) -> None:
-        import queue
-        while True:
-            try:
-                kind, data = self.outbox.get_nowait()
-            except queue.Empty:
-                return
-            if kind == "event":
-                self.events.append(data)
-            elif kind == "question":
-                self.question = data
-            elif kind == "hint":
-                self.hint = data
-            elif kind == "end":
-                self.end, self.question = data, None
+        self.table.drain()
 
     def idle(self) -> float:
-        return time.monotonic() - self.seen
+        return self.table.idle()
 
     def view(self, since: int) -> dict:
-        self.seen = time.monotonic()
-        self.drain()
-        if self.end is None and not self.proc.is_alive():
-            self.end = {"error": "the match stopped"}
-        return {"events": self.events[since:], "next": len(self.events), "question": self.question,
-                "hint": self.hint, "end": self.end}
+        t = self.table
+        t.seen = time.monotonic()
+        t.drain()
+        seat = t.by_player[0]
+        mine = [{k: v for k, v in ev.items() if k != "id"} for ev in t.visible(0)]
+        return {"events": mine[since:], "next": len(mine), "question": seat.question, "hint": seat.hint,
+                "end": t.end}
 
     def answer(self, a) -> None:
-        self.question = None
-        self.hint = None
-        self.inbox.put(a)
+        seat = self.table.by_player[0]
+        seat.question = None
+        seat.hint = None
+        self.table.forward(seat, a)
 
     def stop(self) -> None:
-        if self.proc.is_alive():
-            self.inbox.put(None)
-            self.proc.join(timeout=2)
-            if self.proc.is_alive():
-                self.proc.terminate()
-                self.proc.join(timeout=2)
-        # the queues' locks and semaphores are the server's: release them now, not at exit
-        # (a server stopped with its matches open warned of leaked semaphores)
-        for q in (self.inbox, self.outbox):
-            q.close()
-            q.join_thread()
+        self.table.stop()
 
 
 def _validation_line(e: Exception) -> str:

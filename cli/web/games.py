@@ -72,6 +72,17 @@ def _event(kind: str, data: dict, seats: str = "FMR") -> dict:
     return out
 
 
+#: A Hand question's answers that are always taken: pick up, or a game played Hand
+HAND_ANSWERS = ["pickup", "diamonds", "hearts", "spades", "clubs", "grand", "null", "null ouvert"]
+#: The games a declarer may name after the pick-up
+DECLARE_GAMES = ["diamonds", "hearts", "spades", "clubs", "grand", "null", "null ouvert"]
+
+
+def _pairs(cards: list[str]) -> list[tuple[str, str]]:
+    """Every two of ``cards`` (a discard), in the cards' order."""
+    return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]]
+
+
 def _two_cards(answer: Any, ask: str) -> int:
     """The two cards of an answer (a list of codes, or one string), as a card set; else a
     ValueError saying ``ask``."""
@@ -87,32 +98,49 @@ def _piles(piles: Any) -> list:
     return [[[None if top is None else CARD_NAMES[top], down] for top, down in side] for side in piles]
 
 
+class TimedOut(Exception):
+    """The person's clock ran out on this question: the table's computer decides for him."""
+
+
 class WebPlayer(Player):
-    """The person in the browser."""
+    """A person at the table, answering through queues: each question goes out on ``outbox``
+    tagged with the player's ``index`` (with the answers always accepted, ``legal``), each
+    answer comes in on ``inbox`` and is acknowledged (taken, or refused with the rule); at a
+    time-out (``{"timeout": true}``) the ``fallback`` computer decides this one question."""
 
     name = "you"
     interactive = True
 
-    def __init__(self, inbox, outbox, deal_box: dict, auto_bid: int | None = None):
+    def __init__(self, inbox, outbox, deal_box: dict, auto_bid: int | None = None, index: int = 0,
+                 fallback: Player | None = None, hidden_hint: bool = True):
         self.inbox, self.outbox, self.box = inbox, outbox, deal_box
         self.auto_bid = auto_bid                # bid and hold by itself up to this value (None: ask)
+        self.index, self.fallback = index, fallback
+        self.hidden_hint = hidden_hint          # the hint may add a line labelled as seeing every card
 
-    def _ask(self, question: dict) -> Any:
+    def _ask(self, question: dict, timed_out: Any = None) -> Any:
         error = None
         public = {k: v for k, v in question.items() if not k.startswith("_")}
         while True:
-            self.outbox.put(("question", public | {"error": error}))
+            self.outbox.put(("question", self.index, public | {"error": error}))
             answer = self.inbox.get()
             if answer is None:
                 raise Abandoned()
             if isinstance(answer, dict) and answer.get("hint"):
-                self.outbox.put(("hint", self._hint(question)))
+                self.outbox.put(("hint", self.index, self._hint(question)))
                 error = None
                 continue
+            if isinstance(answer, dict) and answer.get("timeout") and timed_out is not None:
+                self.outbox.put(("ack", self.index, {"ok": True, "timeout": True}))
+                return timed_out()
             try:
-                return question["_check"](answer)
+                taken = question["_check"](answer)
             except (ValueError, KeyError, TypeError, CardParseError, DeclarationError) as e:
                 error = str(e)
+                self.outbox.put(("ack", self.index, {"ok": False, "error": error}))
+                continue
+            self.outbox.put(("ack", self.index, {"ok": True}))
+            return taken
 
     def _hint(self, q: dict) -> dict:
         """The hint for question ``q`` (see the module docs); a hint that fails says why and the
@@ -123,7 +151,14 @@ class WebPlayer(Player):
             return no_hint(e)
 
     def _advise(self, q: dict) -> dict:
-        return hint_for(q, self.box.get("auction"), self.box.get("deal"))
+        return hint_for(q, self.box.get("auction"), self.box.get("deal") if self.hidden_hint else None)
+
+    def _fallback(self) -> Player:
+        """The computer that decides a question the person's clock ran out on."""
+        if self.fallback is None:
+            from solver.players import RulePlayer
+            self.fallback = RulePlayer()
+        return self.fallback
 
     # the auction
     def call(self, hand: int, seat: int, kind: str, value: int, history) -> bool:
@@ -135,16 +170,18 @@ class WebPlayer(Player):
                 raise ValueError("answer yes or pass")
             return a == "yes"
         return self._ask({"kind": kind, "seat": SEATS[seat], "cards": card_list(hand), "value": value,
-                          "history": [[SEATS[p], m] for p, m in history], "_check": check,
-                          "_hand": hand, "_seat": seat, "_history": list(history)})
+                          "history": [[SEATS[p], m] for p, m in history], "legal": ["yes", "pass"],
+                          "_check": check, "_hand": hand, "_seat": seat, "_history": list(history)},
+                         lambda: self._fallback().max_bid(hand, seat) >= value)
 
     def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
         def check(a):
             if a == "pickup":
                 return None
             return Declaration.typed(a, hand=True)
-        return self._ask({"kind": "hand", "cards": card_list(hand), "bid": bid, "_check": check,
-                          "_hand": hand, "_seat": seat})
+        return self._ask({"kind": "hand", "cards": card_list(hand), "bid": bid, "legal": HAND_ANSWERS,
+                          "_check": check, "_hand": hand, "_seat": seat},
+                         lambda: self._fallback().choose_hand(hand, seat, bid))
 
     def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
         def check(a):
@@ -152,11 +189,15 @@ class WebPlayer(Player):
             if d & ~twelve:
                 raise ValueError(f"{' '.join(card_list(d & ~twelve))} is not among your twelve cards")
             return d, Declaration.typed(a["game"], hand=False)
-        return self._ask({"kind": "discard", "cards": card_list(twelve), "bid": bid, "_check": check,
-                          "_twelve": twelve, "_seat": seat})
+        return self._ask({"kind": "discard", "cards": card_list(twelve), "bid": bid,
+                          "legal": [{"discard": list(pair), "game": g} for pair in _pairs(card_list(twelve))
+                                    for g in DECLARE_GAMES],
+                          "_check": check, "_twelve": twelve, "_seat": seat},
+                         lambda: self._fallback().declare(twelve, seat, bid))
 
     def kontra(self, view: PlayView, call: str = "kontra") -> bool:
-        return self._ask({"kind": call, "_check": lambda a: a == "yes"})
+        return self._ask({"kind": call, "legal": ["yes", "no"], "_check": lambda a: a == "yes"},
+                         lambda: self._fallback().kontra(view, call))
 
     def spitze(self, hand: int, seat: int, declaration: Declaration, skat: int, bid: int) -> bool:
         def check(a):
@@ -164,21 +205,26 @@ class WebPlayer(Player):
                 raise ValueError("answer yes or no")
             return a == "yes"
         return self._ask({"kind": "spitze", "cards": card_list(hand), "game": declaration.name,
-                          "card": CARD_NAMES[spitze_card(declaration.game)], "_check": check})
+                          "card": CARD_NAMES[spitze_card(declaration.game)], "legal": ["yes", "no"], "_check": check},
+                         lambda: False)
 
     def ramsch_pickup(self, hand: int, seat: int) -> bool:
         def check(a):
             if a not in ("pickup", "push"):
                 raise ValueError("answer pickup or push")
             return a == "pickup"
-        return self._ask({"kind": "ramsch-pickup", "cards": card_list(hand), "_check": check, "_hand": hand})
+        return self._ask({"kind": "ramsch-pickup", "cards": card_list(hand), "legal": ["pickup", "push"],
+                          "_check": check, "_hand": hand}, lambda: self._fallback().ramsch_pickup(hand, seat))
 
     def ramsch_discard(self, twelve: int, seat: int) -> int:
         def check(a):
             d = _two_cards(a["discard"], "put back two cards")
             check_ramsch_discard(twelve, d)         # two of the twelve, no jack: the error names the rule
             return d
-        return self._ask({"kind": "ramsch-discard", "cards": card_list(twelve), "_check": check, "_twelve": twelve})
+        return self._ask({"kind": "ramsch-discard", "cards": card_list(twelve),
+                          "legal": [{"discard": list(pair)} for pair in _pairs(card_list(twelve)) if "J" not in
+                                    pair[0][1] + pair[1][1]],
+                          "_check": check, "_twelve": twelve}, lambda: self._fallback().ramsch_discard(twelve, seat))
 
     def choose_game(self, up_cards: int, seat: int, games: tuple[int, ...]) -> int:
         """Offiziersskat: the first player's game, declared from his face-up cards."""
@@ -189,8 +235,9 @@ class WebPlayer(Player):
             if g not in games:
                 raise ValueError(f"{a!r} is not one of {', '.join(names)}")
             return g
-        return self._ask({"kind": "offiziers-game", "cards": card_list(up_cards), "games": names, "_check": check,
-                          "_up": up_cards, "_seat": seat, "_games": games})
+        return self._ask({"kind": "offiziers-game", "cards": card_list(up_cards), "games": names, "legal": names,
+                          "_check": check, "_up": up_cards, "_seat": seat, "_games": games},
+                         lambda: self._fallback().choose_game(up_cards, seat, games))
 
     def play(self, view: Any) -> int:
         legal = view.legal()
@@ -204,7 +251,7 @@ class WebPlayer(Player):
                               "cards": card_list(legal), "legal": card_list(legal),
                               "piles": _piles(view.piles),
                               "trick": [CARD_NAMES[c] for c in view.trick], "points": list(view.points),
-                              "_check": check_pile, "_view": view})
+                              "_check": check_pile, "_view": view}, lambda: self._fallback().play(view))
 
         def check(a):
             c = parse_card(a)
@@ -215,7 +262,7 @@ class WebPlayer(Player):
                           "declarer": SEATS[view.declarer] if view.declarer >= 0 else None,     # (Ramsch: none)
                           "trick": [[SEATS[(view.leader + i) % 3], CARD_NAMES[c]] for i, c in enumerate(view.trick)],
                           "shown": {SEATS[s]: card_list(h) for s, h in view.shown.items()}, "_check": check,
-                          "_view": view})
+                          "_view": view}, lambda: self._fallback().play(view))
 
 
 def _house_rules(options: dict[str, Any]) -> HouseRules:
@@ -224,48 +271,101 @@ def _house_rules(options: dict[str, Any]) -> HouseRules:
     return rules.adding("kontra") if options.get("kontra") else rules
 
 
+def default_names(options: dict, table: int) -> tuple[str, ...]:
+    """The players' names of one person's match against computers: "you", and the computers by
+    their place (duel mode: your opponent and your partner)."""
+    if options.get("duel"):
+        return ("you", "opponent", "partner")
+    return ("you", "computer") if table == 2 else ("you",) + tuple(f"computer {i}" for i in range(1, table))
+
+
 def run_game(options: dict, inbox, outbox) -> None:
-    """The match, in its own process (spawned by the server)."""
+    """One person against computers (the browser's match): a table whose player 0 is the person
+    and whose other seats are computers (:func:`run_table`)."""
+    table = 2 if (options.get("variant") or "skat") == "offiziersskat" else int(options.get("players") or 3)
+    seats = [{"kind": "person", "auto_bid": options.get("auto_bid")}] + \
+        [{"kind": "computer", "player": options.get("opponents", "best")} for _ in range(1, table)]
+    run_table(dict(options, seats=seats), [inbox] + [None] * (table - 1), outbox)
+
+
+def run_table(options: dict, inboxes: list, outbox) -> None:
+    """A match at one table, in its own process: ``options["seats"]`` by player index, each a
+    person (``{"kind": "person", "auto_bid", "name"}``, answering through ``inboxes[i]``) or a
+    computer (``{"kind": "computer", "player": "best"}``).  Every message on ``outbox`` says
+    whom it is for: ``("question" | "hint" | "ack", player, data)`` for one person,
+    ``("event", audience, event)`` for the players in ``audience`` (None: everybody) -- a
+    person's own cards and the skat he picks up go to him alone -- and ``("end", None, data)``
+    with the standings, the deal records and the ISS lines.  With several persons at the table
+    no hint uses a hidden card."""
     box: dict = {}
     seed = int(options.get("seed") or 0)
-    human = WebPlayer(inbox, outbox, box, options.get("auto_bid"))
-    opp = options.get("opponents", "best")
     variant = find_variant(options.get("variant") or "skat")
-    table = 2 if variant.name == "offiziersskat" else int(options.get("players") or 3)
+    specs = options["seats"]
+    persons = [i for i, sp in enumerate(specs) if sp["kind"] == "person"]
+    scoring = options.get("scoring", "simple")
+    players: list[Player] = []
+    for i, sp in enumerate(specs):
+        if sp["kind"] == "person":
+            fallback = make_player("rules", seed + 100 + i, variant=variant.name)     # decides at a time-out
+            players.append(WebPlayer(inboxes[i], outbox, box, sp.get("auto_bid"), index=i, fallback=fallback,
+                                     hidden_hint=len(persons) == 1))
+        else:
+            players.append(make_player(sp.get("player") or "best", seed + i, {"level": options.get("strength", 1)},
+                                       scoring=scoring, variant=variant.name))
     duel = bool(options.get("duel"))
-    players = [human] + [make_player(opp, seed + i, {"level": options.get("strength", 1)},
-                                     scoring=options.get("scoring", "simple"), variant=variant.name)
-                         for i in range(1, table)]
-    names = ("you", "opponent", "partner") if duel else ("you", "computer") if table == 2 else \
-        ("you",) + tuple(f"computer {i}" for i in range(1, table))
+    table = len(specs)
+    names = tuple(options.get("names") or default_names(options, table))
     seats = "".join(variant.seats)
+    everybody = tuple(range(table))
 
     def on_event(kind: str, data: dict) -> None:
+        audience: tuple[int, ...] | None = None
         if kind == "deal":
-            box["seats"] = list(data["seats"])               # seat -> player index (0: the browser's)
+            box["seats"] = list(data["seats"])               # seat -> player index
+            box.setdefault("every_deal", []).append(list(data["seats"]))
             box["deal"] = None
-            data = dict(data, names=names)                   # the players' names, by player index
+            data = dict(data, names=list(names))             # the players' names, by player index
+        if kind == "dealt":                                  # each person's own cards, before any question
+            for seat, hand in enumerate(data["hands"]):
+                p = box["seats"][seat]
+                if p in persons:
+                    outbox.put(("event", (p,), _event("hand", {"cards": hand}, seats)))
+            return
         if kind in ("declaration", "ramsch"):
             box["deal"] = data["deal"]                       # for the double-dummy hint, never sent
         if kind == "auction":
             box["auction"] = list(data["history"])           # the hints' auction as it went
-        if kind == "dealt":                                  # the browser's own ten cards, before any question
-            if 0 not in box["seats"]:
-                return
-            data = {"cards": data["hands"][box["seats"].index(0)]}
-            kind = "hand"
-        if kind == "pickup" and box["seats"][data["seat"]] != 0:
-            data = {k: v for k, v in data.items() if k != "skat"}      # only the one who picks it up sees it
-        outbox.put(("event", _event(kind, {k: v for k, v in data.items() if k != "deal"}, seats)))
+        if kind == "pickup" and "skat" in data:              # only the one who picks it up sees it
+            picker = box["seats"][data["seat"]]
+            if picker in persons:
+                outbox.put(("event", (picker,), _event(kind, data, seats)))
+            data = {k: v for k, v in data.items() if k != "skat"}
+            audience = tuple(p for p in everybody if p != picker)
+        outbox.put(("event", audience, _event(kind, {k: v for k, v in data.items() if k != "deal"}, seats)))
 
     try:
-        sheet, _ = play_match(players, int(options.get("deals", 1)), seed,
-                              TableOptions(options.get("scoring", "simple"), bool(options.get("clock")),
-                                           _house_rules(options)),
-                              names=names, on_event=on_event, duel=duel, variant=variant.name,
-                              rounds=options.get("rounds"), target=options.get("target"))
-        outbox.put(("end", {"standings": [[place, name, total] for place, name, total in sheet.standings()]}))
+        sheet, results = play_match(players, int(options.get("deals", 1)), seed,
+                                    TableOptions(scoring, bool(options.get("clock")), _house_rules(options)),
+                                    names=names, on_event=on_event, duel=duel, variant=variant.name,
+                                    rounds=options.get("rounds"), target=options.get("target"))
+        outbox.put(("end", None, {"standings": [[place, name, total] for place, name, total in sheet.standings()],
+                                  "records": [_jsonable(r.to_record()) for r in results],
+                                  "iss": _iss_lines(results, box.get("every_deal", []), names, variant.name)}))
     except Abandoned:
-        outbox.put(("end", {"abandoned": True}))
+        outbox.put(("end", None, {"abandoned": True}))
     except Exception as e:                                      # pragma: no cover - shown to the page
-        outbox.put(("end", {"error": f"{type(e).__name__}: {e}"}))
+        outbox.put(("end", None, {"error": f"{type(e).__name__}: {e}"}))
+
+
+def _iss_lines(results: list, deal_seats: list[list[int]], names: tuple, variant: str) -> list[str]:
+    """The match's deals as ISS game lines, each with its players by seat (classic Skat; ISS has
+    neither Ramsch nor Offiziersskat)."""
+    if variant != "skat":
+        return []
+    from solver.iss import format_line
+    lines = []
+    for k, (r, by_seat) in enumerate(zip(results, deal_seats), start=1):
+        if not r.is_ramsch:
+            who = [str(names[p]) for p in by_seat]
+            lines.append(format_line(r.dealt, r.auction, r.deal, str(k), (who[0], who[1], who[2])))
+    return lines

@@ -1,0 +1,371 @@
+"""The tables' HTTP API (the bot API): create a table, join it with an invite, act with the
+seat's token, read the seat's state, follow its events live (Server-Sent Events).
+
+The contract (fixed, so that outside programs can rely on it; more fields may come):
+
+* ``POST /api/tables`` ``{"variant", "seats": {"F": "person" | "computer" | "computer:best" ...,
+  "M": ..., "R": ...}, ...settings}`` -> ``{"id", "host", "invites": {SEAT: INVITE}}``;
+* ``POST /api/tables/{id}/start`` with ``Authorization: Bearer HOST`` (a table whose person seats
+  are all taken starts by itself);
+* ``POST /api/tables/{id}/join`` ``{"invite", "name"}`` -> ``{"seat", "token"}``;
+* ``GET /api/tables/{id}/state`` with the seat's token -> ``{"phase", "seat", "hand", "finished",
+  "to_act", "question": {"kind", "legal": [...]} | null, ...}``; any entry of ``legal`` is taken;
+* ``POST /api/tables/{id}/act`` ``{"answer"}`` with the seat's token: 200 when the table took it,
+  400 ``{"error"}`` naming the rule when it did not, 403 with another token (the host's too),
+  409 when nothing is asked of the seat;
+* ``GET /api/tables/{id}/events`` (``text/event-stream``; the token as ``Authorization`` or
+  ``?token=``) streams the seat's events, its questions, hints, the clocks and who is connected.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from typing import Any, Literal
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.responses import PlainTextResponse, StreamingResponse
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from solver.bidding import auto_bid_limit
+from solver.house import HouseRules
+from solver.scoring import SCORINGS
+
+from .tables import SLOTS, Seat, Store, Table, new_token, digest, same_token, table_id
+
+#: open event streams a table takes at once (a person may have a tab or two open)
+MAX_CONNECTIONS = 16
+ACT_TIMEOUT = 60.0               # seconds an act waits for the table's answer
+COMPUTERS = ("best", "pimc", "rules", "random")
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class TableRequest(_Strict):
+    variant: Literal["skat", "offiziersskat"] = "skat"
+    seats: dict[str, str] = Field(description="per seat (F, M, R, and X at a table of four; Offiziersskat F, R): "
+                                              "'person', 'computer' or 'computer:NAME' (best, pimc, rules, random)")
+    deals: int = Field(3, ge=1, le=36)
+    rounds: int | None = Field(None, ge=1, le=50)
+    target: int | None = Field(None, ge=1, le=100000)
+    scoring: str = Field("simple", description="simple, or seeger-fabian (tournament scoring)")
+    house: str = Field("", max_length=200)
+    clock: bool = Field(False, description="the clock of seed 002 for every person")
+    hints: bool = Field(True, description="may the persons ask for hints (never using a hidden card)")
+    strength: int = Field(1, ge=1, le=3)
+    seed: int | None = None
+
+    @field_validator("scoring")
+    @classmethod
+    def _scoring(cls, v: str) -> str:
+        if v not in SCORINGS:
+            raise ValueError(f"scoring is one of {', '.join(SCORINGS)}")
+        return v
+
+
+class JoinRequest(_Strict):
+    invite: str = Field(max_length=200)
+    name: str = Field(min_length=1, max_length=40)
+    auto_bid: int | None = Field(None, description="bid and hold automatically up to this value (0: always "
+                                                   "pass); nobody else sees it")
+
+    @field_validator("auto_bid")
+    @classmethod
+    def _auto(cls, v: int | None) -> int | None:
+        return auto_bid_limit(v)
+
+
+class StartRequest(_Strict):
+    empty: str | None = Field(None, description="give the seats nobody took to this computer ('computer:rules')")
+
+
+class ActRequest(_Strict):
+    answer: Any = Field(description="an entry of the question's 'legal' list (or {'hint': true})")
+
+
+def _seats_of(req: TableRequest) -> tuple[list[Seat], bool]:
+    """The seats in player order, and whether the table plays duel rules (two persons and a
+    computer who defends: the computer is player 2, as the table's duel mode wants)."""
+    want = ("F", "R") if req.variant == "offiziersskat" else \
+        ("F", "M", "R", "X") if "X" in req.seats else ("F", "M", "R")
+    if set(req.seats) != set(want):
+        raise HTTPException(400, f"seats: {'Offiziersskat' if req.variant == 'offiziersskat' else 'a table'} has the "
+                                 f"seats {', '.join(want)}, got {', '.join(req.seats) or 'none'}")
+    kinds: dict[str, tuple[str, str | None]] = {}
+    for slot in want:
+        spec = req.seats[slot].strip().lower()
+        if spec == "person":
+            kinds[slot] = ("person", None)
+        elif spec == "computer" or spec.startswith("computer:"):
+            name = spec.partition(":")[2] or "best"
+            if name not in COMPUTERS:
+                raise HTTPException(400, f"seats.{slot}: a computer is one of {', '.join(COMPUTERS)}, got {name!r}")
+            kinds[slot] = ("computer", name)
+        else:
+            raise HTTPException(400, f"seats.{slot}: 'person', 'computer' or 'computer:NAME', got {spec!r}")
+    persons = [s for s in want if kinds[s][0] == "person"]
+    if not persons:
+        raise HTTPException(400, "seats: a table needs at least one person")
+    duel = req.variant == "skat" and len(want) == 3 and len(persons) == 2
+    order = [*persons, *(s for s in want if kinds[s][0] == "computer")] if duel else list(want)
+    return [Seat(slot, i, kinds[slot][0], computer=kinds[slot][1]) for i, slot in enumerate(order)], duel
+
+
+def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, max_tables: int) -> None:
+    """The tables' routes on ``app``; ``state["tables"]`` holds the live tables."""
+    tables: dict[str, Table] = state.setdefault("tables", {})
+
+    def running() -> int:
+        return sum(1 for t in tables.values() if t.state in ("waiting", "playing"))
+
+    def table_of(tid: str) -> Table:
+        t = tables.get(tid)
+        if t is None:
+            raise HTTPException(404, f"no table {tid}")
+        return t
+
+    def bearer(request: Request) -> str | None:
+        auth = request.headers.get("authorization", "")
+        if auth.lower().startswith("bearer "):
+            return auth[7:].strip()
+        return request.query_params.get("token")
+
+    def seat_of(t: Table, request: Request) -> Seat:
+        token = bearer(request)
+        if token is None:
+            raise HTTPException(401, "give the seat's token (Authorization: Bearer TOKEN)")
+        for s in t.seats:
+            if same_token(token, s.token):
+                return s
+        raise HTTPException(403, "that token is not a seat's at this table (the host cannot act for a seat)")
+
+    @app.post("/api/tables", summary="create a table: its seats (persons, computers) and settings; "
+                                     "returns the host's token and one invite per person seat")
+    async def create(req: TableRequest) -> dict:
+        if running() >= max_tables:
+            raise HTTPException(429, f"{running()} tables are open on this server, its most (--max-tables); "
+                                     "try again when one ends")
+        seats, duel = _seats_of(req)
+        try:
+            HouseRules.parse(req.house)
+        except ValueError as e:
+            raise HTTPException(400, f"house: {e}") from None
+        if req.variant == "offiziersskat" and req.house:
+            raise HTTPException(400, "house: Offiziersskat has no house rules")
+        if req.variant == "offiziersskat" and req.deals % 2 and not req.rounds and not req.target:
+            raise HTTPException(400, "deals: an Offiziersskat match has an even number of deals")
+        settings = req.model_dump(exclude={"seats"})
+        settings["seed"] = req.seed if req.seed is not None else int.from_bytes(os.urandom(3), "big")
+        settings["players"] = len(seats)
+        settings["duel"] = duel
+        tid = table_id()
+        host = new_token()
+        invites = {s.slot: new_token() for s in seats if s.kind == "person"}
+        for s in seats:
+            if s.slot in invites:
+                s.invite = digest(invites[s.slot])
+        t = Table(tid, settings, seats, digest(host), store)
+        tables[tid] = t
+        if store is not None:
+            store.create(tid, settings, t.host or "", [{"slot": s.slot, "player": s.player, "kind": s.kind,
+                                                        "computer": s.computer, "invite": s.invite} for s in seats])
+        return {"id": tid, "host": host, "invites": invites,
+                "rules": "duel" if duel else "tournament" if all(s.kind == "person" for s in seats) else "table",
+                "players": t.players()}
+
+    def start_table(t: Table) -> None:
+        t.start()
+        if t.store is not None:
+            t.store.state(t.id, "playing")
+        t._push(None, "started", {"players": t.players()})
+
+    @app.post("/api/tables/{tid}/join", summary="take a person seat with its invite; again with the seat's "
+                                                "token to come back")
+    async def join(tid: str, req: JoinRequest, request: Request) -> dict:
+        t = table_of(tid)
+        for s in t.seats:
+            if s.kind == "person" and same_token(req.invite, s.invite):
+                if s.token is not None:
+                    if same_token(bearer(request), s.token):         # the same person coming back
+                        return {"seat": s.slot, "token": bearer(request)}
+                    raise HTTPException(409, f"the invite to seat {s.slot} was used already (come back with the "
+                                             f"seat's token)")
+                token = new_token()
+                s.token, s.name, s.auto_bid = digest(token), req.name, req.auto_bid
+                if t.store is not None:
+                    t.store.seat(t.id, s.slot, token=s.token, name=s.name, auto_bid=s.auto_bid)
+                t._push(None, "presence", t.players())
+                if t.state == "waiting" and all(x.token is not None for x in t.seats if x.kind == "person"):
+                    start_table(t)                                   # every person is there: it starts
+                return {"seat": s.slot, "token": token}
+        raise HTTPException(403, "that invite is not one of this table's")
+
+    @app.post("/api/tables/{tid}/start", summary="the host starts the match (empty seats may go to a computer)")
+    async def start(tid: str, request: Request, req: StartRequest | None = None) -> dict:
+        t = table_of(tid)
+        if not same_token(bearer(request), t.host):
+            raise HTTPException(403, "only the host starts the table (Authorization: Bearer HOST)")
+        if t.state != "waiting":
+            raise HTTPException(409, f"the table is {t.state} already")
+        empty = [s for s in t.seats if s.kind == "person" and s.token is None]
+        if empty:
+            if req is None or not req.empty:
+                raise HTTPException(409, f"seat{'s' if len(empty) > 1 else ''} {', '.join(s.slot for s in empty)} "
+                                         f"{'are' if len(empty) > 1 else 'is'} not taken: wait, or start with "
+                                         f"{{\"empty\": \"computer:rules\"}}")
+            name = req.empty.partition(":")[2] or "best"
+            if not req.empty.startswith("computer") or name not in COMPUTERS:
+                raise HTTPException(400, f"empty: 'computer' or 'computer:NAME' ({', '.join(COMPUTERS)})")
+            for s in empty:
+                s.kind, s.computer, s.invite = "computer", name, None
+                if t.store is not None:
+                    t.store.seat(t.id, s.slot, kind="computer", computer=name, invite=None)
+            if t.settings.get("duel"):
+                t.settings["duel"] = False           # (a computer more: no longer two people)
+        start_table(t)
+        return {"ok": True, "players": t.players()}
+
+    @app.get("/api/tables/{tid}/state", summary="what the seat of this token sees now")
+    async def table_state(tid: str, request: Request) -> dict:
+        t = table_of(tid)
+        t.drain()
+        t.seen = time.monotonic()
+        if same_token(bearer(request), t.host):
+            return {"table": t.id, "phase": t.phase(None), "finished": t.state == "finished", "players": t.players(),
+                    "end": t.end, "settings": _public(t.settings)}
+        return t.state_for(seat_of(t, request))
+
+    @app.post("/api/tables/{tid}/act", summary="answer the seat's question (an entry of its 'legal' list)")
+    async def act(tid: str, req: ActRequest, request: Request) -> dict:
+        t = table_of(tid)
+        seat = seat_of(t, request)
+        t.drain()
+        if t.state != "playing" or seat.question is None or seat.replay > 0:
+            raise HTTPException(409, "nothing is asked of this seat right now")
+        hint = isinstance(req.answer, dict) and req.answer.get("hint")
+        if hint and not t.settings.get("hints", True):
+            raise HTTPException(400, "hints are off at this table")
+        used = time.monotonic() - seat.asked if seat.asked is not None else 0.0
+        fut: asyncio.Future = asyncio.get_running_loop().create_future()
+        if not hint:
+            seat.waiting.append(fut)
+        n = t.forward(seat, req.answer, used)
+        if hint:
+            return {"ok": True, "hint": "asked"}
+        try:
+            ack = await asyncio.wait_for(fut, ACT_TIMEOUT)
+        except TimeoutError:
+            raise HTTPException(504, "the table did not answer in time") from None
+        if not ack.get("ok"):
+            if n is not None and t.store is not None:
+                t.store.forget(t.id, n)
+            t.decisions -= 1
+            raise HTTPException(400, ack.get("error") or "the table did not take that answer")
+        t.taken(seat, used)
+        return {"ok": True}
+
+    @app.get("/api/tables/{tid}/events", summary="the seat's events as Server-Sent Events (token as "
+                                                 "Authorization or ?token=)")
+    async def events(tid: str, request: Request) -> StreamingResponse:
+        t = table_of(tid)
+        host = same_token(bearer(request), t.host)
+        seat = None if host else seat_of(t, request)
+        if len(t.subscribers) >= MAX_CONNECTIONS:
+            raise HTTPException(429, f"this table has {len(t.subscribers)} open event streams, its most")
+        since = int(request.headers.get("last-event-id") or request.query_params.get("since") or -1) + 1
+        player = seat.player if seat is not None else None
+        q: asyncio.Queue = asyncio.Queue()
+        entry = (player, q)
+
+        async def stream():
+            t.drain()
+            t.subscribers.add(entry)
+            t.connected(player, +1)
+            try:
+                for ev in t.visible(player, since):
+                    yield _sse("event", ev, ev["id"])
+                if seat is not None and (question := t.question_for(seat)) is not None:
+                    yield _sse("question", question)
+                yield _sse("presence", t.players())
+                if t.end is not None:
+                    yield _sse("end", t.end)
+                while True:
+                    if await request.is_disconnected():
+                        return
+                    try:
+                        kind, data = await asyncio.wait_for(q.get(), 15)
+                    except TimeoutError:
+                        yield ": keep-alive\n\n"
+                        continue
+                    yield _sse(kind, data, data.get("id") if kind == "event" else None)
+            finally:
+                t.subscribers.discard(entry)
+                t.connected(player, -1)
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+    @app.get("/api/tables/{tid}/records", summary="the table's finished deals: deal records (JSON lines) or "
+                                                  "?format=iss (ISS game lines)")
+    async def records(tid: str, request: Request, format: Literal["jsonl", "iss"] = "jsonl") -> PlainTextResponse:
+        t = table_of(tid)
+        if not same_token(bearer(request), t.host):
+            seat_of(t, request)
+        t.drain()
+        if t.end is None or "records" not in t.end:
+            raise HTTPException(409, "the match is not finished yet")
+        lines = t.end["iss"] if format == "iss" else [json.dumps(r) for r in t.end["records"]]
+        return PlainTextResponse("".join(line + "\n" for line in lines),
+                                 media_type="text/plain" if format == "iss" else "application/x-ndjson")
+
+
+def _sse(kind: str, data: Any, event_id: int | None = None) -> str:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data)}\n\n"
+
+
+def _public(settings: dict) -> dict:
+    from .tables import public_settings
+    return public_settings(settings)
+
+
+async def pump(state: dict[str, Any]) -> None:
+    """The server's one loop over its tables (the clients never poll): takes in what every
+    table process said, pushes it to the event streams, and times out the questions whose
+    clock ran out (the table's computer moves for the seat, and every seat is told)."""
+    while True:
+        for t in list(state.get("tables", {}).values()) + [g.table for g in state.get("games", {}).values()]:
+            t.drain()
+            for seat in t.timed_out():
+                used = seat.clock
+                seat.question = None
+                t.forward(seat, {"timeout": True}, used)
+                t.taken(seat, used)
+                with t.lock:
+                    t._event(None, {"kind": "timeout", "seat": t.position(seat) or seat.slot, "player": seat.slot,
+                                    "text": f"{seat.name or seat.slot}'s clock ran out: the computer moved for them"})
+        await asyncio.sleep(0.05)
+
+
+def restore(store: Store, state: dict[str, Any]) -> int:
+    """Every table of ``store`` back in ``state``, the unfinished ones playing on from their
+    recorded answers; how many play on."""
+    tables: dict[str, Table] = state.setdefault("tables", {})
+    going = 0
+    for rec in store.tables():
+        seats = [Seat(s["slot"], s["player"], s["kind"], computer=s["computer"], invite=s["invite"], token=s["token"],
+                      name=s["name"], auto_bid=s["auto_bid"]) for s in rec["seats"]]
+        t = Table(rec["id"], rec["settings"], seats, rec["host"], store)
+        tables[t.id] = t
+        if rec["state"] == "playing":
+            t.start(rec["decisions"])
+            going += 1
+        elif rec["state"] in ("finished", "stopped"):
+            t.state, t.end = rec["state"], rec["result"]
+    return going
+
+
+__all__ = ["add_table_routes", "pump", "restore", "SLOTS"]
