@@ -349,7 +349,9 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
                                     names=names, on_event=on_event, duel=duel, variant=variant.name,
                                     rounds=options.get("rounds"), target=options.get("target"))
         outbox.put(("end", None, {"standings": [[place, name, total] for place, name, total in sheet.standings()],
-                                  "records": [_jsonable(r.to_record()) for r in results],
+                                  "records": [_jsonable(dict(r.to_record(), players={
+                                      letter: str(names[p]) for letter, p in zip(seats, by_seat)}))
+                                      for r, by_seat in zip(results, box.get("every_deal", []))],
                                   "iss": _iss_lines(results, box.get("every_deal", []), names, variant.name)}))
     except Abandoned:
         outbox.put(("end", None, {"abandoned": True}))

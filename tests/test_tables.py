@@ -1,0 +1,339 @@
+"""Tables where people play each other, through the bot API only: seats, invites and tokens,
+each seat seeing only what it may, the answers taken or refused with the rule, duel rules, the
+clock at zero, and a server killed with SIGKILL that continues every table with the same cards."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from cli.web import tables as T
+from cli.web.app import create_app
+
+from .conftest import ROOT
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture()
+def client(tmp_path):
+    with TestClient(create_app(workers=1, db=str(tmp_path / "tables.sqlite"), max_tables=4)) as c:
+        yield c
+
+
+def auth(token: str) -> dict:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def choose(q: dict) -> object:
+    """A plain bot: bids up to 20, picks up, declares the first discard and game offered, says no
+    to Kontra, plays the first legal card."""
+    if q["kind"] in ("bid", "answer", "play18"):
+        return "yes" if q.get("value", 18) <= 20 else "pass"
+    if q["kind"] == "hand":
+        return "pickup"
+    return q["legal"][0]
+
+
+def _table(client, seats: dict, **settings) -> dict:
+    r = client.post("/api/tables", json={"seats": seats, **settings})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def _join_all(client, t: dict) -> dict[str, str]:
+    tokens = {}
+    for slot, invite in t["invites"].items():
+        r = client.post(f"/api/tables/{t['id']}/join", json={"invite": invite, "name": f"bot {slot}"})
+        assert r.status_code == 200, r.text
+        assert r.json()["seat"] == slot
+        tokens[slot] = r.json()["token"]
+    return tokens
+
+
+def _play(client, tid: str, tokens: dict[str, str], until=None, seen=None, turns: int = 3000) -> dict:
+    """Every seat answers with :func:`choose` until the match ends (or ``until(decisions)``);
+    each state a seat got goes to ``seen[slot]``."""
+    made = 0
+    for _ in range(turns):
+        moved = False
+        for slot, token in tokens.items():
+            st = client.get(f"/api/tables/{tid}/state", headers=auth(token)).json()
+            if seen is not None:
+                seen.setdefault(slot, []).append(st)
+            if st["finished"]:
+                return st
+            if st["to_act"]:
+                r = client.post(f"/api/tables/{tid}/act", json={"answer": choose(st["question"])},
+                                headers=auth(token))
+                assert r.status_code == 200, (st["question"]["kind"], r.text)
+                made += 1
+                moved = True
+                if until is not None and until(made):
+                    return st
+        if not moved:
+            time.sleep(0.02)
+    raise AssertionError("the match did not end")
+
+
+def test_three_people_play_a_match_and_each_seat_sees_only_what_it_may(client):
+    t = _table(client, {"F": "person", "M": "person", "R": "person"}, deals=2, seed=5)
+    assert t["rules"] == "tournament" and set(t["invites"]) == {"F", "M", "R"}
+    assert len(t["host"]) >= 40 and all(len(i) >= 40 for i in t["invites"].values())
+    tokens = _join_all(client, t)
+    seen: dict[str, list[dict]] = {}
+    final = _play(client, t["id"], tokens, seen=seen)
+    assert final["finished"] and final["end"]["standings"]
+    records = [json.loads(x) for x in client.get(f"/api/tables/{t['id']}/records",
+                                                 headers=auth(tokens["F"])).text.splitlines()]
+    assert len(records) == 2
+    # every event each seat received, against the deals as they were dealt
+    for slot, token in tokens.items():
+        events = _stream(client, t["id"], token)
+        deal_no = -1
+        position = None
+        for ev in events:
+            if ev["kind"] == "deal":
+                deal_no += 1
+                position = "FMR"[ev["seats"].index("FMR".index(slot))]
+                rec = records[deal_no]
+                dealt: list[str] = []
+            elif ev["kind"] == "hand":
+                dealt = ev["cards"]
+                if rec.get("declarer") != position or rec.get("hand") or rec.get("passed"):
+                    assert sorted(dealt) == sorted(rec["hands"][position]), (slot, ev)
+            elif ev["kind"] == "pickup" and "skat" in ev:
+                assert ev["seat"] == position, f"{slot} saw the skat {position} did not pick up"
+                # his ten as dealt and the skat he took are his twelve: the hand he played and his discard
+                assert sorted(dealt + ev["skat"]) == sorted(rec["hands"][position] + rec["skat"]), (slot, ev)
+            if ev["kind"] != "record":                # (the finished deal, open to all)
+                assert "deal" not in ev and "hands" not in ev, ev
+    # and every state: its hand only its own cards, a question only its own
+    for slot, states in seen.items():
+        for st in states:
+            own = set(st["hand"])
+            if st["question"] and st["question"].get("cards"):
+                assert set(st["question"]["cards"]) == own, st["question"]
+            assert "auto_bid" not in json.dumps(st["players"])
+
+
+def _stream(client, tid: str, token: str) -> list[dict]:
+    """The seat's events from the start, read from its event stream (Server-Sent Events)."""
+    out = []
+    with client.stream("GET", f"/api/tables/{tid}/events?token={token}") as r:
+        assert r.headers["content-type"].startswith("text/event-stream")
+        kind = None
+        for line in r.iter_lines():
+            if line.startswith("event: "):
+                kind = line[7:]
+            elif line.startswith("data: ") and kind == "event":
+                out.append(json.loads(line[6:]))
+            elif line.startswith("data: ") and kind in ("presence", "end"):
+                break
+    return out
+
+
+def test_tokens_invites_and_turns_are_checked(client):
+    t = _table(client, {"F": "person", "M": "computer:rules", "R": "computer:random"}, deals=1, seed=3)
+    tid = t["id"]
+    assert t["rules"] == "table" and set(t["invites"]) == {"F"}
+    r = client.post(f"/api/tables/{tid}/join", json={"invite": "x" * 43, "name": "eve"})
+    assert r.status_code == 403
+    me = client.post(f"/api/tables/{tid}/join", json={"invite": t["invites"]["F"], "name": "ann"}).json()
+    # an invite works once; the same person comes back with the seat's token
+    again = client.post(f"/api/tables/{tid}/join", json={"invite": t["invites"]["F"], "name": "bob"})
+    assert again.status_code == 409 and "used" in again.json()["error"]
+    back = client.post(f"/api/tables/{tid}/join", json={"invite": t["invites"]["F"], "name": "ann"},
+                       headers=auth(me["token"]))
+    assert back.status_code == 200 and back.json() == {"seat": "F", "token": me["token"]}
+    # the host cannot act for a seat; nobody acts without a token
+    assert client.post(f"/api/tables/{tid}/act", json={"answer": "pass"}, headers=auth(t["host"])).status_code == 403
+    assert client.post(f"/api/tables/{tid}/act", json={"answer": "pass"}).status_code == 401
+    # not this seat's turn: 409; an answer the rules refuse: 400 naming the rule
+    for _ in range(600):
+        st = client.get(f"/api/tables/{tid}/state", headers=auth(me["token"])).json()
+        if st["to_act"] and st["question"]["kind"] == "card" and len(st["question"]["legal"]) < len(st["hand"]):
+            wrong = next(c for c in st["hand"] if c not in st["question"]["legal"])
+            r = client.post(f"/api/tables/{tid}/act", json={"answer": wrong}, headers=auth(me["token"]))
+            assert r.status_code == 400 and "is not allowed: you must follow" in r.json()["error"], r.text
+            break
+        if st["finished"]:
+            pytest.skip("the seed dealt no trick where F could not follow")
+        if st["to_act"]:
+            client.post(f"/api/tables/{tid}/act", json={"answer": choose(st["question"])}, headers=auth(me["token"]))
+        else:
+            r = client.post(f"/api/tables/{tid}/act", json={"answer": "pass"}, headers=auth(me["token"]))
+            assert r.status_code == 409
+            time.sleep(0.02)
+    # every entry of legal is taken
+    _play(client, tid, {"F": me["token"]})
+
+
+def test_the_limits_say_so(client):
+    for _ in range(4):
+        _table(client, {"F": "person", "M": "person", "R": "computer"})
+    r = client.post("/api/tables", json={"seats": {"F": "person", "M": "person", "R": "computer"}})
+    assert r.status_code == 429 and "--max-tables" in r.json()["error"]
+    r = client.post("/api/tables", json={"seats": {"F": "person", "M": "dog", "R": "computer"}})
+    assert r.status_code in (400, 429)
+
+
+def test_bad_tables_are_refused_naming_the_field(tmp_path):
+    with TestClient(create_app(workers=1, db=None, max_tables=8)) as c:
+        for body, says in (({"seats": {"F": "person", "M": "dog", "R": "computer"}}, "seats.M"),
+                           ({"seats": {"F": "person", "M": "person"}}, "seats"),
+                           ({"seats": {"F": "computer", "M": "computer", "R": "computer"}}, "at least one person"),
+                           ({"seats": {"F": "person", "R": "person"}, "variant": "offiziersskat", "deals": 3},
+                            "even number"),
+                           ({"seats": {"F": "person", "M": "person", "R": "person"}, "scoring": "pub"}, "scoring"),
+                           ({"seats": {"F": "person", "M": "person", "R": "person"}, "colour": 1}, "colour")):
+            r = c.post("/api/tables", json=body)
+            assert r.status_code == 400 and says in r.json()["error"], (body, r.text)
+
+
+def test_two_people_and_a_computer_play_duel_rules(client):
+    t = _table(client, {"F": "person", "M": "computer:rules", "R": "person"}, deals=3, seed=11)
+    assert t["rules"] == "duel"
+    tokens = _join_all(client, t)
+    final = _play(client, t["id"], tokens)
+    records = [json.loads(x) for x in client.get(f"/api/tables/{t['id']}/records",
+                                                 headers=auth(tokens["R"])).text.splitlines()]
+    sheet = final["end"]["standings"]
+    assert {name for _, name, _ in sheet} >= {"bot F", "bot R"}
+    # the computer (player 2 at a duel table) never declares
+    for rec in records:
+        if not rec.get("passed"):
+            assert rec["players"][rec["declarer"]] != "computer (rules)", rec["players"]
+
+
+def test_the_host_starts_with_a_computer_in_an_empty_seat(client):
+    t = _table(client, {"F": "person", "M": "person", "R": "person"}, deals=1, seed=2)
+    tid = t["id"]
+    me = client.post(f"/api/tables/{tid}/join", json={"invite": t["invites"]["F"], "name": "ann"}).json()
+    r = client.post(f"/api/tables/{tid}/start", headers=auth(t["host"]))
+    assert r.status_code == 409 and "M, R are not taken" in r.json()["error"]
+    assert client.post(f"/api/tables/{tid}/start", headers=auth(me["token"])).status_code == 403
+    r = client.post(f"/api/tables/{tid}/start", json={"empty": "computer:rules"}, headers=auth(t["host"]))
+    assert r.status_code == 200
+    assert [p["kind"] for p in r.json()["players"]] == ["person", "computer", "computer"]
+    final = _play(client, tid, {"F": me["token"]})
+    assert final["finished"]
+
+
+def test_at_zero_the_computer_moves_for_the_seat_and_the_table_is_told(client, monkeypatch):
+    monkeypatch.setattr(T, "CLOCK_START", 1.0)
+    t = _table(client, {"F": "person", "M": "computer:rules", "R": "computer:rules"}, deals=1, seed=4, clock=True)
+    me = client.post(f"/api/tables/{t['id']}/join", json={"invite": t["invites"]["F"], "name": "away"}).json()
+    for _ in range(400):                        # nobody answers: the clock runs out on every question
+        st = client.get(f"/api/tables/{t['id']}/state", headers=auth(me["token"])).json()
+        if st["finished"]:
+            break
+        time.sleep(0.05)
+    assert st["finished"]
+    events = _stream(client, t["id"], me["token"])
+    timeouts = [e for e in events if e["kind"] == "timeout"]
+    assert timeouts and all(e["player"] == "F" and "clock ran out" in e["text"] for e in timeouts)
+
+
+# ------------------------------------------------------------------ the server killed and started again
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _serve(db: Path, port: int) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--workers", "1",
+                             "--db", str(db)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            return proc
+        except OSError:
+            if proc.poll() is not None:
+                raise AssertionError(proc.stderr.read().decode()) from None
+            time.sleep(0.1)
+    raise AssertionError("the server did not start")
+
+
+class Http:
+    """The bot API over real HTTP (the killed server test)."""
+
+    def __init__(self, port: int):
+        self.base = f"http://127.0.0.1:{port}"
+
+    def _call(self, method: str, path: str, body=None, headers=None):
+        data = json.dumps(body).encode() if body is not None else (b"" if method == "POST" else None)
+        req = urllib.request.Request(self.base + path, data=data, method=method,
+                                     headers={"Content-Type": "application/json", **(headers or {})})
+        try:
+            with urllib.request.urlopen(req, timeout=60) as r:
+                return _Resp(r.status, r.read())
+        except urllib.error.HTTPError as e:
+            return _Resp(e.code, e.read())
+
+    def get(self, path, headers=None):
+        return self._call("GET", path, headers=headers)
+
+    def post(self, path, json=None, headers=None):
+        return self._call("POST", path, json, headers)
+
+
+class _Resp:
+    def __init__(self, status: int, body: bytes):
+        self.status_code, self.text = status, body.decode()
+
+    def json(self):
+        return json.loads(self.text)
+
+
+def _records(http: Http, tid: str, token: str) -> list[dict]:
+    return [json.loads(x) for x in http.get(f"/api/tables/{tid}/records", headers=auth(token)).text.splitlines()]
+
+
+def test_a_server_killed_mid_deal_continues_every_table_with_the_same_cards(tmp_path):
+    settings = {"seats": {"F": "person", "M": "person", "R": "computer:rules"}, "deals": 2, "seed": 21}
+    # the run nobody interrupts
+    port = _free_port()
+    server = _serve(tmp_path / "whole.sqlite", port)
+    try:
+        http = Http(port)
+        t = _table(http, **{"seats": settings["seats"]}, deals=2, seed=21)
+        tokens = _join_all(http, t)
+        _play(http, t["id"], tokens)
+        whole = _records(http, t["id"], tokens["F"])
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    # the same table, the server killed with SIGKILL after 12 answers, in the middle of the first deal
+    db = tmp_path / "killed.sqlite"
+    server = _serve(db, port)
+    http = Http(port)
+    t = _table(http, **{"seats": settings["seats"]}, deals=2, seed=21)
+    tokens = _join_all(http, t)
+    _play(http, t["id"], tokens, until=lambda made: made >= 12)
+    server.send_signal(signal.SIGKILL)
+    server.wait(timeout=20)
+    server = _serve(db, port)
+    try:
+        st = http.get(f"/api/tables/{t['id']}/state", headers=auth(tokens["F"]))
+        assert st.status_code == 200 and not st.json()["finished"]
+        _play(http, t["id"], tokens)
+        again = _records(http, t["id"], tokens["M"])
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    assert again == whole
