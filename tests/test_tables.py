@@ -120,7 +120,7 @@ def test_three_people_play_a_match_and_each_seat_sees_only_what_it_may(client):
             if ev["kind"] != "record":                # (the finished deal, open to all)
                 assert "deal" not in ev and "hands" not in ev, ev
     # and every state: its hand only its own cards, a question only its own
-    for slot, states in seen.items():
+    for states in seen.values():
         for st in states:
             own = set(st["hand"])
             if st["question"] and st["question"].get("cards"):
@@ -264,7 +264,7 @@ def _serve(db: Path, port: int) -> subprocess.Popen:
             return proc
         except OSError:
             if proc.poll() is not None:
-                raise AssertionError(proc.stderr.read().decode()) from None
+                raise AssertionError(proc.stderr.read().decode() if proc.stderr else "") from None
             time.sleep(0.1)
     raise AssertionError("the server did not start")
 
