@@ -261,6 +261,7 @@ class Table:
                 return
             if data.get("ok"):
                 seat.question = None
+                self._push(who, "question", None)     # (the seat's page stops asking)
             if seat.waiting:
                 fut = seat.waiting.pop(0)
                 if not fut.done():
@@ -356,7 +357,8 @@ class Table:
     def state_for(self, seat: Seat) -> dict:
         """What ``seat`` sees now (the bot API's ``state``)."""
         q = self.question_for(seat)
-        return {"table": self.id, "phase": self.phase(seat), "seat": seat.slot, "position": self.position(seat),
+        return {"table": self.id, "phase": self.phase(seat), "seat": seat.slot, "player": seat.player,
+                "position": self.position(seat),
                 "hand": list(seat.hand), "finished": self.state == "finished", "to_act": q is not None,
                 "question": q, "hint": seat.hint if q is not None else None, "players": self.players(),
                 "events": len(self.visible(seat.player)), "end": self.end, "settings": public_settings(self.settings)}

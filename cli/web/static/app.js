@@ -2,8 +2,10 @@ import { advisorPage } from "./advisor.js";
 import { playPage } from "./play.js";
 import { reviewPage } from "./review.js";
 import { solverPage } from "./solver.js";
+import { tablePage, tablesPage } from "./tables.js";
 
-const PAGES = { play: playPage, advisor: advisorPage, review: reviewPage, solver: solverPage };
+const PAGES = { play: playPage, advisor: advisorPage, review: reviewPage, solver: solverPage, tables: tablesPage,
+                table: tablePage };
 
 // Every data table's cells carry their column's name (data-label): on a phone the rows are laid
 // out as blocks of "name value" pairs (app.css), so no column is ever cut off at the right.

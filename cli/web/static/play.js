@@ -109,12 +109,12 @@ const NAMES = ["you", "computer 1", "computer 2"];
 // the seat that plays after ``p`` (clockwise: F, M, R)
 const next = p => "FMR"["FMR".indexOf(p) + 1] ?? "F";
 
-function apply(s, e) {
+export function apply(s, e) {
   switch (e.kind) {
     case "deal": s.pushes = 0; s.seats = e.seats; s.names = e.names ?? NAMES;
       s.offiziers = e.seats.length === 2; s.letters = s.offiziers ? "FR" : "FMR"; s.piles = null;
-      // (four at the table: the dealer sits out)
-      s.me = e.seats.includes(0) ? s.letters[e.seats.indexOf(0)] : null;
+      // (four at the table: the dealer sits out; at a table of people your player index is s.player)
+      s.me = e.seats.includes(s.player ?? 0) ? s.letters[e.seats.indexOf(s.player ?? 0)] : null;
       s.trick = []; s.auction = []; s.log = [];
       s.game = null; s.declarer = null; s.bid = null; s.lastTrick = null; s.result = null; s.skat = null;
       s.calls = []; s.hand = null; s.skatShown = false; s.myDiscard = null; s.ramsch = false; s.bock = e.bock_round; s.number = e.number;
@@ -143,7 +143,7 @@ function apply(s, e) {
     case "clock": s.left[e.seat] = e.left; break;
     case "result": s.result = e; if (e.game !== "ramsch") s.log.push(`${e.reason}; score ${e.score}`); break;
     case "record": s.records.push(e.record); s.skat = e.record.skat ?? s.skat; s.skatShown = true; break;
-    case "timeout": s.log.push(`${SEATNAME[e.seat]} ran out of time at card ${e.card}`); break;
+    case "timeout": s.log.push(e.text ?? `${SEATNAME[e.seat]} ran out of time at card ${e.card}`); break;
     case "sheet": s.sheet = e.sheet; break;
   }
 }
@@ -162,11 +162,11 @@ function seatName(s, seat) {
 function answer(s, a) {
   if (s.busy) return;
   s.busy = true;
-  api(`/api/games/${s.id}/answer`, { method: "POST", body: { answer: a } })
-    .catch(err => alert(err.message)).finally(() => { s.busy = false; });
+  (s.send ? s.send(a) : api(`/api/games/${s.id}/answer`, { method: "POST", body: { answer: a } }))
+    .catch(err => { if (s.onError) s.onError(err); else alert(err.message); }).finally(() => { s.busy = false; });
 }
 
-function draw(board, s, q) {
+export function draw(board, s, q) {
   if (q?.cards && q.kind !== "discard") s.hand = q.cards;
   const parts = [];
   if (s.seats && !s.me) parts.push(h("p", { id: "sitting-out" }, `You deal deal ${s.number} and sit it out: the three others play it.`));

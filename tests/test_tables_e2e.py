@@ -1,0 +1,177 @@
+"""Tables for people in the browser (headless Chromium): three browser contexts play a full deal
+at one table, a duel table of two contexts and a computer, and a tab closed and opened again in
+the middle of a trick gets its seat back."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+
+from .conftest import ROOT
+
+CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
+playwright = pytest.importorskip("playwright.sync_api")
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)")]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = tmp_path_factory.mktemp("tables") / "tables.sqlite"
+    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--workers", "1",
+                             "--db", str(db)], env=dict(os.environ, PYTHONPATH=str(ROOT)),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(url, timeout=1)
+            break
+        except OSError:
+            if proc.poll() is not None:
+                raise AssertionError(proc.stderr.read().decode() if proc.stderr else "") from None
+            time.sleep(0.2)
+    yield url
+    proc.terminate()
+    proc.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+def _create(page, server: str, seats: dict[str, str]) -> dict[str, str]:
+    """The host creates a one-deal table; the invite link of each person seat."""
+    page.goto(server + "#tables")
+    for slot, kind in seats.items():
+        page.select_option(f"#seat-{slot}", kind)
+    page.fill("#t-deals", "1")
+    page.click("#create-table")
+    page.wait_for_selector("#invites a.invite")
+    return {a.get_attribute("data-seat"): a.get_attribute("href") for a in page.locator("#invites a.invite").all()}
+
+
+def _join(context, link: str, name: str):
+    page = context.new_page()
+    page.set_default_timeout(120_000)
+    page.goto(link)
+    page.fill("#join-name", name)
+    page.click("#join")
+    page.wait_for_selector("#who .badge")
+    return page
+
+
+def _act(page, bidder: set) -> str | None:
+    """Answer the question open on this page, if any, by clicking; its kind."""
+    q = page.locator("#question")
+    if not q.count():
+        return None
+    kind = q.get_attribute("data-kind")
+    if kind in ("bid", "answer", "play18"):
+        # the first person asked bids and holds, the others pass: the deal is played, not thrown in
+        if not bidder:
+            bidder.add(page)
+        page.click("#yes" if page in bidder else "#pass")
+    elif kind == "hand":
+        page.click("#pickup")
+    elif kind == "discard":
+        twelve = page.locator("#twelve .card")
+        twelve.nth(0).click()
+        twelve.nth(1).click()
+        page.select_option("#declare-game", "grand")
+        page.click("#declare")
+    elif kind in ("kontra", "re", "bock", "hirsch", "spitze"):
+        page.click("#no")
+    elif kind == "card":
+        page.locator(".seat-box.me .card.legal").first.click()
+    else:
+        raise AssertionError(f"a question the test does not know: {kind}")
+    try:                                                # the question goes once the table took it
+        page.wait_for_function("([b]) => !document.querySelector('#question') || "
+                               "document.querySelector('#question').innerText !== b",
+                               arg=[q.inner_text()], timeout=30_000)
+    except Exception:                                   # noqa: BLE001 - the same question again is fine
+        pass
+    return kind
+
+
+def _play(pages: list, on_card=None, turns: int = 600) -> int:
+    """Every page answers by clicking until each shows the final standings; cards played."""
+    bidder: set = set()
+    cards = 0
+    for _ in range(turns):
+        if all(p.locator("#final").count() for p in pages):
+            return cards
+        acted = False
+        for i, p in enumerate(pages):
+            kind = _act(p, bidder)
+            if kind:
+                acted = True
+            if kind == "card":
+                cards += 1
+                if on_card is not None:
+                    replaced = on_card(cards, i, p)
+                    if replaced is not None:
+                        pages[i] = replaced
+        if not acted:
+            time.sleep(0.1)
+    raise AssertionError("the match did not end")
+
+
+def test_three_people_play_a_deal_and_a_closed_tab_gets_its_seat_back(server, browser):
+    contexts = [browser.new_context(viewport={"width": 1200, "height": 900}) for _ in range(3)]
+    host = contexts[0].new_page()
+    host.set_default_timeout(120_000)
+    links = _create(host, server, {"F": "person", "M": "person", "R": "person"})
+    assert sorted(links) == ["F", "M", "R"]
+    pages = [_join(ctx, links[slot], name) for ctx, slot, name in zip(contexts, "FMR", ("ann", "bob", "cat"))]
+    # every page shows the three people and who is online
+    for p in pages:
+        p.wait_for_function("document.querySelectorAll('#who .badge').length === 3")
+        assert "ann" in p.inner_text("#who") and "cat" in p.inner_text("#who")
+
+    def close_and_reopen(cards: int, i: int, page):
+        if cards != 4:                          # in the middle of the second trick
+            return None
+        ctx, link = page.context, page.url
+        page.close()
+        again = ctx.new_page()
+        again.set_default_timeout(120_000)
+        again.goto(link)                        # the invite link again: the seat's token is in this browser
+        again.wait_for_selector("#table")
+        assert again.locator(".seat-box.me .card").count() >= 8, "the seat comes back with its cards"
+        return again
+    cards = _play(pages, close_and_reopen)
+    assert cards == 30
+    for p in pages:
+        assert p.inner_text("#final").startswith("Final standings")
+        assert p.locator("#sheet tbody tr").count() == 2
+    for ctx in contexts:
+        ctx.close()
+
+
+def test_a_duel_table_of_two_people_and_a_computer(server, browser):
+    contexts = [browser.new_context() for _ in range(2)]
+    host = contexts[0].new_page()
+    host.set_default_timeout(120_000)
+    links = _create(host, server, {"F": "person", "M": "computer:rules", "R": "person"})
+    assert sorted(links) == ["F", "R"] and "duel rules" in host.inner_text("#host-status")
+    pages = [_join(ctx, links[slot], name) for ctx, slot, name in zip(contexts, "FR", ("ann", "bob"))]
+    _play(pages)
+    for p in pages:
+        assert p.inner_text("#final").startswith("Final standings")
+    for ctx in contexts:
+        ctx.close()
