@@ -26,12 +26,14 @@ Examples:
   skat stats data/iss_games.sgf                rate each player's card play
   skat convert data/iss_games.sgf > deals.jsonl
   skat serve --open                            the web app in the browser
+  skat join "http://HOST:8000/#table?id=..&invite=.."   your seat at a table of people
 """
 
 
 #: command name -> (module beside this one, the click command in it)
 COMMANDS = {"analyse": ("analyse", "analyse"), "arena": ("play", "arena"), "bid": ("bid", "bid"),
             "bulk": ("bulk", "bulk"), "convert": ("convert", "convert"), "declare": ("bid", "declare"),
+            "join": ("join", "join"),
             "play": ("play", "play"), "playout": ("playout", "playout"), "score": ("score", "score"),
             "serve": ("serve", "serve"), "solve": ("solve", "solve"), "stats": ("stats", "stats")}
 

@@ -43,7 +43,9 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, idle: f
         threading.Timer(1.0, lambda: webbrowser.open(url)).start()
     db = db or str(default_db())
     click.echo(f"tables are kept in {db}", err=True)
-    uvicorn.run(create_app(workers, idle, max_matches, db, max_tables), host=host, port=port, log_level="warning")
+    # (open event streams never end by themselves: a stop waits two seconds for them, not forever)
+    uvicorn.run(create_app(workers, idle, max_matches, db, max_tables), host=host, port=port, log_level="warning",
+                timeout_graceful_shutdown=2)
 
 
 def default_db() -> Path:

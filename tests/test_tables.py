@@ -337,3 +337,78 @@ def test_a_server_killed_mid_deal_continues_every_table_with_the_same_cards(tmp_
         server.terminate()
         server.wait(timeout=20)
     assert again == whole
+
+
+def test_skat_join_plays_a_seat_from_the_terminal(tmp_path):
+    port = _free_port()
+    server = _serve(tmp_path / "tables.sqlite", port)
+    p = None
+    try:
+        http = Http(port)
+        t = _table(http, {"F": "person", "M": "computer:rules", "R": "computer:rules"}, deals=1, seed=8)
+        link = f"http://127.0.0.1:{port}/#table?id={t['id']}&invite={t['invites']['F']}"
+        env = dict(os.environ, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp_path), COLUMNS="120")
+        p = subprocess.Popen([sys.executable, "-m", "cli.main", "join", link, "--name", "terminal"], cwd=ROOT,
+                             env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        out, hinted, tried = "", False, []
+        for _ in range(400):
+            chunk = _until_prompt(p)
+            out += chunk
+            if p.poll() is not None or not chunk.strip():
+                break
+            last = chunk.strip().splitlines()[-1]
+            if last.startswith(("Bid", "Hold", "Play at 18")):
+                answer = "?" if not hinted else "n"
+                hinted = True
+            elif "play (? hint)" in last:
+                mine = last.split("Your cards", 1)[1].split("—")[0].split()
+                if "is not allowed" not in chunk:
+                    tried = []
+                answer = next(c for c in mine if c not in tried)
+                tried.append(answer)
+            elif "Pick up the skat" in last:
+                answer = "p"
+            elif last.startswith("Discard"):
+                answer = " ".join(out.rsplit("Your twelve cards:", 1)[1].split("\n")[0].split()[-2:])
+            elif last.startswith("Game"):
+                answer = "grand"
+            else:
+                answer = "n"
+            p.stdin.write((answer + "\n").encode())
+            p.stdin.flush()
+        code = p.wait(timeout=60)
+        assert code == 0, out[-2000:]
+        assert "final standings" in out and "terminal" in out
+        assert "hint: bid advice by your cards" in out
+        assert out.count("takes it") == 10
+        # the seat's token was kept: the same command again returns to the finished table
+        again = subprocess.run([sys.executable, "-m", "cli.main", "join", link], cwd=ROOT, env=env,
+                               capture_output=True, text=True, timeout=60, input="")
+        assert again.returncode == 0 and "final standings" in again.stdout, again.stdout + again.stderr
+    finally:
+        if p is not None and p.poll() is None:
+            p.kill()
+        server.terminate()
+        server.wait(timeout=20)
+
+
+def _until_prompt(proc) -> str:
+    """The process's output up to its next prompt: output that ends in ': ' or '? ' and is then
+    quiet for half a second (a prompt waits; a line being printed goes on)."""
+    import select
+    buf = b""
+    deadline = time.time() + 120
+    fd = proc.stdout.fileno()
+    while time.time() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if ready:
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                return buf.decode(errors="replace")
+            buf += chunk
+            continue
+        if buf.decode(errors="replace").endswith((": ", "? ")):
+            return buf.decode(errors="replace")
+        if proc.poll() is not None:
+            return buf.decode(errors="replace")
+    raise AssertionError("no prompt came:\n" + buf.decode(errors="replace")[-2000:])
