@@ -256,10 +256,16 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
         n = t.forward(seat, req.answer, used)
         if hint:
             return {"ok": True, "hint": "asked"}
-        try:
-            ack = await asyncio.wait_for(fut, ACT_TIMEOUT)
-        except TimeoutError:
-            raise HTTPException(504, "the table did not answer in time") from None
+        deadline = time.monotonic() + ACT_TIMEOUT
+        while not fut.done():                   # the table answers within milliseconds: look often
+            t.drain()
+            if fut.done():
+                break
+            if time.monotonic() > deadline:
+                seat.waiting = [f for f in seat.waiting if f is not fut]
+                raise HTTPException(504, "the table did not answer in time")
+            await asyncio.sleep(0.002)
+        ack = fut.result()
         if not ack.get("ok"):
             if n is not None and t.store is not None:
                 t.store.forget(t.id, n)

@@ -262,10 +262,8 @@ class Table:
             if data.get("ok"):
                 seat.question = None
                 self._push(who, "question", None)     # (the seat's page stops asking)
-            if seat.waiting:
-                fut = seat.waiting.pop(0)
-                if not fut.done():
-                    fut.get_loop().call_soon_threadsafe(_settle, fut, data)
+            if seat.waiting:                      # (drained on the event loop's thread: settled at once)
+                _settle(seat.waiting.pop(0), data)
         elif kind == "end":
             self._finish(data)
 
