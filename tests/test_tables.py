@@ -412,3 +412,22 @@ def _until_prompt(proc) -> str:
         if proc.poll() is not None:
             return buf.decode(errors="replace")
     raise AssertionError("no prompt came:\n" + buf.decode(errors="replace")[-2000:])
+
+
+def test_four_at_a_table_and_two_people_at_offiziersskat(client):
+    # four: the dealer sits out each deal, so each person sits out one of four deals
+    t = _table(client, {"F": "person", "M": "computer:rules", "R": "computer:random", "X": "person"}, deals=4, seed=6)
+    tokens = _join_all(client, t)
+    final = _play(client, t["id"], tokens)
+    assert final["finished"] and len(final["end"]["records"]) == 4
+    for slot, token in tokens.items():
+        deals = [e for e in _stream(client, t["id"], token) if e["kind"] == "deal"]
+        player = "FMRX".index(slot)
+        assert sum(player not in d["seats"] for d in deals) == 1, (slot, [d["seats"] for d in deals])
+    # two people choosing Offiziersskat play it, each declaring in turn
+    t = _table(client, {"F": "person", "R": "person"}, variant="offiziersskat", deals=2, seed=6)
+    tokens = _join_all(client, t)
+    final = _play(client, t["id"], tokens)
+    records = final["end"]["records"]
+    assert [r["variant"] for r in records] == ["offiziersskat", "offiziersskat"]
+    assert {r["players"]["F"] for r in records} == {"bot F", "bot R"}      # the first player changes

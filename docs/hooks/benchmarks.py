@@ -41,6 +41,8 @@ CURRENT = [
      "python benchmarks/bench_solver.py --ablation 0 --no-compile"),
     ("The web app under load (20 browsers on one server)", "web_load.txt",
      "python benchmarks/bench_web_load.py"),
+    ("Tables for people under load: 100 tables of three bot clients on one server", "tables_load.txt",
+     "python benchmarks/bench_tables_load.py --tables 100"),
 ]
 
 _COMMAND = re.compile(r"(python3? benchmarks/[\w./-]+(?: [^;:,()\n]*)?|pytest benchmarks[^;:,()\n]*)")
