@@ -431,3 +431,31 @@ def test_four_at_a_table_and_two_people_at_offiziersskat(client):
     records = final["end"]["records"]
     assert [r["variant"] for r in records] == ["offiziersskat", "offiziersskat"]
     assert {r["players"]["F"] for r in records} == {"bot F", "bot R"}      # the first player changes
+
+
+def test_a_restarted_server_restores_the_clocks_and_a_full_table_refuses_more_streams(tmp_path, monkeypatch):
+    db = str(tmp_path / "tables.sqlite")
+    monkeypatch.setattr(T, "CLOCK_QUICK", 0.0)           # every move is slow: no credit, the clock only runs down
+    with TestClient(create_app(workers=1, db=db, max_tables=4)) as c:
+        t = _table(c, {"F": "person", "M": "person", "R": "computer:rules"}, deals=1, seed=9, clock=True)
+        tokens = _join_all(c, t)
+        for _ in range(6):                              # some answers, each after a little thinking
+            time.sleep(0.15)
+            _play(c, t["id"], tokens, until=lambda made: True)
+        before = {p["seat"]: p["clock"] for p in c.get(f"/api/tables/{t['id']}/state",
+                                                         headers=auth(t["host"])).json()["players"]
+                  if p["kind"] == "person" and not p["to_act"]}
+        assert before and min(before.values()) < 120
+    with TestClient(create_app(workers=1, db=db, max_tables=4)) as c:   # the same file: the table goes on
+        for _ in range(200):
+            st = c.get(f"/api/tables/{t['id']}/state", headers=auth(t["host"])).json()
+            if any(p["to_act"] for p in st["players"]):
+                break
+            time.sleep(0.05)
+        after = {p["seat"]: p["clock"] for p in st["players"] if p["seat"] in before}
+        assert after == before
+        # a table takes at most MAX_CONNECTIONS event streams; one more is a clear 429
+        from cli.web import table_api
+        monkeypatch.setattr(table_api, "MAX_CONNECTIONS", 0)
+        r = c.get(f"/api/tables/{t['id']}/events?token={tokens['F']}")
+        assert r.status_code == 429 and "open event streams" in r.json()["error"]

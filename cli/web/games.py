@@ -297,6 +297,7 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
     person's own cards and the skat he picks up go to him alone -- and ``("end", None, data)``
     with the standings, the deal records and the ISS lines.  With several persons at the table
     no hint uses a hidden card."""
+    _die_with_the_server()
     box: dict = {}
     seed = int(options.get("seed") or 0)
     variant = find_variant(options.get("variant") or "skat")
@@ -357,6 +358,28 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
         outbox.put(("end", None, {"abandoned": True}))
     except Exception as e:                                      # pragma: no cover - shown to the page
         outbox.put(("end", None, {"error": f"{type(e).__name__}: {e}"}))
+
+
+def _die_with_the_server() -> None:
+    """A table process ends when the server does, also when the server is killed (``kill -9``):
+    a restarted server replays the table in a new process, and the old one must not linger
+    (Linux: the kernel signals it; elsewhere a thread watches the parent)."""
+    import ctypes
+    import os
+    import signal
+    import threading
+    import time
+    parent = os.getppid()
+    try:
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)       # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _iss_lines(results: list, deal_seats: list[list[int]], names: tuple, variant: str) -> list[str]:

@@ -342,17 +342,23 @@ async def pump(state: dict[str, Any]) -> None:
     """The server's one loop over its tables (the clients never poll): takes in what every
     table process said, pushes it to the event streams, and times out the questions whose
     clock ran out (the table's computer moves for the seat, and every seat is told)."""
+    import sys
+    import traceback
     while True:
-        for t in list(state.get("tables", {}).values()) + [g.table for g in state.get("games", {}).values()]:
-            t.drain()
-            for seat in t.timed_out():
-                used = seat.clock
-                seat.question = None
-                t.forward(seat, {"timeout": True}, used)
-                t.taken(seat, used)
-                with t.lock:
-                    t._event(None, {"kind": "timeout", "seat": t.position(seat) or seat.slot, "player": seat.slot,
-                                    "text": f"{seat.name or seat.slot}'s clock ran out: the computer moved for them"})
+        for t in list(state.get("tables", {}).values()) + [g.table for g in list(state.get("games", {}).values())]:
+            try:
+                t.drain()
+                for seat in t.timed_out():
+                    used = seat.clock
+                    seat.question = None
+                    t.forward(seat, {"timeout": True}, used)
+                    t.taken(seat, used)
+                    with t.lock:
+                        t._event(None, {"kind": "timeout", "seat": t.position(seat) or seat.slot,
+                                        "player": seat.slot, "text": f"{seat.name or seat.slot}'s clock ran out: "
+                                                                     f"the computer moved for them"})
+            except Exception:                   # noqa: BLE001 - one table's trouble never stops the others'
+                print(f"table {t.id}: {traceback.format_exc()}", file=sys.stderr)
         await asyncio.sleep(0.05)
 
 

@@ -181,7 +181,8 @@ export function draw(board, s, q) {
   const box = q ? question(s, q) : null;
   if (s.seats) parts.push(s.offiziers ? pilesTable(s, q) : table(s, q, box));
   if (box) parts.push(box);
-  else if (!s.end && s.seats) parts.push(h("p", { id: "thinking", class: "muted" }, "the computers are thinking…"));
+  else if (!s.end && s.seats) parts.push(h("p", { id: "thinking", class: "muted" },
+    s.send ? "waiting for the other players…" : "the computers are thinking…"));
   if (s.result) parts.push(h("p", { id: "result", class: "answer" }, resultLine(s, s.result)));
   if (s.hint && q) parts.push(h("p", { id: "hint", class: "muted" }, s.hint.text));
   if (s.log.length) parts.push(h("p", { class: "muted", id: "log" }, s.log.slice(-4).join(" · ")));
