@@ -22,7 +22,8 @@ pytestmark = [pytest.mark.slow,
               pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)"),
               # KNOWN FLAKY (issue #54 left open for it): these passed in 14-38 s on their own several times,
               # but on other runs a page stops receiving its questions after about ten answers and the test
-              # waits on; not found by the end of the session. Run by hand: SKAT_TABLES_E2E=1 pytest tests/test_e2e_tables.py
+              # waits on; not found by the end of the session. By hand:
+              # SKAT_TABLES_E2E=1 pytest tests/test_e2e_tables.py
               pytest.mark.skipif(not os.environ.get("SKAT_TABLES_E2E"),
                                  reason="flaky, see the comment: SKAT_TABLES_E2E=1 runs it")]
 
