@@ -126,7 +126,7 @@ def main(argv: list[str] | None = None) -> None:
             break
         except OSError:
             time.sleep(0.1)
-    stats = {"lock": threading.Lock(), "latency": [], "status": Counter(), "errors": []}
+    stats: dict = {"lock": threading.Lock(), "latency": [], "status": Counter(), "errors": []}
     peak = [0.0]
     stop = threading.Event()
 
