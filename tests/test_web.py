@@ -339,36 +339,11 @@ def test_four_at_the_table_the_dealer_sits_out_and_in_duel_mode_the_partner_neve
     assert r.status_code == 400 and r.json()["error"] == "duel: duel mode is for three at the table"
 
 
-@pytest.mark.slow
-def test_automatic_bidding_holds_up_to_its_limit_and_never_asks(client):
-    """As the seed's app's "Automático até": the table bids and holds for the person up to the
-    limit and passes above it; no auction question comes."""
-    for seed in (1, 2, 3):
-        gid = client.post("/api/games", json={"deals": 1, "seed": seed, "opponents": "rules",
-                                              "auto_bid": 20}).json()["id"]
-        kinds: list[str] = []
-
-        def choose(q, kinds=kinds):
-            kinds.append(q["kind"])
-            return {"hand": "pickup", "discard": {"discard": q["cards"][:2], "game": "grand"}}.get(q["kind"])
-        _play_through(client, gid, choose)
-        assert not {"bid", "answer", "play18"} & set(kinds)
-        events = client.get(f"/api/games/{gid}?since=0").json()["events"]
-        me = "FMR"[next(e for e in events if e["kind"] == "deal")["seats"].index(0)]
-        history = next(e for e in events if e["kind"] == "auction")["history"]
-        value = 0
-        for p, m in history:                            # every bid or hold of the person is at most 20
-            value = int(m) if m not in ("y", "p") else value
-            if p == me and m != "p":
-                assert value <= 20, history
-        client.delete(f"/api/games/{gid}")
-
-
-@pytest.mark.slow
-def test_automatic_bidding_at_0_always_passes_as_in_the_terminal(client):
-    """--auto-bid 0 means "always pass" in the terminal; the browser takes the same 0 (and refuses
-    a limit under 18 with the same words)."""
-    gid = client.post("/api/games", json={"deals": 1, "seed": 4, "opponents": "rules", "auto_bid": 0}).json()["id"]
+def _auto_bid_match(client, seed: int, limit: int) -> tuple[str, list]:
+    """A one-deal match bidding automatically up to ``limit``: no auction question may come;
+    the person's seat and the auction as it went."""
+    gid = client.post("/api/games", json={"deals": 1, "seed": seed, "opponents": "rules",
+                                          "auto_bid": limit}).json()["id"]
     kinds: list[str] = []
 
     def choose(q):
@@ -379,8 +354,29 @@ def test_automatic_bidding_at_0_always_passes_as_in_the_terminal(client):
     events = client.get(f"/api/games/{gid}?since=0").json()["events"]
     me = "FMR"[next(e for e in events if e["kind"] == "deal")["seats"].index(0)]
     history = next(e for e in events if e["kind"] == "auction")["history"]
-    assert [m for p, m in history if p == me] == ["p"], history     # asked once, passed at once
     client.delete(f"/api/games/{gid}")
+    return me, history
+
+
+@pytest.mark.slow
+def test_automatic_bidding_holds_up_to_its_limit_and_never_asks(client):
+    """As the seed's app's "Automático até": the table bids and holds for the person up to the
+    limit and passes above it; no auction question comes."""
+    for seed in (1, 2, 3):
+        me, history = _auto_bid_match(client, seed, 20)
+        value = 0
+        for p, m in history:                            # every bid or hold of the person is at most 20
+            value = int(m) if m not in ("y", "p") else value
+            if p == me and m != "p":
+                assert value <= 20, history
+
+
+@pytest.mark.slow
+def test_automatic_bidding_at_0_always_passes_as_in_the_terminal(client):
+    """--auto-bid 0 means "always pass" in the terminal; the browser takes the same 0 (and refuses
+    a limit under 18 with the same words)."""
+    me, history = _auto_bid_match(client, 4, 0)
+    assert [m for p, m in history if p == me] == ["p"], history     # asked once, passed at once
     r = client.post("/api/games", json={"deals": 1, "auto_bid": 12})
     assert r.status_code == 400 and "give 0 (always pass) or a bid from 18 to 264" in r.json()["error"]
     from click.testing import CliRunner

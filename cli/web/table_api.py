@@ -33,7 +33,7 @@ from solver.bidding import auto_bid_limit
 from solver.house import HouseRules
 from solver.scoring import SCORINGS
 
-from .tables import SLOTS, Seat, Store, Table, new_token, digest, same_token, table_id
+from .tables import SLOTS, Seat, Store, Table, digest, new_token, public_settings, same_token, table_id
 
 #: open event streams a table takes at once (a person may have a tab or two open)
 MAX_CONNECTIONS = 16
@@ -236,7 +236,7 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
         t.seen = time.monotonic()
         if same_token(bearer(request), t.host):
             return {"table": t.id, "phase": t.phase(None), "finished": t.state == "finished", "players": t.players(),
-                    "end": t.end, "settings": _public(t.settings)}
+                    "end": t.end, "settings": public_settings(t.settings)}
         return t.state_for(seat_of(t, request))
 
     @app.post("/api/tables/{tid}/act", summary="answer the seat's question (an entry of its 'legal' list)")
@@ -331,11 +331,6 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
 def _sse(kind: str, data: Any, event_id: int | None = None) -> str:
     head = f"id: {event_id}\n" if event_id is not None else ""
     return f"{head}event: {kind}\ndata: {json.dumps(data)}\n\n"
-
-
-def _public(settings: dict) -> dict:
-    from .tables import public_settings
-    return public_settings(settings)
 
 
 async def pump(state: dict[str, Any]) -> None:
