@@ -109,7 +109,9 @@ export async function tablePage(main) {
   const events = new EventSource(`/api/tables/${id}/events?token=${encodeURIComponent(token)}`);
   events.addEventListener("event", m => { const e = JSON.parse(m.data); apply(s, e); s.fresh = e.kind === "card";
                                          if (["card", "trick", "deal", "result"].includes(e.kind)) s.question = null; redraw(); });
-  events.addEventListener("question", m => { s.question = JSON.parse(m.data); s.error = null;
+  // a new question means the last answer was taken: its request may still be on its way back,
+  // but a click on the new question must not wait for it (it was dropped while "busy")
+  events.addEventListener("question", m => { s.question = JSON.parse(m.data); s.error = null; s.busy = false;
                                              if (!s.question) s.hint = null; redraw(); });
   events.addEventListener("hint", m => { s.hint = JSON.parse(m.data); redraw(); });
   events.addEventListener("presence", m => { s.players = JSON.parse(m.data); redraw(); });
