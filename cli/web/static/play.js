@@ -97,6 +97,8 @@ async function newMatch(board, options) {
       s.fresh = st.events.some(e => e.kind === "card");
       s.hint = st.hint;
       s.end = st.end;
+      const asked = JSON.stringify(st.question);               // a new question: the last answer was taken,
+      if (asked !== s.lastAsked) { s.lastAsked = asked; s.busy = false; }   // whenever its reply comes
       const key = JSON.stringify([st.question, st.hint]);     // a hint's arrival redraws too
       if (key !== s.lastKey || st.events.length || st.end) { s.lastKey = key; draw(board, s, st.question); }
       if (!st.end) setTimeout(poll, 250);
