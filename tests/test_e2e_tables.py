@@ -190,3 +190,20 @@ def test_a_duel_table_of_two_people_and_a_computer(server, browser):
         assert p.inner_text("#final").startswith("Final standings")
     for ctx in contexts:
         ctx.close()
+
+
+def test_the_host_form_sets_the_match_length_and_each_computers_strength(server, browser):
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    page.goto(server + "#tables")
+    page.select_option("#seat-M", "computer:best:2")
+    page.select_option("#t-length", "rounds")
+    page.fill("#t-deals", "2")
+    with page.expect_request(lambda r: r.url.endswith("/api/tables") and r.method == "POST") as sent:
+        page.click("#create-table")
+    body = sent.value.post_data_json
+    assert body["rounds"] == 2 and "deals" not in body and body["seats"]["M"] == "computer:best:2"
+    page.wait_for_selector("#invites a.invite")
+    page.select_option("#t-length", "target")
+    assert page.input_value("#t-deals") == "500"           # a target score starts at a sensible value
+    ctx.close()

@@ -160,7 +160,7 @@ def test_tokens_invites_and_turns_are_checked(client):
     # the host cannot act for a seat; nobody acts without a token
     assert client.post(f"/api/tables/{tid}/act", json={"answer": "pass"}, headers=auth(t["host"])).status_code == 403
     assert client.post(f"/api/tables/{tid}/act", json={"answer": "pass"}).status_code == 401
-    # not this seat's turn: 409; an answer the rules refuse: 400 naming the rule
+    # an answer the rules refuse: 400 naming the rule (not this seat's turn: 409, in the duel test)
     for _ in range(600):
         st = client.get(f"/api/tables/{tid}/state", headers=auth(me["token"])).json()
         if st["to_act"] and st["question"]["kind"] == "card" and len(st["question"]["legal"]) < len(st["hand"]):
@@ -173,10 +173,6 @@ def test_tokens_invites_and_turns_are_checked(client):
         if st["to_act"]:
             client.post(f"/api/tables/{tid}/act", json={"answer": choose(st["question"])}, headers=auth(me["token"]))
         else:
-            r = client.post(f"/api/tables/{tid}/act", json={"answer": "pass"}, headers=auth(me["token"]))
-            # (a question may have come meanwhile: then "pass" is an answer to it, not an act out of turn)
-            assert r.status_code == 409 or client.get(f"/api/tables/{tid}/state",
-                                                      headers=auth(me["token"])).json()["to_act"] is False, r.text
             time.sleep(0.02)
     # every entry of legal is taken
     _play(client, tid, {"F": me["token"]})
@@ -199,6 +195,8 @@ def test_bad_tables_are_refused_naming_the_field(tmp_path):
                            ({"seats": {"F": "person", "R": "person"}, "variant": "offiziersskat", "deals": 3},
                             "even number"),
                            ({"seats": {"F": "person", "M": "person", "R": "person"}, "scoring": "pub"}, "scoring"),
+                           ({"seats": {"F": "person", "M": "computer:rules:2", "R": "person"}}, "seats.M"),
+                           ({"seats": {"F": "person", "M": "computer:best:4", "R": "person"}}, "seats.M"),
                            ({"seats": {"F": "person", "M": "person", "R": "person"}, "colour": 1}, "colour")):
             r = c.post("/api/tables", json=body)
             assert r.status_code == 400 and says in r.json()["error"], (body, r.text)
@@ -208,6 +206,19 @@ def test_two_people_and_a_computer_play_duel_rules(client):
     t = _table(client, {"F": "person", "M": "computer:rules", "R": "person"}, deals=3, seed=11)
     assert t["rules"] == "duel"
     tokens = _join_all(client, t)
+    # while one person is asked and has not answered, nothing can be asked of the other (the
+    # computer answers at once): the other's act is out of turn, 409, every time
+    for _ in range(500):
+        states = {slot: client.get(f"/api/tables/{t['id']}/state", headers=auth(tok)).json()
+                  for slot, tok in tokens.items()}
+        asked = [slot for slot, st in states.items() if st["to_act"]]
+        if asked:
+            break
+        time.sleep(0.02)
+    other = next(slot for slot in tokens if slot not in asked)
+    for answer in ("pass", "yes", states[asked[0]]["question"]["legal"][0]):
+        r = client.post(f"/api/tables/{t['id']}/act", json={"answer": answer}, headers=auth(tokens[other]))
+        assert r.status_code == 409 and "nothing is asked" in r.json()["error"], r.text
     final = _play(client, t["id"], tokens)
     records = [json.loads(x) for x in client.get(f"/api/tables/{t['id']}/records",
                                                  headers=auth(tokens["R"])).text.splitlines()]
@@ -217,6 +228,13 @@ def test_two_people_and_a_computer_play_duel_rules(client):
     for rec in records:
         if not rec.get("passed"):
             assert rec["players"][rec["declarer"]] != "computer (rules)", rec["players"]
+
+
+def test_a_computer_seat_has_its_own_strength(client):
+    t = _table(client, {"F": "person", "M": "computer:best:2", "R": "computer:pimc"}, deals=1, seed=5)
+    me = client.post(f"/api/tables/{t['id']}/join", json={"invite": t["invites"]["F"], "name": "ann"}).json()
+    st = client.get(f"/api/tables/{t['id']}/state", headers=auth(me["token"])).json()
+    assert [p["name"] for p in st["players"]] == ["ann", "computer (best, strength 2)", "computer (pimc)"]
 
 
 def test_the_host_starts_with_a_computer_in_an_empty_seat(client):

@@ -288,6 +288,18 @@ def run_game(options: dict, inbox, outbox) -> None:
     run_table(dict(options, seats=seats), [inbox] + [None] * (table - 1), outbox)
 
 
+def computer_player(spec: str, seed: int, options: dict, variant: str = "skat") -> Player:
+    """A computer seat's player: ``spec`` 'NAME' or 'best:LEVEL' (the strength of this seat;
+    without one, the table's ``options["strength"]``).
+
+    >>> computer_player("best:3", 0, {"strength": 1}).samples, computer_player("best", 0, {"strength": 2}).samples
+    (64, 32)
+    """
+    name, _, level = spec.partition(":")
+    return make_player(name, seed, {"level": int(level or options.get("strength", 1))},
+                       scoring=options.get("scoring", "simple"), variant=variant)
+
+
 def run_table(options: dict, inboxes: list, outbox) -> None:
     """A match at one table, in its own process: ``options["seats"]`` by player index, each a
     person (``{"kind": "person", "auto_bid", "name"}``, answering through ``inboxes[i]``) or a
@@ -311,8 +323,7 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
             players.append(WebPlayer(inboxes[i], outbox, box, sp.get("auto_bid"), index=i, fallback=fallback,
                                      hidden_hint=len(persons) == 1))
         else:
-            players.append(make_player(sp.get("player") or "best", seed + i, {"level": options.get("strength", 1)},
-                                       scoring=scoring, variant=variant.name))
+            players.append(computer_player(sp.get("player") or "best", seed + i, options, variant.name))
     duel = bool(options.get("duel"))
     table = len(specs)
     names = tuple(options.get("names") or default_names(options, table))

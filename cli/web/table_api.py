@@ -48,7 +48,8 @@ class _Strict(BaseModel):
 class TableRequest(_Strict):
     variant: Literal["skat", "offiziersskat"] = "skat"
     seats: dict[str, str] = Field(description="per seat (F, M, R, and X at a table of four; Offiziersskat F, R): "
-                                              "'person', 'computer' or 'computer:NAME' (best, pimc, rules, random)")
+                                              "'person', 'computer', 'computer:NAME' (best, pimc, rules, random) "
+                                              "or 'computer:best:LEVEL' (strength 1-3, else the table's)")
     deals: int = Field(3, ge=1, le=36)
     rounds: int | None = Field(None, ge=1, le=50)
     target: int | None = Field(None, ge=1, le=100000)
@@ -87,6 +88,19 @@ class ActRequest(_Strict):
     answer: Any = Field(description="an entry of the question's 'legal' list (or {'hint': true})")
 
 
+def computer_of(spec: str, field: str) -> str:
+    """The computer a seat spec names: 'computer' (best), 'computer:NAME' or 'computer:best:LEVEL'
+    (best's strength 1-3, else the table's); as 'NAME' or 'NAME:LEVEL'.  Anything else is a 400 naming
+    ``field``."""
+    kind, _, rest = spec.strip().lower().partition(":")
+    name, _, level = rest.partition(":")
+    name = name or "best"
+    if kind != "computer" or name not in COMPUTERS or level not in ("", "1", "2", "3") or (level and name != "best"):
+        raise HTTPException(400, f"{field}: 'computer', 'computer:NAME' or 'computer:best:LEVEL' (NAME one of "
+                                 f"{', '.join(COMPUTERS)}; LEVEL best's strength 1-3), got {spec!r}")
+    return f"{name}:{level}" if level else name
+
+
 def _seats_of(req: TableRequest) -> tuple[list[Seat], bool]:
     """The seats in player order, and whether the table plays duel rules (two persons and a
     computer who defends: the computer is player 2, as the table's duel mode wants)."""
@@ -100,13 +114,11 @@ def _seats_of(req: TableRequest) -> tuple[list[Seat], bool]:
         spec = req.seats[slot].strip().lower()
         if spec == "person":
             kinds[slot] = ("person", None)
-        elif spec == "computer" or spec.startswith("computer:"):
-            name = spec.partition(":")[2] or "best"
-            if name not in COMPUTERS:
-                raise HTTPException(400, f"seats.{slot}: a computer is one of {', '.join(COMPUTERS)}, got {name!r}")
-            kinds[slot] = ("computer", name)
+        elif spec.startswith("computer"):
+            kinds[slot] = ("computer", computer_of(spec, f"seats.{slot}"))
         else:
-            raise HTTPException(400, f"seats.{slot}: 'person', 'computer' or 'computer:NAME', got {spec!r}")
+            raise HTTPException(400, f"seats.{slot}: 'person', 'computer', 'computer:NAME' or "
+                                     f"'computer:best:LEVEL', got {spec!r}")
     persons = [s for s in want if kinds[s][0] == "person"]
     if not persons:
         raise HTTPException(400, "seats: a table needs at least one person")
@@ -217,9 +229,7 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
                 raise HTTPException(409, f"seat{'s' if len(empty) > 1 else ''} {', '.join(s.slot for s in empty)} "
                                          f"{'are' if len(empty) > 1 else 'is'} not taken: wait, or start with "
                                          f"{{\"empty\": \"computer:rules\"}}")
-            name = req.empty.partition(":")[2] or "best"
-            if not req.empty.startswith("computer") or name not in COMPUTERS:
-                raise HTTPException(400, f"empty: 'computer' or 'computer:NAME' ({', '.join(COMPUTERS)})")
+            name = computer_of(req.empty, "empty")
             for s in empty:
                 s.kind, s.computer, s.invite = "computer", name, None
                 if t.store is not None:

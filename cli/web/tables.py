@@ -191,7 +191,7 @@ class Table:
             seat.replay_used.append(used or 0.0)  # (the clock as it stood: charged as each is taken in)
             self.decisions += 1
         specs = [{"kind": s.kind, "player": s.computer, "auto_bid": s.auto_bid, "name": s.name} for s in self.seats]
-        names = [s.name or (f"computer ({s.computer})" if s.kind == "computer" else s.slot) for s in self.seats]
+        names = [s.name or (computer_name(s.computer) if s.kind == "computer" else s.slot) for s in self.seats]
         options = dict(self.settings, seats=specs, names=self.settings.get("names") or names)
         self.proc = ctx.Process(target=run_table, args=(options, self.inboxes, self.outbox), daemon=True)
         self.proc.start()
@@ -345,7 +345,7 @@ class Table:
         return "auction"
 
     def players(self) -> list[dict]:
-        return [{"seat": s.slot, "name": s.name or (f"computer ({s.computer})" if s.kind == "computer" else None),
+        return [{"seat": s.slot, "name": s.name or (computer_name(s.computer) if s.kind == "computer" else None),
                  "kind": s.kind, "joined": s.kind == "computer" or s.token is not None,
                  "connected": s.kind == "computer" or s.connections > 0, "position": self.position(s),
                  "to_act": s.question is not None and s.replay == 0,
@@ -394,6 +394,12 @@ class Table:
         if player is not None:
             self.by_player[player].connections += delta
         self._push(None, "presence", self.players())
+
+
+def computer_name(spec: str | None) -> str:
+    """How a computer seat is named at the table: 'computer (best)', 'computer (best, strength 2)'."""
+    name, _, level = (spec or "best").partition(":")
+    return f"computer ({name}, strength {level})" if level else f"computer ({name})"
 
 
 def _credit(balance: float, used: float) -> float:

@@ -5,7 +5,10 @@
 import { h } from "./api.js";
 import { apply, draw } from "./play.js";
 
-const COMPUTERS = ["computer:best", "computer:pimc", "computer:rules", "computer:random"];
+// a computer seat: by name, and best at each strength (1 is the table's default, ~0.3 s a move)
+const COMPUTERS = [["computer:best", "computer (best)"], ["computer:best:2", "computer (best, strength 2)"],
+                   ["computer:best:3", "computer (best, strength 3)"], ["computer:pimc", "computer (pimc)"],
+                   ["computer:rules", "computer (rules)"], ["computer:random", "computer (random)"]];
 
 async function call(path, { method = "GET", body, token } = {}) {
   const headers = { "Content-Type": "application/json" };
@@ -19,11 +22,16 @@ async function call(path, { method = "GET", body, token } = {}) {
 
 export function tablesPage(main) {
   const seatSel = slot => h("select", { id: `seat-${slot}`, class: "seat-kind" },
-    h("option", { value: "person" }, "a person"), ...COMPUTERS.map(c => h("option", { value: c }, c.replace(":", " (") + ")")));
+    h("option", { value: "person" }, "a person"), ...COMPUTERS.map(([value, label]) => h("option", { value }, label)));
   const seats = { F: seatSel("F"), M: seatSel("M"), R: seatSel("R") };
   const variant = h("select", { id: "t-variant" }, h("option", { value: "skat" }, "Skat"),
                     h("option", { value: "offiziersskat" }, "Offiziersskat (two people, piles)"));
+  // the match's length: a number of deals, of rounds (everybody deals once), or a target score
+  const length = h("select", { id: "t-length" }, h("option", { value: "deals" }, "deals"),
+                   h("option", { value: "rounds" }, "rounds"), h("option", { value: "target" }, "points to win"));
   const deals = h("input", { type: "number", id: "t-deals", value: 3, min: 1, max: 36 });
+  const LIMITS = { deals: [3, 36], rounds: [1, 50], target: [500, 100000] };
+  length.addEventListener("change", () => { const [v, max] = LIMITS[length.value]; deals.value = v; deals.max = max; });
   const scoring = h("select", { id: "t-scoring" }, h("option", { value: "simple" }, "simple"),
                     h("option", { value: "seeger-fabian" }, "Seeger-Fabian (tournament)"));
   const clock = h("input", { type: "checkbox", id: "t-clock" });
@@ -34,11 +42,11 @@ export function tablesPage(main) {
   variant.addEventListener("change", () => {
     const off = variant.value === "offiziersskat";
     seats.M.disabled = off;
-    if (off && Number(deals.value) % 2) deals.value = String(Number(deals.value) + 1);
+    if (off && length.value === "deals" && Number(deals.value) % 2) deals.value = String(Number(deals.value) + 1);
   });
   go.addEventListener("click", async () => {
     const off = variant.value === "offiziersskat";
-    const body = { variant: variant.value, deals: Number(deals.value), scoring: scoring.value, clock: clock.checked,
+    const body = { variant: variant.value, [length.value]: Number(deals.value), scoring: scoring.value, clock: clock.checked,
                    hints: hints.checked, house: house.value.trim(),
                    seats: off ? { F: seats.F.value, R: seats.R.value } : { F: seats.F.value, M: seats.M.value, R: seats.R.value } };
     try { hostPanel(out, await call("/api/tables", { method: "POST", body })); }
@@ -49,7 +57,7 @@ export function tablesPage(main) {
       "always defends and is left out of the payouts). Send each person the link of his seat."),
     h("fieldset", {}, h("legend", {}, "A new table"),
       h("label", {}, "Game ", variant), h("label", {}, "Forehand ", seats.F), h("label", {}, "Middlehand ", seats.M),
-      h("label", {}, "Rearhand ", seats.R), h("label", {}, "Deals ", deals), h("label", {}, "Scoring ", scoring),
+      h("label", {}, "Rearhand ", seats.R), h("label", {}, "Length ", deals, " ", length), h("label", {}, "Scoring ", scoring),
       h("label", {}, clock, " Clock (2 minutes, +10 s for a quick move)"), h("label", {}, hints, " Hints"),
       h("label", {}, "House rules ", house), go), out);
 }
