@@ -2,7 +2,8 @@
 --workers 2``), each playing a 3-deal match over the bot API (Server-Sent Events in, acts out).
 
 Reports: the tables that finished (none may be lost), the HTTP statuses (no 5xx), the act
-latency (median, 95th percentile, worst), the server's memory with its table processes (peak),
+latency (median, 95th percentile, worst) and the time until the other seats' event streams carry a card
+played, the server's memory with its table processes (peak, PSS and RSS),
 the time, and that one table more than ``--max-tables`` gets a clear 429.
 
     python benchmarks/bench_tables_load.py --tables 100
@@ -56,19 +57,24 @@ def choose(q: dict):
     return q["legal"][0]
 
 
-def tree_rss_mb(pid: int) -> float:
-    """The resident memory of ``pid`` and all its descendants, in MB."""
-    total, todo = 0, [pid]
+def tree_memory_mb(pid: int) -> tuple[float, float]:
+    """The memory of ``pid`` and all its descendants, in MB: resident (RSS, a page shared by
+    several processes counted in each) and proportional (PSS, a shared page divided among its
+    sharers: what the processes take together)."""
+    rss = pss = 0
+    todo = [pid]
     while todo:
         p = todo.pop()
         try:
-            for line in open(f"/proc/{p}/status"):
-                if line.startswith("VmRSS"):
-                    total += int(line.split()[1])
+            for line in open(f"/proc/{p}/smaps_rollup"):
+                if line.startswith("Rss:"):
+                    rss += int(line.split()[1])
+                elif line.startswith("Pss:"):
+                    pss += int(line.split()[1])
             todo += [int(x) for x in open(f"/proc/{p}/task/{p}/children").read().split()]
         except OSError:
             pass
-    return total / 1024
+    return rss / 1024, pss / 1024
 
 
 class Bot(threading.Thread):
@@ -91,8 +97,15 @@ class Bot(threading.Thread):
                         kind = line[7:]
                     elif line.startswith("data: ") and kind:
                         data = json.loads(line[6:])
-                        if kind == "question" and data:
+                        if kind == "event" and data.get("kind") == "card":
+                            sent = self.stats["sent"].get((self.tid, data["card"]))
+                            if sent is not None and sent[1] != self.token:      # another seat's card
+                                with self.stats["lock"]:
+                                    self.stats["event"].append(time.perf_counter() - sent[0])
+                        elif kind == "question" and data:
                             t = time.perf_counter()
+                            if data["kind"] == "card":                          # (a card is played once a deal)
+                                self.stats["sent"][(self.tid, choose(data))] = (t, self.token)
                             status, _ = call(self.base, "POST", f"/api/tables/{self.tid}/act",
                                              {"answer": choose(data)}, self.token)
                             with self.stats["lock"]:
@@ -126,13 +139,15 @@ def main(argv: list[str] | None = None) -> None:
             break
         except OSError:
             time.sleep(0.1)
-    stats: dict = {"lock": threading.Lock(), "latency": [], "status": Counter(), "errors": []}
-    peak = [0.0]
+    stats: dict = {"lock": threading.Lock(), "latency": [], "event": [], "sent": {}, "status": Counter(),
+                   "errors": []}
+    peak = [0.0, 0.0]                                   # RSS, PSS
     stop = threading.Event()
 
     def watch() -> None:
         while not stop.is_set():
-            peak[0] = max(peak[0], tree_rss_mb(server.pid))
+            rss, pss = tree_memory_mb(server.pid)
+            peak[0], peak[1] = max(peak[0], rss), max(peak[1], pss)
             time.sleep(0.5)
     threading.Thread(target=watch, daemon=True).start()
     t0 = time.perf_counter()
@@ -162,7 +177,13 @@ def main(argv: list[str] | None = None) -> None:
               f"{dict(sorted(stats['status'].items()))}; 5xx: {sum(v for k, v in stats['status'].items() if k >= 500)}")
         print(f"act latency: median {np.median(lat):.1f} ms, 95th percentile {np.percentile(lat, 95):.1f} ms, "
               f"worst {lat.max():.1f} ms")
-        print(f"server memory with its table processes: peak {peak[0]:.0f} MB ({peak[0] / a.tables:.0f} MB a table)")
+        ev = np.array(stats["event"]) * 1000
+        if len(ev):
+            print(f"a card on the other seats' event streams, from its act sent: median {np.median(ev):.1f} ms, "
+                  f"95th percentile {np.percentile(ev, 95):.1f} ms, worst {ev.max():.1f} ms ({len(ev)} events)")
+        print(f"server memory with its table processes: peak {peak[1]:.0f} MB proportional (PSS, "
+              f"{peak[1] / a.tables:.0f} MB a table), {peak[0]:.0f} MB resident (RSS, shared pages counted "
+              f"in each process)")
         print(f"one table more than --max-tables {a.tables}: HTTP {over}: {refused.get('error')}")
         if stats["errors"]:
             print(f"bot errors: {len(stats['errors'])}, e.g. {stats['errors'][0]}")

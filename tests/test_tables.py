@@ -274,6 +274,28 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (Linux /proc; empty elsewhere)."""
+    out, todo = [], [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            kids = [int(x) for x in Path(f"/proc/{p}/task/{p}/children").read_text().split()]
+        except OSError:
+            kids = []
+        out += kids
+        todo += kids
+    return out
+
+
+def _alive(pid: int) -> bool:
+    """Running (not gone, not a zombie waiting for its parent)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
 def _serve(db: Path, port: int) -> subprocess.Popen:
     proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--workers", "1",
                              "--db", str(db)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
@@ -345,8 +367,15 @@ def test_a_server_killed_mid_deal_continues_every_table_with_the_same_cards(tmp_
     t = _table(http, **{"seats": settings["seats"]}, deals=2, seed=21)
     tokens = _join_all(http, t)
     _play(http, t["id"], tokens, until=lambda made: made >= 12)
+    started = _descendants(server.pid)
+    assert started, "the table plays in a process of its own"
     server.send_signal(signal.SIGKILL)
     server.wait(timeout=20)
+    for _ in range(100):                       # the table's process dies with the server: none lingers
+        if not any(_alive(p) for p in started):
+            break
+        time.sleep(0.1)
+    assert not [p for p in started if _alive(p)], "processes outlived the killed server"
     server = _serve(db, port)
     try:
         st = http.get(f"/api/tables/{t['id']}/state", headers=auth(tokens["F"]))

@@ -17,6 +17,7 @@ import time
 import uuid
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import asynccontextmanager
+from multiprocessing.managers import SyncManager
 from pathlib import Path
 from typing import Any, Literal
 
@@ -34,6 +35,7 @@ from solver.players import PLAYERS
 from solver.scoring import SCORINGS
 
 from . import jobs
+from .lifeline import die_with
 
 #: The form fields that name a registry entry take that registry's names.
 Scoring = Literal[SCORINGS]  # type: ignore[valid-type]
@@ -182,8 +184,11 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         ctx = multiprocessing.get_context("spawn")
-        state["pool"] = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=ctx)
-        state["manager"] = ctx.Manager()
+        # (each helper process ends with the server, also after kill -9: lifeline.die_with)
+        state["pool"] = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=ctx,
+                                            initializer=die_with, initargs=(os.getpid(),))
+        state["manager"] = SyncManager(ctx=ctx)
+        state["manager"].start(die_with, (os.getpid(),))
         state["jobs"] = {}
         state["games"] = {}
         state.setdefault("tables", {})

@@ -15,6 +15,7 @@ ends the match: one that cannot be given says why.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from solver.cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
@@ -27,6 +28,7 @@ from solver.players.table import TableOptions, make_player, play_match
 from solver.variants import find_variant
 
 from ..hints import hint_for, no_hint
+from .lifeline import die_with
 
 
 class Abandoned(Exception):
@@ -309,7 +311,7 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
     person's own cards and the skat he picks up go to him alone -- and ``("end", None, data)``
     with the standings, the deal records and the ISS lines.  With several persons at the table
     no hint uses a hidden card."""
-    _die_with_the_server()
+    die_with(int(options.get("server") or os.getppid()))
     box: dict = {}
     seed = int(options.get("seed") or 0)
     variant = find_variant(options.get("variant") or "skat")
@@ -369,28 +371,6 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
         outbox.put(("end", None, {"abandoned": True}))
     except Exception as e:                                      # pragma: no cover - shown to the page
         outbox.put(("end", None, {"error": f"{type(e).__name__}: {e}"}))
-
-
-def _die_with_the_server() -> None:
-    """A table process ends when the server does, also when the server is killed (``kill -9``):
-    a restarted server replays the table in a new process, and the old one must not linger
-    (Linux: the kernel signals it; elsewhere a thread watches the parent)."""
-    import ctypes
-    import os
-    import signal
-    import threading
-    import time
-    parent = os.getppid()
-    try:
-        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)       # PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(1)
-        os._exit(0)
-    threading.Thread(target=watch, daemon=True).start()
 
 
 def _iss_lines(results: list, deal_seats: list[list[int]], names: tuple, variant: str) -> list[str]:
