@@ -163,6 +163,10 @@ def test_three_people_play_a_deal_and_a_closed_tab_gets_its_seat_back(server, br
     for p in pages:
         assert p.inner_text("#final").startswith("Final standings")
         assert p.locator("#sheet tbody tr").count() == 2
+        assert p.locator("#sheet button.review-deal").count() == 1      # the deal played opens in the Review
+    pages[2].click("#sheet button.review-deal")
+    pages[2].wait_for_selector("#moves tbody tr")
+    assert pages[2].locator("#moves tbody tr").count() >= 30            # every card of the deal, reviewed
     for ctx in contexts:
         ctx.close()
 

@@ -190,10 +190,9 @@ export function draw(board, s, q) {
   if (s.log.length) parts.push(h("p", { class: "muted", id: "log" }, s.log.slice(-4).join(" · ")));
   if (s.records.length && (!q || ["bid", "answer", "play18"].includes(q.kind))) {
     const rec = s.records[s.records.length - 1];
-    if (!rec.passed) parts.push(h("button", { id: "review-last", onclick: () => {
-      sessionStorage.setItem("review", JSON.stringify(rec)); location.hash = "#review"; } }, "Review the last deal"));
+    if (!rec.passed) parts.push(h("button", { id: "review-last", onclick: () => openReview(rec) }, "Review the last deal"));
   }
-  if (s.sheet) parts.push(h("div", { class: "scroll" }, sheetTable(s.sheet)));
+  if (s.sheet) parts.push(h("div", { class: "scroll" }, sheetTable(s.sheet, s.records)));
   if (s.end) parts.push(h("p", { class: "answer", id: "final" }, s.end.standings
     ? "Final standings: " + s.end.standings.map(([pl, n, t]) => `${pl}. ${n} ${t >= 0 ? "+" : ""}${t}`).join(", ")
     : (s.end.error ?? "the match ended")));
@@ -378,10 +377,20 @@ function resultLine(s, r) {
     `score ${r.score >= 0 ? "+" : ""}${r.score}`;
 }
 
-function sheetTable(sheet) {
+// a deal's record opens in the Review
+function openReview(rec) {
+  sessionStorage.setItem("review", JSON.stringify(rec));
+  location.hash = "#review";
+}
+
+// the score sheet; each deal played (not passed) opens in the Review from its row
+function sheetTable(sheet, records = []) {
+  const review = i => records[i] && !records[i].passed
+    ? [" ", h("button", { class: "review-deal", "data-deal": String(i + 1), onclick: () => openReview(records[i]) }, "Review")]
+    : [];
   return h("table", { class: "data", id: "sheet" },
     h("thead", {}, h("tr", {}, h("th", {}, "deal"), ...sheet.players.map(p => h("th", {}, p)))),
-    h("tbody", {}, ...sheet.entries.map(e => h("tr", {}, h("td", {}, String(e.number) + (e.multipliers ? ` (${e.multipliers})` : "") + (e.bock ? " (Bock ×2)" : "")),
+    h("tbody", {}, ...sheet.entries.map((e, i) => h("tr", {}, h("td", {}, String(e.number) + (e.multipliers ? ` (${e.multipliers})` : "") + (e.bock ? " (Bock ×2)" : ""), ...review(i)),
       ...e.scores.map(x => h("td", {}, e.passed ? "passed" : (x >= 0 ? "+" : "") + x)))),
       h("tr", {}, h("td", {}, "total"), ...sheet.totals.map(t => h("td", {}, String(t))))));
 }
