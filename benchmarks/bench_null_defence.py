@@ -1,6 +1,7 @@
 """Null defence measured: the declarer's win rate against double-dummy defence, ``best`` and ``pimc``.
 
     python benchmarks/bench_null_defence.py --deals 300 --workers 2 [--seed 499] [--out FILE]
+        [--defences dd,best,pimc,best-plain-null]
 
 Deal k (seed S) is the first of ``default_rng([S, k, j])`` (j = 0, 1, ...) in which the seat
 whose ten cards carry the least Null danger (:func:`solver.heuristics.null_danger`, the first
@@ -13,7 +14,9 @@ one kind:
 - ``dd``: double-dummy defence -- each defender sees every card and plays a card of the best
   value for its side in the actual position (the solver's, the lowest such card): the strongest
   defence there is, and the one the double-dummy rate assumes;
-- ``best`` and ``pimc``: the project's players, seeing only their own cards.
+- ``best`` and ``pimc``: the project's players, seeing only their own cards (``--defences`` may
+  add ``best``'s ablation variants, e.g. ``best-plain-null``: its Null defence without the extra
+  worlds).
 
 Seed 499 is not a seed any model was fitted on.  Prints per defence: games, the declarer's win
 rate with its 95% (Wilson) interval, and paired differences (the same deals): best - dd and
@@ -47,7 +50,7 @@ from solver.pool import imap_unordered  # noqa: E402
 from solver.search.api import default_solver  # noqa: E402
 from solver.stats import mean_ci, wilson  # noqa: E402
 
-DEFENCES = ("dd", "best", "pimc")
+DEFENCES = ("dd", "best", "pimc")      # the default defences (dd first: the others are paired with it)
 
 
 class DoubleDummyDefender(Player):
@@ -94,12 +97,12 @@ def null_deal(k: int, seed: int) -> tuple[Deal, float]:
 
 
 def one_deal(args) -> dict:
-    k, seed = args
+    k, seed, defences = args
     t0 = time.perf_counter()
     base, rate = null_deal(k, seed)
     out = {"k": k, "seed": seed, "declarer": SEATS[base.declarer], "p_win_dd": round(rate, 4),
            "hands": [card_list(h) for h in base.hands], "skat": card_list(base.skat), "won": {}}
-    for d in DEFENCES:
+    for d in defences:
         deal = Deal(list(base.hands), base.skat, base.declarer, base.declaration, [], 18)
         seats: list[Player] = []
         for p in range(3):
@@ -123,31 +126,38 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=499)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--out", default=None, help="every deal as a JSON line")
+    ap.add_argument("--defences", default=",".join(DEFENCES),
+                    help="comma-separated: dd and any computer player or best variant (dd is always played)")
     a = ap.parse_args()
+    defences = ["dd"] + [d for d in a.defences.split(",") if d and d != "dd"]
     t0 = time.perf_counter()
     rows = []
-    for n, (_, row) in enumerate(imap_unordered(one_deal, [(k, a.seed) for k in range(a.deals)], a.workers), 1):
+    for n, (_, row) in enumerate(imap_unordered(one_deal, [(k, a.seed, defences) for k in range(a.deals)],
+                                               a.workers), 1):
         rows.append(row)
         if n % 25 == 0:
             print(f"  {n}/{a.deals} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     rows.sort(key=lambda r: r["k"])
     if a.out:
         Path(a.out).write_text("".join(json.dumps(r) + "\n" for r in rows))
-    print(f"# python benchmarks/bench_null_defence.py --deals {a.deals} --seed {a.seed} --workers {a.workers}: "
-          f"{time.perf_counter() - t0:.0f} s")
+    print(f"# python benchmarks/bench_null_defence.py --deals {a.deals} --seed {a.seed} --workers {a.workers} "
+          f"--defences {','.join(defences)}: {time.perf_counter() - t0:.0f} s")
     rates = np.array([r["p_win_dd"] for r in rows])
     print(f"{len(rows)} Null games after the pick-up, the declarer best (double-dummy rate over sixteen worlds: "
           f"mean {rates.mean():.3f}, {int((rates < MIN_DD).sum())} below {MIN_DD}); the declarer's win rate by "
           f"defence:")
-    won = {d: np.array([r["won"][d] for r in rows], dtype=float) for d in DEFENCES}
-    for d in DEFENCES:
+    won = {d: np.array([r["won"][d] for r in rows], dtype=float) for d in defences}
+    for d in defences:
         k = int(won[d].sum())
         lo, hi = wilson(k, len(rows))
         print(f"  {d:5} defence: {k}/{len(rows)} = {k / len(rows):.3f} (95% {lo:.3f} ... {hi:.3f})")
-    for d in ("best", "pimc"):
+    for d in defences[1:]:
         m, lo, hi = mean_ci(won[d] - won["dd"], digits=3)
         print(f"  {d} - dd, paired: {m:+.3f} (95% {lo:+.3f} ... {hi:+.3f})")
-    lost = [r for r in rows if r["won"]["best"] and not r["won"]["dd"]]
+    for d in defences[2:]:
+        m, lo, hi = mean_ci(won[d] - won[defences[1]], digits=3)
+        print(f"  {d} - {defences[1]}, paired: {m:+.3f} (95% {lo:+.3f} ... {hi:+.3f})")
+    lost = [r for r in rows if r["won"].get("best") and not r["won"]["dd"]]
     print(f"deals the best defence lost and the double-dummy defence won: {len(lost)} "
           f"(k: {', '.join(str(r['k']) for r in lost[:40])}{' ...' if len(lost) > 40 else ''})")
 

@@ -649,7 +649,8 @@ def _knower(samples: int, seed: list[int], scoring: str, solver: Solver | None, 
     game's stakes), over ``samples`` worlds from ``seed``, every card early too; ``points``: the
     cards' expected card points too (else each world is solved only as the settlement needs)."""
     from .players.best import BestPlayer
-    player = BestPlayer(seed=0, scoring=scoring, samples=samples, solver=solver or default_solver())
+    # (null_defence=1: the review and the hints choose their own number of worlds)
+    player = BestPlayer(seed=0, scoring=scoring, samples=samples, solver=solver or default_solver(), null_defence=1)
     player.rng = np.random.default_rng(seed)
     player.early_half = False                     # a judgement wants every world, early too
     player.exact_points = points

@@ -64,6 +64,8 @@ OBVIOUS = 3.0
 SLOPE = 1.0
 #: The count's threshold per game (suit games 10, Grand 6), as the rule of thumb has it.
 THRESHOLD: dict[int, float] = {GRAND: 6.0}
+#: A Null declarer's weight falls by exp(-NULL_SLOPE) for each step of Null danger in his ten cards.
+NULL_SLOPE = 0.5
 #: How unlikely a card choice the ``play`` cue calls a mistake is (a factor on the weight).
 UNLIKELY = 0.25
 
@@ -195,7 +197,7 @@ def declarer_weight(cards10: int, skat: int, decl: Declaration, bid: int) -> flo
     and this skat (his discard, or the skat of a Hand game) declared ``decl`` at ``bid``."""
     g = decl.game
     if g == NULL:
-        return math.exp(-0.5 * null_danger(cards10))
+        return math.exp(-NULL_SLOPE * null_danger(cards10))
     mats = matadors(cards10 | skat, g)
     levels = abs(mats) + 1 + int(decl.hand) + 1 + int(decl.schneider) * 2 + int(decl.schwarz) * 2 + \
         int(decl.ouvert)

@@ -164,10 +164,30 @@ def test_best_is_a_named_player_and_its_parts_switch_off():
     assert plain.inference == () and plain.search is False
     assert make_player("best-inference", 1).search is False
     assert make_player("best-search", 1).inference == ()
+    assert make_player("best-plain-null", 1).null_defence == 1 and make_player("best", 1).null_defence > 1
     with pytest.raises(ValueError, match="strength"):
         BestPlayer(strength=7)
     with pytest.raises(ValueError, match="cue"):
         Inference(F, R, Declaration(HEARTS_GAME), 18, [], [], cues=("telepathy",))
+
+
+def test_a_null_defender_draws_more_worlds_and_nobody_else_does():
+    # After two tricks (six cards seen) far more worlds are left than any sample draws, so
+    # each player draws what it is set to: a Null defender null_defence times the worlds, the
+    # Null declarer and a suit game's defender the plain number; best-plain-null the plain number.
+    from solver.games import NULL, SPADES_GAME
+    hands = [cards("C7 C8 C9 S7 S8 H7 H8 D7 D8 D9"), cards("CJ CA CT CK SQ SK SA HA HT HK"),
+             cards("SJ HJ DJ CQ ST S9 HQ H9 DA DT")]
+    played = "C7 CA CQ  SA S9 S7"                                # M takes both, in both games
+    for game, seat, times in ((NULL, R, 4), (NULL, F, 1), (SPADES_GAME, R, 1)):
+        deal = Deal(hands, cards("DK DQ"), F, Declaration(game), [], 23 if game == NULL else 18)
+        st = replay(deal)
+        _push(st, played)
+        for player, factor in ((BestPlayer(seed=0), times), (make_player("best-plain-null", 0), 1)):
+            player.endgame = 0                                   # always sample
+            view = PlayView.of(st, seat, skat=deal.skat if seat == F else None, bid=deal.bid or 0)
+            # (worlds drawn twice are kept once, weighted by how often they were drawn)
+            assert sum(x for _, x in player.worlds(view)) == player.samples * factor, (game, seat)
 
 
 def test_world_weight_is_used_by_the_player():

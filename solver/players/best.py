@@ -2,9 +2,9 @@
 
 Plain PIMC (:class:`~solver.players.base.PimcPlayer`) draws the hidden cards
 uniformly and plays the card with the most card points on average over its
-double-dummy solutions.  :class:`BestPlayer` changes three separable things,
+double-dummy solutions.  :class:`BestPlayer` changes four separable things,
 each behind a switch that the ablation benchmark turns off
-(``benchmarks/bench_best.py``):
+(``benchmarks/bench_best.py``; ``null_defence`` also ``benchmarks/bench_null_defence.py``):
 
 ``inference``
     Worlds are drawn by how well they explain the auction and the cards the
@@ -27,6 +27,14 @@ each behind a switch that the ablation benchmark turns off
     (``scoring``; Seeger-Fabian in the arena), where a lost game costs 50
     more and a won one gains 50: plain PIMC's advice expects the simple
     scoring and passes hands that pay under Seeger-Fabian.
+
+``null_defence``
+    A Null defender draws :data:`NULL_DEFENCE_WORLDS` times the worlds.  A Null's worlds are
+    cheap to solve, and a defender's card is a yes/no in each: with sixteen (eight in the first
+    two tricks) many cards tie and the tie went to the lowest card index, diamonds first.  On
+    200 Nulls of seed 811 (``benchmarks/bench_null_defence.py``, tuning only) the declarer won
+    0.785 against one times the worlds, 0.720 against four, 0.725 against eight and 0.720
+    against sixteen: four is where it stops paying.
 
 ``strength`` 1 (default: at most ~0.3 s a move on two cores), 2 and 3 draw
 more worlds, weigh more candidates, and solve larger endgames exactly (the
@@ -52,17 +60,20 @@ from .base import PimcPlayer, PlayView, _study, tricks_so_far
 STRENGTH = {1: (16, 4, 60), 2: (32, 6, 250), 3: (64, 8, 1000)}
 #: Cards played before the full number of worlds is drawn (the first two tricks use half).
 EARLY_CARDS = 6
+#: A Null defender draws this many times the worlds (``null_defence``; 1 is plain).
+NULL_DEFENCE_WORLDS = 4
 
 
 class BestPlayer(PimcPlayer):
     """See the module docs.  ``inference``: the cues used (() for none); ``search``: the
-    stakes objective and the exact endgame; ``scoring``: what its bid advice expects."""
+    stakes objective and the exact endgame; ``scoring``: what its bid advice expects;
+    ``null_defence``: how many times the worlds a Null defender draws."""
 
     name = "best"
 
     def __init__(self, strength: int = 1, seed: int = 0, solver=None, inference: tuple[str, ...] = CUES,
                  search: bool = True, scoring: str = "seeger-fabian", samples: int | None = None,
-                 bid_samples: int = 32, bid_seed: int | None = None):
+                 bid_samples: int = 32, bid_seed: int | None = None, null_defence: int = NULL_DEFENCE_WORLDS):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -71,6 +82,7 @@ class BestPlayer(PimcPlayer):
         self.inference = tuple(inference)
         self.search = search
         self.scoring = scoring
+        self.null_defence = null_defence
         self.play_model = default_model()            # played-out bid advice, once a model ships
         self.early_half = True                       # half the worlds in the first two tricks (speed)
         self.exact = False                           # the last worlds drawn were all there are
@@ -92,6 +104,8 @@ class BestPlayer(PimcPlayer):
         # the first two tricks solve the whole game in every world: half the worlds keep the
         # slowest moves under two seconds (and the inference knows least there anyway)
         n = self.samples if len(view.history) >= EARLY_CARDS or not self.early_half else max(4, self.samples // 2)
+        if view.declaration.is_null and view.seat != view.declarer:
+            n *= self.null_defence
         self.exact = False
         try:
             every = sampler.all_worlds(self.endgame) if self.search else None
