@@ -72,13 +72,19 @@ def one_row(args) -> dict:
     return guarded(_one_row, args)
 
 
-def _one_row(args) -> dict:
-    k, seed = args
-    t0 = time.perf_counter()
+def aimed_at(k: int, seed: int) -> tuple[str, bool, int]:
+    """Row k's answer class, whether it is a Hand game, and the band aimed at (drawn first from
+    ``default_rng([seed, k])``: known without dealing)."""
     rng = np.random.default_rng([seed, k])
     weights = np.array([w for _, _, w in CLASSES])
     cls_, hand, _ = CLASSES[int(rng.choice(len(CLASSES), p=weights / weights.sum()))]
-    target = int(rng.integers(len(BANDS)))
+    return cls_, hand, int(rng.integers(len(BANDS)))
+
+
+def _one_row(args) -> dict:
+    k, seed = args
+    t0 = time.perf_counter()
+    cls_, hand, target = aimed_at(k, seed)
     found: list[tuple[int, int, list[int], object]] = []          # (band distance, try, dealt, result)
     for j in range(TRIES):
         dealt = shuffle(np.random.default_rng([seed, k, j]))
@@ -129,10 +135,19 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--scheduler", help="a Dask scheduler's address: play the rows on that cluster")
     ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--classes", default=None,
+                    help="only the rows aimed at these classes, comma-separated (e.g. 'null,null ouvert': the Null "
+                         "rows played again after a change to the players' Null play)")
+    ap.add_argument("--holdout-only", action="store_true", help="only the held-out rows")
     args = ap.parse_args()
     out = Path(args.out)
     done = {(r["seed"], r["k"]) for r in _read(out) if "error" not in r}
     wanted = plan(args.rows, args.seed, args.holdout_seed)
+    if args.holdout_only:
+        wanted = [(k, s) for k, s in wanted if s == args.holdout_seed]
+    if args.classes:
+        keep = {c.strip() for c in args.classes.split(",")}
+        wanted = [(k, s) for k, s in wanted if aimed_at(k, s)[0] in keep]
     todo = [(k, s) for k, s in wanted if (s, k) not in done]
     _write_as_done(one_row, todo, out, args, len(wanted) - len(todo), len(wanted))
 

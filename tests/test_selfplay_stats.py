@@ -39,3 +39,26 @@ def test_a_hand_is_re_evaluated_for_its_own_declaration():
     assert got["p_win_dd"] == 1.0 and got["declaration"] == "grand" and got["worlds"] >= 16
     bad = one_precise((99, 8, "CJ SJ HJ DJ CA CT SA ST HA HT".split(), "M", "grandd"))
     assert "grandd" in bad["error"]
+
+
+def test_a_null_replay_finds_every_sampled_rows_deal_and_only_null_games():
+    # benchmarks/replay_null_plays.py plays the Null rows again on their own deals: a row's deal
+    # is found from its seed and k alone (a designed row: the try whose seat holds its cards)
+    import json
+
+    from benchmarks.replay_null_plays import dealt_of, jobs
+    from solver.cards import card_list
+    from solver.games import SEATS, Declaration
+
+    from .conftest import ROOT
+    rows = {}
+    for name in ("hands.jsonl", "designed.jsonl"):
+        with open(ROOT / "data" / "selfplay" / name) as f:
+            rows[name] = [json.loads(next(f)) for _ in range(60)]
+    todo = jobs(rows)
+    assert todo and all(Declaration.from_name(j[4]).is_null for j in todo)
+    assert {j[0] for j in todo} == {"hands.jsonl", "designed.jsonl"}
+    for name, seed, k, _, _ in todo:
+        row = next(r for r in rows[name] if (r["seed"], r["k"]) == (seed, k))
+        dealt, seat = dealt_of(name, seed, k, row["cards"])
+        assert card_list(dealt[seat]) == row["cards"] and SEATS[seat] == row["seat"]
