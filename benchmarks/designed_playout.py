@@ -81,14 +81,18 @@ def aimed_at(k: int, seed: int) -> tuple[str, bool, int]:
     return cls_, hand, int(rng.integers(len(BANDS)))
 
 
+def try_deal(k: int, seed: int, j: int) -> tuple[list[int], int]:
+    """Row k's j-th try: the deal and the seat whose hand is evaluated."""
+    return shuffle(np.random.default_rng([seed, k, j])), (k + j) % 3
+
+
 def _one_row(args) -> dict:
     k, seed = args
     t0 = time.perf_counter()
     cls_, hand, target = aimed_at(k, seed)
     found: list[tuple[int, int, list[int], object]] = []          # (band distance, try, dealt, result)
     for j in range(TRIES):
-        dealt = shuffle(np.random.default_rng([seed, k, j]))
-        seat = (k + j) % 3
+        dealt, seat = try_deal(k, seed, j)
         ev = evaluate_hand(dealt[seat], seat, seed=seed * 100003 + k * 17 + j, workers=1, model=None)
         for r in ev.declarations:
             d = r.declaration

@@ -25,20 +25,18 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.selfplay_stats import _play, _read  # noqa: E402
+from benchmarks.designed_playout import TRIES, try_deal  # noqa: E402
+from benchmarks.selfplay_stats import _play, _read, hand_deal  # noqa: E402
 from solver.cards import card_list  # noqa: E402
 from solver.games import SEATS, Declaration  # noqa: E402
-from solver.players.table import shuffle  # noqa: E402
 from solver.pool import imap_unordered  # noqa: E402
 
 DATA = ROOT / "data" / "selfplay"
 FILES = ("hands.jsonl", "designed.jsonl")
-TRIES = 4                           # designed_playout.TRIES: the deals a designed row looked at
 
 
 class _Chosen:
@@ -70,10 +68,9 @@ def jobs(rows_by_file: dict[str, list[dict]]) -> list[tuple]:
 def dealt_of(name: str, seed: int, k: int, cards: list[str]) -> tuple[list[int], int]:
     """The deal and seat of a row (a designed row: the try whose seat holds its cards)."""
     if name == "hands.jsonl":
-        return shuffle(np.random.default_rng([seed, k])), k % 3
+        return hand_deal(k, seed)
     for j in range(TRIES):
-        dealt = shuffle(np.random.default_rng([seed, k, j]))
-        seat = (k + j) % 3
+        dealt, seat = try_deal(k, seed, j)
         if card_list(dealt[seat]) == cards:
             return dealt, seat
     raise ValueError(f"designed row {seed}/{k}: no try deals its cards")

@@ -143,12 +143,15 @@ def one_hand(args) -> dict:
     return guarded(_one_hand, args)
 
 
+def hand_deal(k: int, seed: int) -> tuple[list[int], int]:
+    """Hand k's deal and the seat whose hand is played."""
+    return shuffle(np.random.default_rng([seed, k])), k % 3
+
+
 def _one_hand(args) -> dict:
     k, seed, players, samples, top3, min_dd = args
     t0 = time.perf_counter()
-    rng = np.random.default_rng([seed, k])
-    dealt = shuffle(rng)
-    seat = k % 3
+    dealt, seat = hand_deal(k, seed)
     ev = evaluate_hand(dealt[seat], seat, samples=samples, first_batch=samples, seed=seed * 100003 + k,
                        workers=1, precision=0.2, model=None, contenders=None)
     ranked = ev.ranked()

@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -21,3 +27,29 @@ def load_jsonl(name: str) -> list[dict]:
 def strip_solved(rec: dict) -> dict:
     """A reference record without its expected values."""
     return {k: v for k, v in rec.items() if not k.startswith("dd_") and k != "oracle_micros"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(*args: str, log: Path, port: int | None = None) -> tuple[subprocess.Popen, int]:
+    """``skat serve`` with ``args`` on ``port`` (else a free one), its messages in ``log`` (a pipe
+    nobody reads would fill and stop the server); returns once it answers.  A server that ends
+    first, or never answers, fails the test with its log."""
+    port = port or free_port()
+    with open(log, "w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), *args], cwd=ROOT,
+                                env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.DEVNULL, stderr=out)
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
+            return proc, port
+        except OSError:
+            if proc.poll() is not None:
+                raise AssertionError(log.read_text()) from None
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError(f"the server did not answer in time:\n{log.read_text()}")

@@ -4,17 +4,12 @@ the middle of a trick gets its seat back."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import socket
-import subprocess
-import sys
 import time
-import urllib.request
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import start_server
 
 CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
 playwright = pytest.importorskip("playwright.sync_api")
@@ -24,28 +19,12 @@ pytestmark = [pytest.mark.slow,
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    db = tmp_path_factory.mktemp("tables") / "tables.sqlite"
-    log = open(db.with_name("server.log"), "w")          # (a pipe nobody reads would fill and stop the server)
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--workers", "1",
-                             "--db", str(db)], env=dict(os.environ, PYTHONPATH=str(ROOT)),
-                            stdout=subprocess.DEVNULL, stderr=log)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            break
-        except OSError:
-            if proc.poll() is not None:
-                raise AssertionError(db.with_name("server.log").read_text()) from None
-            time.sleep(0.2)
-    yield url
+    log = tmp_path_factory.mktemp("tables") / "server.log"
+    proc, port = start_server("--workers", "1", "--db", str(log.with_name("tables.sqlite")), log=log)
+    yield f"http://127.0.0.1:{port}/"
     proc.terminate()
     proc.wait(timeout=10)
-    log.close()
-    print(db.with_name("server.log").read_text()[-3000:])
+    print(log.read_text()[-3000:])
 
 
 @pytest.fixture(scope="module")

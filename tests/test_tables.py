@@ -7,7 +7,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,7 +20,7 @@ from fastapi.testclient import TestClient
 from cli.web import tables as T
 from cli.web.app import create_app
 
-from .conftest import ROOT
+from .conftest import ROOT, free_port, start_server
 
 pytestmark = pytest.mark.slow
 
@@ -268,12 +267,6 @@ def test_at_zero_the_computer_moves_for_the_seat_and_the_table_is_told(client, m
 
 # ------------------------------------------------------------------ the server killed and started again
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _descendants(pid: int) -> list[int]:
     """Every process below ``pid`` (Linux /proc; empty elsewhere)."""
     out, todo = [], [pid]
@@ -297,18 +290,8 @@ def _alive(pid: int) -> bool:
 
 
 def _serve(db: Path, port: int) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--workers", "1",
-                             "--db", str(db)], cwd=ROOT, env=dict(os.environ, PYTHONPATH=str(ROOT)),
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
-            return proc
-        except OSError:
-            if proc.poll() is not None:
-                raise AssertionError(proc.stderr.read().decode() if proc.stderr else "") from None
-            time.sleep(0.1)
-    raise AssertionError("the server did not start")
+    """A server on ``port`` keeping its tables in ``db`` (its log beside it)."""
+    return start_server("--workers", "1", "--db", str(db), log=db.with_suffix(".log"), port=port)[0]
 
 
 class Http:
@@ -349,7 +332,7 @@ def _records(http: Http, tid: str, token: str) -> list[dict]:
 def test_a_server_killed_mid_deal_continues_every_table_with_the_same_cards(tmp_path):
     settings = {"seats": {"F": "person", "M": "person", "R": "computer:rules"}, "deals": 2, "seed": 21}
     # the run nobody interrupts
-    port = _free_port()
+    port = free_port()
     server = _serve(tmp_path / "whole.sqlite", port)
     try:
         http = Http(port)
@@ -389,7 +372,7 @@ def test_a_server_killed_mid_deal_continues_every_table_with_the_same_cards(tmp_
 
 
 def test_skat_join_plays_a_seat_from_the_terminal(tmp_path):
-    port = _free_port()
+    port = free_port()
     server = _serve(tmp_path / "tables.sqlite", port)
     p = None
     try:

@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 from cli.main import cli
 from cli.web.app import MAX_BODY, create_app
 
-from .conftest import ROOT
+from .conftest import ROOT, start_server
 
 HAND = "CJ SJ HA HT HK H9 SA S7 D8 D7"
 ISS = (ROOT / "data" / "iss_games.sgf").read_text().splitlines()[0]
@@ -397,37 +397,24 @@ def test_every_4xx_has_the_one_error_shape(client):
 
 
 @pytest.mark.slow
-def test_the_server_stops_cleanly_on_sigterm_with_matches_open():
-    import os
+def test_the_server_stops_cleanly_on_sigterm_with_matches_open(tmp_path):
     import signal
-    import socket
-    import subprocess
-    import sys
     import urllib.request
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--workers", "1"],
-                            env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True)
+    log = tmp_path / "server.log"
+    proc, port = start_server("--workers", "1", log=log)
     try:
         url = f"http://127.0.0.1:{port}/api/games"
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
         for seed in (1, 2):                                 # two matches left open
             req = urllib.request.Request(url, data=json.dumps({"deals": 1, "seed": seed, "opponents": "rules"})
                                          .encode(), headers={"content-type": "application/json"})
             assert json.loads(urllib.request.urlopen(req, timeout=30).read())["id"]
         time.sleep(2)
         proc.send_signal(signal.SIGTERM)
-        _, err = proc.communicate(timeout=30)
+        proc.wait(timeout=30)
     finally:
         if proc.poll() is None:
             proc.kill()
+    err = log.read_text()
     # (uvicorn shuts down, then ends by the signal it caught: -15 is a clean stop too)
     assert proc.returncode in (0, -signal.SIGTERM), err
     assert "leaked" not in err and "Traceback" not in err, err

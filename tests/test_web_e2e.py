@@ -11,11 +11,6 @@ from __future__ import annotations
 import os
 import re
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -24,7 +19,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 
-from .conftest import ROOT
+from .conftest import ROOT, start_server
 
 CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
 playwright = pytest.importorskip("playwright.sync_api")
@@ -40,23 +35,9 @@ def _shot(name: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def server():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--workers", "1"],
-                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(url, timeout=1)
-            break
-        except OSError:
-            if proc.poll() is not None:
-                raise AssertionError(proc.stderr.read().decode()) from None
-            time.sleep(0.2)
-    yield url
+def server(tmp_path_factory):
+    proc, port = start_server("--workers", "1", log=tmp_path_factory.mktemp("server") / "server.log")
+    yield f"http://127.0.0.1:{port}/"
     proc.terminate()
     proc.wait(timeout=10)
 
