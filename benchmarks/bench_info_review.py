@@ -1,7 +1,9 @@
 """The review by what the player knew, measured: speed, and how it orders players.
 
-    python benchmarks/bench_info_review.py [--deals 500] [--samples 8] [--seed 2026] [--workers 2]
+    python benchmarks/bench_info_review.py [--deals 500] [--at bulk|default] [--no-shrink] [--seed 2026] [--workers 2]
     python benchmarks/bench_info_review.py speed [--deals 30] [--seed 2026]
+    python benchmarks/bench_info_review.py card [--game 541932] [--card 0] [--seeds 60] [--settle-factor 32]
+                                                [--no-shrink]
 
 ``speed``: the whole review of a deal as ``skat analyse`` gives it for one game (the
 double-dummy review, every card by what its player knew, the declarer's chance by the
@@ -12,10 +14,18 @@ bulk precision (:data:`solver.analysis.BULK_PRECISION`, ``skat bulk analyse --in
 games of the ``rules`` player (quick to play) dealt from ``default_rng([seed, k])`` and the
 games of ``data/iss_games.sgf``.
 
+``card``: one card of a game of ``data/iss_games.sgf`` judged by what its player knew at the
+default precision on each of ``--seeds`` seeds: its mark, class, estimates with their
+intervals, the sample's own estimates, the worlds and the seconds, and on how many seeds it
+was marked.
+
 Deal k (seed S) is dealt from ``default_rng([S, k])`` and played at the table by a mix of
 players (``best``, ``pimc``, ``rules``, ``random``: the four seatings of three of them rotate
 with k); every finished suit, Grand or Null game is then reviewed by what each player knew
-(:func:`solver.analysis.review` with ``info``, ``--samples`` worlds a card, seeded by k).
+(:func:`solver.analysis.review` with ``info``, seeded by k) at the bulk precision
+(:data:`solver.analysis.BULK_PRECISION`, as ``skat bulk analyse --info`` and ``skat stats``
+judge) or with ``--at default`` at ``skat analyse``'s (each world solved only as far as the
+settlement needs).
 Prints, per player type, the cards reviewed and the mean information cost per card with its
 95% interval (over the games); the marks a game (inaccuracies, mistakes and blunders: all, and
 those the worlds settled) with their 95% intervals and the share of games with a mark; the
@@ -46,17 +56,29 @@ TYPES = ("best", "pimc", "rules", "random")
 SEATINGS = [(a, b, c) for a in TYPES for b in TYPES for c in TYPES if len({a, b, c}) == 3]
 
 
-def one_deal(args) -> dict | None:
-    k, seed, samples = args
+def played_deal(k: int, seed: int):
+    """Deal ``k`` of ``seed`` played at the table by its seating of three player types, and the
+    types; None for a passed deal or a Ramsch."""
     types = SEATINGS[k % len(SEATINGS)]
     players = [make_player(t, seed + 1000 * k + i, scoring="simple") for i, t in enumerate(types)]
     dealt = shuffle(np.random.default_rng([seed, k]))
     r = play_deal(players, dealt, TableOptions())
     if r.passed or r.is_ramsch:
         return None
+    return r, types
+
+
+def one_deal(args) -> dict | None:
+    from solver.analysis import BULK_PRECISION, PRECISION
+    k, seed, at, shrink = args
+    judged = dict(PRECISION if at == "default" else BULK_PRECISION, points=False, shrink=shrink)
+    played = played_deal(k, seed)
+    if played is None:
+        return None
+    r, types = played
     t = time.perf_counter()
     # (costs and classes only: each world solved as far as the settlement needs, points=False)
-    rv = review(r.deal, declaration=False, info=True, samples=samples, seed=k, first=samples, points=False)
+    rv = review(r.deal, declaration=False, info=True, seed=k, **judged)
     seconds = time.perf_counter() - t
     out: dict = {"k": k, "seconds": seconds, "types": types, "seats": {}}
     for c in rv.cards:
@@ -125,12 +147,46 @@ def speed(argv: list[str]) -> None:
     print(f"ran {time.perf_counter() - t0:.0f} s")
 
 
+def one_card(argv: list[str]) -> None:
+    from solver import analysis
+    from solver.analysis import judge_card
+    from solver.cards import CARD_NAMES
+    from solver.iss import parse_line
+    ap = argparse.ArgumentParser(description="one card of a shipped ISS game judged on many seeds")
+    ap.add_argument("--game", default="541932")
+    ap.add_argument("--card", type=int, default=0, help="its place in the game, from 0")
+    ap.add_argument("--seeds", type=int, default=60)
+    ap.add_argument("--settle-factor", type=int, default=analysis.SETTLE_FACTOR)
+    ap.add_argument("--no-shrink", action="store_true")
+    a = ap.parse_args(argv)
+    root = Path(__file__).resolve().parents[1]
+    line = next(x for x in open(root / "data" / "iss_games.sgf") if f"ID[{a.game}]" in x)
+    deal = parse_line(line).deal
+    print(f"ISS {a.game}, card {a.card} ({CARD_NAMES[deal.played[a.card]]}), seeds 0-{a.seeds - 1}, default precision, "
+          f"settling up to {a.settle_factor} x samples, shrinkage {'off' if a.no_shrink else 'on'}")
+    marks, seconds = [], []
+    for seed in range(a.seeds):
+        t = time.perf_counter()
+        j = judge_card(deal, a.card, seed=seed, shrink=not a.no_shrink, settle=a.settle_factor)
+        seconds.append(time.perf_counter() - t)
+        marks.append(j["mark"])
+        raw = j.get("sampled") or {}
+        print(f"seed {seed:3d}  {j['mark'] or '-':12} {j['class']:10} cost {j['cost']:6.2f} {j['cost_ci']}  "
+              f"drop {j['drop']:.4f} {j['drop_ci']}  sample {raw.get('cost')} / {raw.get('drop')}  "
+              f"{j['worlds']:5d} worlds  {seconds[-1]:.1f} s", flush=True)
+    print(f"marked on {sum(1 for m in marks if m)} of {a.seeds} seeds; seconds a seed: median "
+          f"{np.median(seconds):.1f}, worst {max(seconds):.1f}, total {sum(seconds):.0f}")
+
+
 def main() -> None:
     if sys.argv[1:2] == ["speed"]:
         return speed(sys.argv[2:])
+    if sys.argv[1:2] == ["card"]:
+        return one_card(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=500)
-    ap.add_argument("--samples", type=int, default=8)
+    ap.add_argument("--at", choices=("bulk", "default"), default="bulk")
+    ap.add_argument("--no-shrink", action="store_true", help="the sample's own estimates (an ablation)")
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--workers", type=int, default=2)
     a = ap.parse_args()
@@ -140,7 +196,7 @@ def main() -> None:
     cards = {t: 0 for t in TYPES}
     fine = mistakes = 0
     seconds = []
-    jobs = [(k, a.seed, a.samples) for k in range(a.deals)]
+    jobs = [(k, a.seed, a.at, not a.no_shrink) for k in range(a.deals)]
     for n, (_, res) in enumerate(imap_unordered(one_deal, jobs, a.workers), 1):
         if res is not None:
             seconds.append(res["seconds"])
@@ -154,7 +210,10 @@ def main() -> None:
                     fine += s["dd_mistakes_fine"]
         if n % 25 == 0:
             print(f"  {n}/{a.deals} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
-    print(f"{a.deals} deals (seed {a.seed}), {len(seconds)} reviewed games, {a.samples} worlds a card, "
+    from solver.analysis import BULK_PRECISION, PRECISION
+    print(f"{a.deals} deals (seed {a.seed}), {len(seconds)} reviewed games, at the {a.at} precision "
+          f"{PRECISION if a.at == 'default' else BULK_PRECISION} "
+          f"(points=False{', no shrinkage' if a.no_shrink else ''}), "
           f"{time.perf_counter() - t0:.0f} s on {a.workers} workers")
     print(f"review speed: median {np.median(seconds):.2f} s a deal, worst {max(seconds):.2f} s (one core)")
     print(f"{'player':8} {'games':>6} {'cards':>6} {'cost/card':>10}  95% interval")

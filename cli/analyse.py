@@ -29,7 +29,8 @@ CHUNK = 8
               help="also judge every card by what its player knew (sampled worlds; a few seconds a game); "
                    "--no-info: the double-dummy review alone")
 @click.option("--samples", type=click.IntRange(min=2), default=None,
-              help="most worlds a card for the review by what the player knew (32)")
+              help="worlds a card for the review by what the player knew (32); a card whose mark they do not "
+                   "settle gets more, up to 32 times as many")
 @click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=None,
               help="wanted half-width of the 95% interval of a card's drop in winning chance: more worlds until "
                    "then, up to --samples (0.1)")

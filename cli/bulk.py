@@ -91,7 +91,8 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
               help="dd: the declared game only, or every suit, Grand and Null for the declarer")
 @click.option("--seat", type=click.Choice(["F", "M", "R"]), help="bid on deals: only this seat (default: all three)")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="bid: most worlds per hand (400); stats, analyse --info: most worlds a card (8)")
+              help="bid: most worlds per hand (400); stats, analyse --info: worlds a card (8; a card whose mark "
+                   "they do not settle gets up to 16 times as many)")
 @click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=None,
               help="wanted half-width of a 95% interval: bid, on P(win) (0.05); stats, analyse --info, on a "
                    "card's drop in winning chance (0.2)")

@@ -244,7 +244,8 @@ def review_table(rv, console: Console) -> None:
     console.print(t)
     if judged:
         console.print("info: each card by what each player knew (the worlds he could not tell apart, solved "
-                      "and settled), its cost with a 95% interval where the worlds were a sample; a mark with ? "
+                      "and settled), its cost with a 95% interval where the worlds were a sample (a sample's "
+                      "estimates read against how played cards' costs spread); a mark with ? "
                       "beside it: the worlds did not settle it; dd cost: with every card seen")
     if ramsch:
         console.print("values: the fewest card points the player to move can end with, the other two "

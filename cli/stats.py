@@ -20,7 +20,8 @@ from .bulk import run_with_progress
 @click.option("--out", default=None, help="keep the per-seat rows here (.jsonl, .csv or .parquet; with --resume a "
                                           "stopped run goes on); default: a temporary file")
 @click.option("--samples", type=click.IntRange(min=2), default=None,
-              help="most worlds a card for the review by what each player knew (8)")
+              help="worlds a card for the review by what each player knew (8); a card whose mark they do not "
+                   "settle gets more, up to 16 times as many")
 @click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=None,
               help="wanted half-width of the 95% interval of a card's drop in winning chance: more worlds until "
                    "then, up to --samples (0.2)")

@@ -36,6 +36,7 @@ from .scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, points_needed
 from .search.api import Position, Solver, default_solver, position, position_of, split_spitze
 from .search.offiziers import best_cards, solve_points
 from .settlement import settle_dd
+from .shrinkage import posterior, review_prior
 from .stats import Z95
 
 
@@ -157,16 +158,28 @@ class Precision(TypedDict):
     precision: float
     advice_samples: int
     points: bool
+    settle: int
 
 
-PRECISION: Precision = {"first": 8, "samples": 32, "precision": 0.1, "advice_samples": 32, "points": True}
-BULK_PRECISION: Precision = {"first": 4, "samples": 8, "precision": 0.2, "advice_samples": 8, "points": False}
+#: A card whose class the worlds do not settle gets more of them, up to this many times
+#: ``samples`` (:func:`judge_card`; a review's default, ``settle``).  32: the sample game's
+#: opening A of spades (it gives up 0.9 points and 0.9% winning chance; good's limits are 3
+#: and 3%) stays unmarked on each of the seeds 0 to 59; at 4, seed 10 marked it.
+SETTLE_FACTOR = 32
+
+PRECISION: Precision = {"first": 8, "samples": 32, "precision": 0.1, "advice_samples": 32, "points": True,
+                        "settle": SETTLE_FACTOR}
+#: (bulk: an unsettled card gets at most 16 x 8 worlds; 1.5 games a second a core against 2.8 at
+#: 4 x 8, and at 8 x 8 the marks did not tell best from pimc: docs/guide/review.md)
+BULK_PRECISION: Precision = {"first": 4, "samples": 8, "precision": 0.2, "advice_samples": 8, "points": False,
+                             "settle": 16}
 
 
 def review(deal: Any, solver: Solver | None = None, declaration: bool = True, info: bool = False,
            seed: int = 0, samples: int = PRECISION["samples"], precision: float = PRECISION["precision"],
            advice_samples: int = PRECISION["advice_samples"], workers: int = 1,
-           first: int = PRECISION["first"], points: bool = PRECISION["points"]) -> DealReview:
+           first: int = PRECISION["first"], points: bool = PRECISION["points"],
+           settle: int = PRECISION["settle"], shrink: bool = True) -> DealReview:
     """Review every card of a deal of any variant double-dummy (see the module docs): the one
     review driver.  A classic Ramsch and Offiziersskat value every legal card at every card
     played (:func:`review_options`); a classic suit, Grand or Null game solves the positions
@@ -177,7 +190,9 @@ def review(deal: Any, solver: Solver | None = None, declaration: bool = True, in
     popping it again.
 
     ``info``: every card is also judged by what its player knew (:func:`info_review`: ``first``
-    worlds a card, then more until its judgement is within ``precision``, at most ``samples``;
+    worlds a card, then more until its judgement is within ``precision``, at most ``samples``,
+    and for a card not settled by then up to ``settle`` times ``samples``; ``shrink``: the
+    sampled estimates read against the review's priors;
     with ``points``, each legal card's expected card points too;
     its cards shared by ``workers`` processes, which start before the double-dummy review), and
     the deal gets its luck and skill (:func:`luck_and_skill`: the declarer's chance by the
@@ -194,7 +209,8 @@ def review(deal: Any, solver: Solver | None = None, declaration: bool = True, in
         if declaration:
             parts.append(("advice", {"deal": deal, "seed": seed, "samples": advice_samples}))
     if info:
-        parts += [("card", job) for job in _card_jobs(deal, seed, samples, precision, first=first, points=points)]
+        parts += [("card", job) for job in _card_jobs(deal, seed, samples, precision, first=first, points=points,
+                                                      shrink=shrink, settle=settle)]
     with started(_run_part, parts, workers if len(parts) > 1 else 1, s) as results:
         rv = review_ramsch(deal, s) if deal.declaration.is_ramsch else _review_game(deal, s, declaration)
         done = results()
@@ -498,10 +514,6 @@ LIMITS = {"best": (0.5, 0.005), "good": (3.0, 0.03), "inaccuracy": (10.0, 0.10),
 RAMSCH_LIMITS = {"best": 0.5, "good": 2.0, "inaccuracy": 6.0, "mistake": 15.0}
 
 
-#: A card whose class the worlds do not settle gets more of them, up to this many times
-#: ``samples`` (:func:`judge_card`).
-SETTLE_FACTOR = 4
-
 
 def card_class(cost: float, drop: float, ramsch: bool = False) -> str:
     """The class of a card that gave up ``cost`` (expected score, or a Ramsch's card points) and
@@ -523,7 +535,8 @@ def card_class(cost: float, drop: float, ramsch: bool = False) -> str:
 
 def info_review(deal: Deal, seed: int = 0, samples: int = PRECISION["samples"], scoring: str = "simple",
                 solver: Solver | None = None, precision: float = PRECISION["precision"], workers: int = 1,
-                first: int = PRECISION["first"], points: bool = PRECISION["points"]) -> list[dict]:
+                first: int = PRECISION["first"], points: bool = PRECISION["points"], shrink: bool = True,
+                settle: int = PRECISION["settle"]) -> list[dict]:
     """Every card of ``deal.played`` judged by what its player knew: the worlds he could not tell
     apart (his hand, the cards played and by whom, the voids shown, the skat if he is the
     declarer who saw it, the declaration, an Ouvert hand, the auction), weighted by the
@@ -534,27 +547,33 @@ def info_review(deal: Deal, seed: int = 0, samples: int = PRECISION["samples"], 
     ``expected_score`` and, with ``points``, the declarer's expected card ``points``), ``cost`` (the expected score
     it gave up against the best card; a Ramsch: the card points), ``drop`` (its side's winning
     chance given up), ``class`` (:func:`card_class` of that cost and drop), ``cost_ci`` and
-    ``drop_ci`` (their 95% intervals from the paired, per-world differences; a point where the
-    worlds were every world he could not tell apart), ``settled`` (both ends of the intervals
-    give the same mark) and ``mark`` (:func:`mark_text`: the class, a "?" beside it where it is
-    not settled), ``best``, ``worlds`` and ``exact`` (those were all the worlds there are: near
-    the end they are enumerated).
+    ``drop_ci`` (their 95% intervals; a point where the worlds were every world he could not
+    tell apart), ``settled`` (both ends of the intervals give the same mark) and ``mark``
+    (:func:`mark_text`: the class, a "?" beside it where it is not settled), ``best``,
+    ``worlds`` and ``exact`` (those were all the worlds there are: near the end they are
+    enumerated).  Over a sample of worlds (and ``shrink``, the simple scoring, not a Ramsch)
+    the cost and drop are the sample's paired, per-world estimates read against the review's
+    empirical-Bayes priors (:func:`_mark`): posterior means and 95% credible intervals, with the
+    sample's own estimates and standard errors in ``sampled``.
 
     The worlds, as ``skat bid`` samples: ``first`` worlds first, then as many again (the
     same seed's next ones) until the 95% interval of the card's ``drop`` (a Ramsch: its cost as a
     share of the 120 card points) is within ``precision``, all the worlds there are were
     solved, or ``samples`` is reached; a card whose class is not settled then goes on, doubling,
-    to :data:`SETTLE_FACTOR` times ``samples`` worlds.  The worlds of card ``i`` come from ``seed`` and ``i``
+    to ``settle`` (:data:`SETTLE_FACTOR`) times ``samples`` worlds, these solved only as far as the settlement
+    needs (the expected card ``points`` are the earlier worlds').  The worlds of card ``i`` come from ``seed`` and ``i``
     alone, and the stopping rule reads only them: two deals the mover cannot tell apart get
     the same judgement, and ``workers`` processes (the cards shared among them) the same as
     one.  A card that was the only legal one is ``forced``."""
-    parts = [("card", job) for job in _card_jobs(deal, seed, samples, precision, scoring, first, points)]
+    parts = [("card", job) for job in _card_jobs(deal, seed, samples, precision, scoring, first, points, shrink,
+                                                 settle)]
     with started(_run_part, parts, workers, solver or default_solver()) as results:
         return results()
 
 
 def _card_jobs(deal: Deal, seed: int, samples: int, precision: float, scoring: str = "simple",
-               first: int = PRECISION["first"], points: bool = PRECISION["points"]) -> list[dict]:
+               first: int = PRECISION["first"], points: bool = PRECISION["points"], shrink: bool = True,
+               settle: int = PRECISION["settle"]) -> list[dict]:
     """:func:`judge_card`'s arguments for every card played before the game was over."""
     st = deal.start_state()
     n = 0
@@ -564,7 +583,7 @@ def _card_jobs(deal: Deal, seed: int, samples: int, precision: float, scoring: s
         st.push(card)
         n += 1
     return [{"deal": deal, "i": i, "seed": seed, "samples": samples, "precision": precision, "scoring": scoring,
-             "first": first, "points": points} for i in range(n)]
+             "first": first, "points": points, "shrink": shrink, "settle": settle} for i in range(n)]
 
 
 def _run_part(part: tuple[str, dict], solver: Solver | None = None) -> Any:
@@ -581,8 +600,11 @@ def _run_part(part: tuple[str, dict], solver: Solver | None = None) -> Any:
 
 def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = PRECISION["samples"],
                precision: float = PRECISION["precision"], scoring: str = "simple", solver: Solver | None = None,
-               first: int = PRECISION["first"], points: bool = PRECISION["points"]) -> dict:
+               first: int = PRECISION["first"], points: bool = PRECISION["points"], shrink: bool = True,
+               settle: int = PRECISION["settle"]) -> dict:
     """Card ``i`` of ``deal.played`` judged by what its player knew (see :func:`info_review`)."""
+    # (the prior was fitted on the simple scoring's scores)
+    shrink = shrink and scoring == "simple"
     from .players.table import view_of
     st = deal.start_state()
     for c in deal.played[:i]:
@@ -603,18 +625,21 @@ def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = PRECISION["samp
                 "mark": "", "best": [], "worlds": 0, "exact": False, "cards": {}}
     k = legal.index(card)
     judged = _judged(vals, seat == deal.declarer, ramsch)
-    mark = _mark(judged, k, ramsch, bool(vals["exact"]))
-    cap = SETTLE_FACTOR * samples
+    mark = _mark(judged, k, ramsch, bool(vals["exact"]), shrink)
+    cap = settle * samples
     while not vals["exact"] and vals["worlds"] < cap and (
             not mark["settled"] or (vals["worlds"] < samples and _unsure(judged, k, ramsch) > precision)):
         limit = samples if mark["settled"] else cap
         player.samples = min(vals["worlds"], limit - vals["worlds"])
+        # the settling worlds, past ``samples``, are solved only as far as the settlement needs
+        # (the class reads nothing else): several times as many worlds in the same time
+        player.exact_points = points and vals["worlds"] < samples
         more = player.card_values(view)
         if more is None:
             break
         vals = _pooled(vals, more)
         judged = _judged(vals, seat == deal.declarer, ramsch)
-        mark = _mark(judged, k, ramsch, False)
+        mark = _mark(judged, k, ramsch, False, shrink)
     w, per_world, wins, side, chance = judged
     top = int(np.argmax(side))
     return {**mark,
@@ -677,14 +702,17 @@ def _unsure(judged: tuple[np.ndarray, ...], k: int, ramsch: bool) -> float:
 
 
 def _pooled(a: dict, b: dict) -> dict:
-    """Two samples of one card's worlds as one (each keeps its share of the weight by its size)."""
+    """Two samples of one card's worlds as one (each keeps its share of the weight by its size);
+    the expected card points are the first's alone where the second's worlds were solved only as
+    far as the settlement needs."""
     na, nb = a["worlds"], b["worlds"]
     n = na + nb
     return {"legal": a["legal"], "worlds": n, "weights": np.concatenate([a["weights"] * na, b["weights"] * nb]) / n,
             "won": np.concatenate([a["won"], b["won"]]),
             "world_score": np.concatenate([a["world_score"], b["world_score"]]),
             "p_win": (a["p_win"] * na + b["p_win"] * nb) / n,
-            "points": None if a["points"] is None else (a["points"] * na + b["points"] * nb) / n,
+            "points": None if a["points"] is None else a["points"] if b["points"] is None else
+            (a["points"] * na + b["points"] * nb) / n,
             "exact": False}
 
 
@@ -704,17 +732,23 @@ def _interval(diff: np.ndarray, w: np.ndarray) -> tuple[float, float]:
     return m, Z95 * math.sqrt(var / n_eff)
 
 
-def _mark(judged: tuple[np.ndarray, ...], k: int, ramsch: bool, exact: bool) -> dict[str, Any]:
+def _mark(judged: tuple[np.ndarray, ...], k: int, ramsch: bool, exact: bool, shrink: bool = True) -> dict[str, Any]:
     """Card ``k``'s judgement against the worlds' best card: its ``cost`` and ``drop`` (the
     estimates), their 95% intervals (a point where the worlds are ``exact``: every world there
     is, nothing to subtract), the ``class`` of the estimates, whether the intervals' two ends
-    give the same mark (``settled``: best and good are both unmarked) and the ``mark`` shown."""
+    give the same mark (``settled``: best and good are both unmarked) and the ``mark`` shown.
+
+    Sampled worlds, with ``shrink`` (not a Ramsch): the estimates are read against how the
+    cards of many reviewed games spread (:func:`solver.shrinkage.review_prior`, an empirical-Bayes
+    prior): ``cost`` and ``drop`` are the posterior means and the intervals credible ones.  The
+    sample's own estimates and standard errors are kept in ``sampled``."""
     w, per_world, wins, side, chance = judged
+    sampled = None
     if exact:
         top = int(np.argmax(side))
         cost = float(side[top] - side[k])
         drop = max(0.0, float(chance[top] - chance[k]))
-        ch = dh = 0.0
+        cost_ci, drop_ci = (cost, cost), (drop, drop)
     else:
         # cross-fitted: each world compares the card with the best card of the *other* half of the
         # worlds, so the best card's luck in these worlds (the highest of several noisy means is
@@ -723,16 +757,31 @@ def _mark(judged: tuple[np.ndarray, ...], k: int, ramsch: bool, exact: bool) -> 
         rows = np.arange(per_world.shape[0])
         cost, ch = _interval(per_world[rows, tops] - per_world[:, k], w)
         drop, dh = _interval(wins[rows, tops] - wins[:, k], w)
-        cost, drop = max(0.0, cost), max(0.0, drop)
         dh = 0.0 if ramsch else dh
+        sampled = {"cost": round(cost, 4), "cost_se": round(ch / Z95, 4) if math.isfinite(ch) else None,
+                   "drop": round(drop, 4), "drop_se": round(dh / Z95, 4) if math.isfinite(dh) else None}
+        cost_prior, drop_prior = (review_prior("cost"), review_prior("drop")) if shrink and not ramsch else (None, None)
+        if cost_prior is not None and drop_prior is not None:
+            cost, lo, hi = posterior(cost_prior, cost, ch / Z95)
+            cost_ci = (lo, hi)
+            drop, lo, hi = posterior(drop_prior, drop, dh / Z95)
+            drop_ci = (lo, hi)
+        else:
+            cost_ci, drop_ci = (cost - ch, cost + ch), (drop - dh, drop + dh)
+        cost, drop = max(0.0, cost), max(0.0, drop)
+    lo_c, hi_c = max(0.0, cost_ci[0]), max(0.0, cost_ci[1])
+    lo_d, hi_d = max(0.0, drop_ci[0]), min(1.0, max(0.0, drop_ci[1]))
     cls = card_class(cost, drop, ramsch)
-    low = card_class(max(0.0, cost - ch), max(0.0, drop - dh), ramsch)
-    high = card_class(cost + ch, min(1.0, drop + dh), ramsch)
+    low = card_class(lo_c, lo_d, ramsch)
+    high = card_class(hi_c, hi_d, ramsch)
     settled = mark_text(low) == mark_text(cls) == mark_text(high)       # (best and good alike unmarked)
-    return {"cost": round(cost, 2), "drop": round(drop, 4), "class": cls, "settled": settled,
-            "cost_ci": [round(max(0.0, cost - ch), 2), round(cost + ch, 2)] if math.isfinite(ch) else None,
-            "drop_ci": [round(max(0.0, drop - dh), 4), round(min(1.0, drop + dh), 4)] if math.isfinite(dh) else None,
-            "mark": mark_text(cls, settled)}
+    out = {"cost": round(cost, 2), "drop": round(drop, 4), "class": cls, "settled": settled,
+           "cost_ci": [round(lo_c, 2), round(hi_c, 2)] if math.isfinite(hi_c) else None,
+           "drop_ci": [round(lo_d, 4), round(hi_d, 4)] if math.isfinite(drop_ci[1]) else None,
+           "mark": mark_text(cls, settled)}
+    if sampled is not None:
+        out["sampled"] = sampled
+    return out
 
 
 def _cross_tops(w: np.ndarray, per_world: np.ndarray) -> np.ndarray:

@@ -15,12 +15,12 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver import analysis
 from solver.analysis import (CLASSES, MARKED, PRECISION, SETTLE_FACTOR, card_class, info_review, judge_card,
                              mark_text, review)
 from solver.cards import CARD_NAMES, CARD_POINTS, iter_cards
 from solver.deal import Deal, load_deal
 from solver.iss import parse_line
+from solver.shrinkage import posterior, review_prior
 from solver.players.playout import playout
 
 from .conftest import REF, ROOT
@@ -62,23 +62,26 @@ def test_a_card_judged_over_every_world_is_classed_by_its_cost_and_drop_with_not
 
 
 @pytest.mark.slow
-def test_the_opening_ace_of_spades_is_never_a_settled_mark_and_unmarked_at_the_default_seed():
+def test_the_opening_ace_of_spades_is_unmarked_on_every_seed():
+    """Forehand's A of spades from A-K-8 against a suit game, the sample game's opening lead: a
+    natural lead a Skat player would not mark, whatever worlds the review happens to draw (the
+    first twenty seeds; 4,041 worlds put what it gives up at 0.9 points and 0.9% winning
+    chance, under good's limits of 3 and 3%)."""
     deal = _iss("541932")
-    for seed in range(4):
+    assert CARD_NAMES[deal.played[0]] == "SA"
+    for seed in range(20):
         j = judge_card(deal, 0, seed=seed)
-        assert CARD_NAMES[deal.played[0]] == "SA"
-        assert not (j["mark"] and j["settled"]), (seed, j["mark"])
+        assert j["mark"] == "", (seed, j)
         assert j["worlds"] <= SETTLE_FACTOR * PRECISION["samples"]
-        if seed == 0:
-            assert j["mark"] == ""
 
 
 @pytest.mark.slow
 def test_every_judged_card_is_classed_by_its_estimates_and_settled_only_where_its_interval_says_so():
     """The class follows the estimated cost and drop; the intervals hold the estimates; a card is
     settled exactly where both ends of its intervals give the same mark (a sampled card), and
-    an unsettled mark carries a '?'."""
-    checked = marked = 0
+    an unsettled mark carries a '?'.  A sampled card's estimates are the posterior means of its
+    sample's (Bayes' rule with the review's fitted priors), and some are pulled toward nothing."""
+    checked = marked = shrunk = 0
     for game_id in ("541932", "5557737"):
         for j in info_review(_iss(game_id), seed=4, samples=8):
             if j.get("forced") or j["class"] is None:
@@ -92,7 +95,31 @@ def test_every_judged_card_is_classed_by_its_estimates_and_settled_only_where_it
             assert j["settled"] == (len(ends) == 1) or j["exact"]
             assert j["mark"] == (j["class"] + ("" if j["settled"] else "?") if j["class"] in MARKED else "")
             marked += bool(j["mark"])
-    assert checked > 30 and marked >= 1
+            if not j["exact"] and j["sampled"]["cost_se"] is not None:
+                # a sampled card's estimates are its sample's read against the review's priors
+                raw = j["sampled"]
+                for name in ("cost", "drop"):
+                    mean, low, high = posterior(review_prior(name), raw[name], raw[f"{name}_se"])
+                    # (the sample's figures are kept to 4 places)
+                    assert j[name] == pytest.approx(max(0.0, mean), abs=0.011 if name == "cost" else 2e-4)
+            shrunk += not j["exact"] and j["sampled"]["drop"] > j["drop"] + 1e-4
+    assert checked > 30 and marked >= 1 and shrunk >= 1
+
+
+@pytest.mark.slow
+def test_without_shrinkage_a_sampled_card_is_classed_by_its_samples_own_estimates():
+    deal = _iss("5557737")
+    seen = 0
+    for i in range(0, 12):
+        j = judge_card(deal, i, seed=4, samples=8, shrink=False)
+        if j.get("forced") or j["exact"] or j["class"] is None:
+            continue
+        raw = j["sampled"]
+        assert j["cost"] == pytest.approx(max(0.0, raw["cost"]), abs=0.006)
+        assert j["drop"] == pytest.approx(max(0.0, raw["drop"]), abs=1e-4)
+        assert j["class"] == card_class(max(0.0, raw["cost"]), max(0.0, raw["drop"]))
+        seen += 1
+    assert seen >= 5
 
 
 @pytest.mark.slow
@@ -323,18 +350,16 @@ def test_the_review_draws_worlds_until_its_precision_and_is_the_same_on_two_proc
     judged = [(a, b) for a, b in zip(coarse, fine) if not a.get("forced") and a["worlds"]]
     assert judged and len(coarse) == len(fine)
     # a precision every interval meets stops at the first worlds (or at all the worlds there are),
-    # unless the card's mark is not settled there: then more, up to SETTLE_FACTOR x --samples
+    # unless the card's mark is not settled there: then more, up to settle (SETTLE_FACTOR) x --samples
     at_first = {}
     for i, (a, _) in enumerate(judged):
         if a["worlds"] > 8 and not a["exact"]:
-            with pytest.MonkeyPatch.context() as mp:
-                mp.setattr(analysis, "SETTLE_FACTOR", 1)
-                at_first[i] = judge_card(deal, coarse.index(a), seed=1, samples=8, precision=1.0)
+            at_first[i] = judge_card(deal, coarse.index(a), seed=1, samples=8, precision=1.0, settle=1)
             assert not at_first[i]["settled"] and at_first[i]["worlds"] == 8
     # a finer one never draws fewer, and some cards need more; none past SETTLE_FACTOR x --samples
     assert all(b["worlds"] >= a["worlds"] for a, b in judged)
     assert any(b["worlds"] > 8 and not b["exact"] for _, b in judged)
-    assert all(x["worlds"] <= analysis.SETTLE_FACTOR * 32 for pair in judged for x in pair)
+    assert all(x["worlds"] <= PRECISION["settle"] * 32 for pair in judged for x in pair)
     # the first worlds of a card are the same whatever the precision: a card that stopped at them agrees
     assert all(a == b for a, b in judged if b["worlds"] == a["worlds"])
     # the answer depends on the seed, not on how many processes share the cards
@@ -378,3 +403,21 @@ def test_the_bulk_review_judges_as_the_full_one_without_the_card_points():
         assert set(full["cards"]) == set(bulk["cards"])
         for c, f in full["cards"].items():
             assert bulk["cards"][c] == dict(f, points=None)
+
+
+@pytest.mark.slow
+def test_the_settling_worlds_are_solved_as_far_as_the_settlement_and_leave_the_points_to_the_first():
+    """Past --samples the worlds only settle the class (each solved only as far as the
+    settlement needs): a card's expected card points are those of its first worlds."""
+    deal = _iss("5557737")
+    went_on = 0
+    for i in range(12):
+        first = judge_card(deal, i, seed=4, samples=8, settle=1)
+        more = judge_card(deal, i, seed=4, samples=8, settle=32)
+        if first.get("forced") or first["class"] is None or more["worlds"] <= first["worlds"]:
+            continue
+        went_on += 1
+        assert first["worlds"] == 8 and not first["settled"]
+        for name, card in more["cards"].items():
+            assert card["points"] is not None and card["points"] == first["cards"][name]["points"]
+    assert went_on >= 1

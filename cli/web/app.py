@@ -121,7 +121,8 @@ class AnalyseRequest(_Strict):
     iss: str | None = Field(None, max_length=MAX_BODY)
     no_declaration: bool = False
     info: bool = Field(True, description="also judge every card by what its player knew (skat analyse --info)")
-    samples: int = Field(PRECISION["samples"], ge=2, le=256, description="most worlds a card for that judgement")
+    samples: int = Field(PRECISION["samples"], ge=2, le=256,
+                         description="worlds a card for that judgement (an unsettled mark: up to 32 times as many)")
     precision: float = Field(PRECISION["precision"], gt=0, le=1,
                              description="wanted half-width of the 95% interval of a card's drop in winning chance "
                                          "(more worlds until then)")
