@@ -162,6 +162,7 @@ def one_card(argv: list[str]) -> None:
     root = Path(__file__).resolve().parents[1]
     line = next(x for x in open(root / "data" / "iss_games.sgf") if f"ID[{a.game}]" in x)
     deal = parse_line(line).deal
+    assert deal is not None, f"ISS {a.game} has no deal"
     print(f"ISS {a.game}, card {a.card} ({CARD_NAMES[deal.played[a.card]]}), seeds 0-{a.seeds - 1}, default precision, "
           f"settling up to {a.settle_factor} x samples, shrinkage {'off' if a.no_shrink else 'on'}")
     marks, seconds = [], []
