@@ -45,7 +45,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.analysis import review  # noqa: E402
+from solver.analysis import BULK_PRECISION, PRECISION, judge_card, review  # noqa: E402
+from solver.cards import CARD_NAMES  # noqa: E402
+from solver.iss import parse_line  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
 from solver.players.table import TableOptions, play_deal, shuffle  # noqa: E402
 from solver.pool import imap_unordered  # noqa: E402
@@ -69,7 +71,6 @@ def played_deal(k: int, seed: int):
 
 
 def one_deal(args) -> dict | None:
-    from solver.analysis import BULK_PRECISION, PRECISION
     k, seed, at, shrink = args
     judged = dict(PRECISION if at == "default" else BULK_PRECISION, points=False, shrink=shrink)
     played = played_deal(k, seed)
@@ -102,7 +103,6 @@ def speed(argv: list[str]) -> None:
     import os
     import tempfile
 
-    from solver.analysis import BULK_PRECISION, PRECISION
     from solver.bulk.runner import run_bulk
     from solver.records import read_lines
     ap = argparse.ArgumentParser(description="the review's speed")
@@ -148,15 +148,11 @@ def speed(argv: list[str]) -> None:
 
 
 def one_card(argv: list[str]) -> None:
-    from solver import analysis
-    from solver.analysis import judge_card
-    from solver.cards import CARD_NAMES
-    from solver.iss import parse_line
     ap = argparse.ArgumentParser(description="one card of a shipped ISS game judged on many seeds")
     ap.add_argument("--game", default="541932")
     ap.add_argument("--card", type=int, default=0, help="its place in the game, from 0")
     ap.add_argument("--seeds", type=int, default=60)
-    ap.add_argument("--settle-factor", type=int, default=analysis.SETTLE_FACTOR)
+    ap.add_argument("--settle-factor", type=int, default=PRECISION["settle"])
     ap.add_argument("--no-shrink", action="store_true")
     a = ap.parse_args(argv)
     root = Path(__file__).resolve().parents[1]
@@ -211,7 +207,6 @@ def main() -> None:
                     fine += s["dd_mistakes_fine"]
         if n % 25 == 0:
             print(f"  {n}/{a.deals} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
-    from solver.analysis import BULK_PRECISION, PRECISION
     print(f"{a.deals} deals (seed {a.seed}), {len(seconds)} reviewed games, at the {a.at} precision "
           f"{PRECISION if a.at == 'default' else BULK_PRECISION} "
           f"(points=False{', no shrinkage' if a.no_shrink else ''}), "

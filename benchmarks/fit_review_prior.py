@@ -48,9 +48,8 @@ def sampled_cards(args) -> list[dict]:
     played = played_deal(k, seed)
     if played is None:
         return []
-    r, types = played
     out = []
-    judged = info_review(r.deal, seed=k, samples=samples, first=samples, points=False, shrink=False)
+    judged = info_review(played[0].deal, seed=k, samples=samples, first=samples, points=False, shrink=False)
     for i, j in enumerate(judged):
         if j.get("sampled"):
             out.append({"k": k, "i": i, "worlds": j["worlds"], **j["sampled"]})

@@ -748,7 +748,7 @@ def _mark(judged: tuple[np.ndarray, ...], k: int, ramsch: bool, exact: bool, shr
         top = int(np.argmax(side))
         cost = float(side[top] - side[k])
         drop = max(0.0, float(chance[top] - chance[k]))
-        cost_ci, drop_ci = (cost, cost), (drop, drop)
+        cost_ci, drop_ci = [cost, cost], [drop, drop]
     else:
         # cross-fitted: each world compares the card with the best card of the *other* half of the
         # worlds, so the best card's luck in these worlds (the highest of several noisy means is
@@ -758,16 +758,15 @@ def _mark(judged: tuple[np.ndarray, ...], k: int, ramsch: bool, exact: bool, shr
         cost, ch = _interval(per_world[rows, tops] - per_world[:, k], w)
         drop, dh = _interval(wins[rows, tops] - wins[:, k], w)
         dh = 0.0 if ramsch else dh
-        sampled = {"cost": round(cost, 4), "cost_se": round(ch / Z95, 4) if math.isfinite(ch) else None,
-                   "drop": round(drop, 4), "drop_se": round(dh / Z95, 4) if math.isfinite(dh) else None}
+        cost_se, drop_se = ch / Z95, dh / Z95
+        sampled = {"cost": round(cost, 4), "cost_se": round(cost_se, 4) if math.isfinite(ch) else None,
+                   "drop": round(drop, 4), "drop_se": round(drop_se, 4) if math.isfinite(dh) else None}
         cost_prior, drop_prior = (review_prior("cost"), review_prior("drop")) if shrink and not ramsch else (None, None)
         if cost_prior is not None and drop_prior is not None:
-            cost, lo, hi = posterior(cost_prior, cost, ch / Z95)
-            cost_ci = (lo, hi)
-            drop, lo, hi = posterior(drop_prior, drop, dh / Z95)
-            drop_ci = (lo, hi)
+            cost, *cost_ci = posterior(cost_prior, cost, cost_se)
+            drop, *drop_ci = posterior(drop_prior, drop, drop_se)
         else:
-            cost_ci, drop_ci = (cost - ch, cost + ch), (drop - dh, drop + dh)
+            cost_ci, drop_ci = [cost - ch, cost + ch], [drop - dh, drop + dh]
         cost, drop = max(0.0, cost), max(0.0, drop)
     lo_c, hi_c = max(0.0, cost_ci[0]), max(0.0, cost_ci[1])
     lo_d, hi_d = max(0.0, drop_ci[0]), min(1.0, max(0.0, drop_ci[1]))

@@ -31,6 +31,8 @@ from pathlib import Path
 
 import numpy as np
 
+from .stats import Z95
+
 #: Where the fitted priors are kept (``benchmarks/fit_review_prior.py`` writes them).
 PRIORS = Path(__file__).with_name("data") / "review_prior.json"
 
@@ -83,9 +85,9 @@ def fit_prior(x: np.ndarray, s: np.ndarray, grid: np.ndarray, iterations: int = 
     return Prior(np.asarray(grid, dtype=float), w)
 
 
-def posterior(prior: Prior, x: float, s: float, level: float = 0.95) -> tuple[float, float, float]:
+def posterior(prior: Prior, x: float, s: float) -> tuple[float, float, float]:
     """The posterior mean of a true value estimated as ``x`` with standard error ``s``, and its
-    ``level`` credible interval (the central one, on the grid, widened to hold the mean where
+    95% credible interval (the central one, on the grid, widened to hold the mean where
     the posterior is very skewed).  An exact estimate (``s`` zero) is kept as it is; one without
     a standard error (``s`` infinite) too, with an infinite interval; and one above every value
     of the prior (which never saw one so large), with its own 95% interval.
@@ -101,14 +103,14 @@ def posterior(prior: Prior, x: float, s: float, level: float = 0.95) -> tuple[fl
     if not math.isfinite(s):
         return x, -math.inf, math.inf
     if x > prior.grid[-1]:
-        return x, x - 1.96 * s, x + 1.96 * s
+        return x, x - Z95 * s, x + Z95 * s
     with np.errstate(divide="ignore"):
         logp = np.log(prior.weights) - 0.5 * ((x - prior.grid) / s) ** 2
     p = np.exp(logp - logp.max())
     p /= p.sum()
     mean = float(p @ prior.grid)
     cdf = np.cumsum(p)
-    tail = (1 - level) / 2
+    tail = 0.025
     low = float(prior.grid[min(int(np.searchsorted(cdf, tail - 1e-12)), len(cdf) - 1)])
     high = float(prior.grid[min(int(np.searchsorted(cdf, 1 - tail - 1e-12)), len(cdf) - 1)])
     return mean, min(low, mean), max(high, mean)

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.shrinkage import Prior, fit_prior, posterior, review_prior
+from solver.stats import Z95
 
 
 def test_the_fitted_prior_finds_a_known_spread_through_the_noise():
@@ -47,7 +48,7 @@ def test_a_higher_estimate_never_has_a_lower_posterior_mean(prior, x, y, s):
 def test_the_posterior_mean_lies_among_the_priors_values_and_inside_its_interval(prior, x, s):
     mean, low, high = posterior(prior, x, s)
     if x > prior.grid.max():                                  # beyond what the prior ever saw: kept
-        assert (mean, low, high) == (x, x - 1.96 * s, x + 1.96 * s)
+        assert (mean, low, high) == (x, x - Z95 * s, x + Z95 * s)
     else:
         assert prior.grid.min() - 1e-9 <= mean <= prior.grid.max() + 1e-9
     assert low <= mean <= high
