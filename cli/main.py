@@ -27,6 +27,7 @@ Examples:
   skat convert data/iss_games.sgf > deals.jsonl
   skat serve --open                            the web app in the browser
   skat join "http://HOST:8000/#table?id=..&invite=.."   your seat at a table of people
+  skat verify records.jsonl                    check a table's deals were fair
 """
 
 
@@ -35,7 +36,8 @@ COMMANDS = {"analyse": ("analyse", "analyse"), "arena": ("play", "arena"), "bid"
             "bulk": ("bulk", "bulk"), "convert": ("convert", "convert"), "declare": ("bid", "declare"),
             "join": ("join", "join"),
             "play": ("play", "play"), "playout": ("playout", "playout"), "score": ("score", "score"),
-            "serve": ("serve", "serve"), "solve": ("solve", "solve"), "stats": ("stats", "stats")}
+            "serve": ("serve", "serve"), "solve": ("solve", "solve"), "stats": ("stats", "stats"),
+            "verify": ("verify", "verify")}
 
 
 class LazyGroup(click.Group):

@@ -248,11 +248,15 @@ def dump_deal(deal: Deal) -> str:
 
 
 __all__ = ["Deal", "DealError", "load_deal", "replay", "dump_deal", "score_deal", "score_ramsch", "ramsch_record",
-           "GAME_NAMES"]
+           "GAME_NAMES", "hands_of", "shuffle"]
 
 
 def shuffle(rng: np.random.Generator) -> list[int]:
     """A shuffled deal: the three hands and the skat (card sets)."""
-    perm = rng.permutation(32)
-    return [sum(1 << int(c) for c in perm[10 * p:10 * p + 10]) for p in range(3)] + \
-        [sum(1 << int(c) for c in perm[30:32])]
+    return hands_of([int(c) for c in rng.permutation(32)])
+
+
+def hands_of(order: list[int]) -> list[int]:
+    """The 32 cards in the order dealt -> the three hands (ten each, F, M, R) and the skat (the
+    last two), as card sets."""
+    return [sum(1 << c for c in order[10 * p:10 * p + 10]) for p in range(3)] + [sum(1 << c for c in order[30:32])]

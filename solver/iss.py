@@ -233,6 +233,20 @@ def is_iss_line(line: str) -> bool:
     return s.startswith("(;") or s.startswith("GM[") or "MV[" in s
 
 
+def iss_name(name: str) -> str:
+    """A player's name as a game line may hold it: one line, no bracket that would end the
+    property (each such character, and any other that is not printable, becomes ``_``).
+
+    >>> iss_name("ann]R[passed] ;)\\n(;GM[Skat")
+    'ann_R_passed_ ;)_(;GM_Skat'
+    """
+    return "".join("_" if c in "[]\\" or not c.isprintable() else c for c in name)
+
+
+def _safe_names(players: tuple[str, str, str]) -> tuple[str, str, str]:
+    return (iss_name(players[0]), iss_name(players[1]), iss_name(players[2]))
+
+
 def format_line(dealt: list[int], auction: list[tuple[int, str]], deal: Deal | None, game_id: str = "",
                 players: tuple[str, str, str] = ("P0", "P1", "P2")) -> str:
     """An ISS-style game line for a deal played here (the inverse of :func:`parse_line`).
@@ -253,6 +267,7 @@ def format_line(dealt: list[int], auction: list[tuple[int, str]], deal: Deal | N
         moves += [str(seat), call]
     if deal is None:
         body = " ".join(moves)
+        players = _safe_names(players)
         return f"(;GM[Skat]PC[skat-solver]ID[{game_id}]P0[{players[0]}]P1[{players[1]}]P2[{players[2]}]" \
                f"MV[{body} ]R[passed] ;)"
     d = deal.declarer
@@ -269,6 +284,7 @@ def format_line(dealt: list[int], auction: list[tuple[int, str]], deal: Deal | N
         moves += [str(st.to_move), CARD_NAMES[c]]
         st.push(c)
     res, fin = score_deal(deal)
+    players = _safe_names(players)
     r = f"d:{d} {'win' if res.won else 'loss'} v:{res.score} m:{res.matadors} " \
         f"{'overbid' if res.overbid else 'bidok'} p:{fin.declarer_points} t:{fin.declarer_tricks} " \
         f"s:{int(res.schneider)} z:{int(res.schwarz)}"

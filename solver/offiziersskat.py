@@ -101,8 +101,13 @@ class OffiziersDeal:
 
 def deal_piles(rng: np.random.Generator) -> list[list[tuple[int, int]]]:
     """A shuffled Offiziersskat deal: per side eight piles of (face down, face up)."""
-    perm = [int(c) for c in rng.permutation(32)]
-    return [[(perm[16 * s + 2 * i], perm[16 * s + 2 * i + 1]) for i in range(8)] for s in range(2)]
+    return piles_of([int(c) for c in rng.permutation(32)])
+
+
+def piles_of(order: list[int]) -> list[list[tuple[int, int]]]:
+    """The 32 cards in the order dealt -> per side eight piles of (face down, face up): F's
+    from the first sixteen, R's from the rest."""
+    return [[(order[16 * s + 2 * i], order[16 * s + 2 * i + 1]) for i in range(8)] for s in range(2)]
 
 
 def deal_from_cards(cards: list[int], game: str) -> OffiziersDeal:

@@ -34,8 +34,15 @@ from solver.house import HOUSE_OPTIONS, HouseRules
 from solver.players import PLAYERS
 from solver.scoring import SCORINGS
 
+from solver.fair import new_table_secret
+
 from . import jobs
+from .answers import shape_error
+from .games import default_names
 from .lifeline import die_with
+from .limits import InFlight, Limits, client_of
+from .table_api import add_table_routes, pump, restore
+from .tables import SLOTS, Seat, Store, StoreError, Table
 
 #: The form fields that name a registry entry take that registry's names.
 Scoring = Literal[SCORINGS]  # type: ignore[valid-type]
@@ -51,14 +58,10 @@ MAX_BODY = 256 * 1024
 MAX_SAMPLES = 2000
 #: A match nobody has polled for this long is stopped (an open page polls four times a second).
 IDLE_SECONDS = 600
-#: The most matches played at once (``skat serve --max-matches``): each is a process.
-MAX_MATCHES = 32
-#: the most tables for people open at once (waiting or playing)
-MAX_TABLES = 32
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)   # (no "3" or true for a number)
 
 
 class BidRequest(_Strict):
@@ -67,7 +70,7 @@ class BidRequest(_Strict):
     to: int | None = Field(None, description="the bid being asked about", ge=18, le=264)
     scoring: Scoring = "simple"
     samples: int = Field(400, ge=1, le=MAX_SAMPLES)
-    seed: int = 0
+    seed: int = Field(0, ge=0, le=2 ** 63 - 1)
     precision: float = Field(0.05, gt=0, le=1)
     min_win: float | None = Field(None, ge=0, le=1)
     auction: str | None = Field(None, max_length=400, description='the auction so far: "M:18 F:yes M:20 F:pass" '
@@ -82,7 +85,7 @@ class DeclareRequest(_Strict):
     discards: int = Field(3, ge=1, le=66)
     scoring: Scoring = "simple"
     samples: int = Field(400, ge=1, le=MAX_SAMPLES)
-    seed: int = 0
+    seed: int = Field(0, ge=0, le=2 ** 63 - 1)
     precision: float = Field(0.05, gt=0, le=1)
     min_win: float | None = Field(None, ge=0, le=1)
     auction: str | None = Field(None, max_length=400, description="the auction as it went")
@@ -126,12 +129,13 @@ class AnalyseRequest(_Strict):
     precision: float = Field(PRECISION["precision"], gt=0, le=1,
                              description="wanted half-width of the 95% interval of a card's drop in winning chance "
                                          "(more worlds until then)")
-    seed: int = 0
+    seed: int = Field(0, ge=0, le=2 ** 63 - 1)
 
 
 class GameRequest(_Strict):
     deals: int = Field(1, ge=1, le=36)
-    seed: int | None = None
+    seed: int | None = Field(None, ge=0, le=2 ** 63 - 1, description="the deals of this seed (none: dealt from a "
+                                                                     "secret, as at a table of people)")
     scoring: Scoring = "simple"
     kontra: bool = False
     clock: bool = Field(False, description="2 minutes to start, +10 s after a quick move (as skat play --clock)")
@@ -168,19 +172,28 @@ def _one_line(msg: str) -> str:
     return " ".join(str(msg).split())
 
 
-def create_app(workers: int | None = None, idle: float | None = None, max_matches: int = MAX_MATCHES,
-               db: str | None = None, max_tables: int = MAX_TABLES) -> FastAPI:
+def create_app(workers: int | None = None, idle: float | None = None, *, db: str | None = None,
+               limits: Limits | None = None, hosts: tuple[str, ...] | None = None) -> FastAPI:
     """The app; ``workers`` processes solve (default: all cores); a match nobody has polled for
-    ``idle`` seconds (default :data:`IDLE_SECONDS`: a closed tab) is stopped; at most
-    ``max_matches`` run at once (each is a process of its own, about 135 MB).  Tables for people
+    ``idle`` seconds (default :data:`IDLE_SECONDS`: a closed tab) is stopped.  Tables for people
     (:mod:`cli.web.table_api`) are kept in the SQLite file ``db`` (None: in memory only, lost
-    when the server stops), at most ``max_tables`` open at once; a server started again on the
-    same file continues every table."""
+    when the server stops); a server started again on the same file continues every table, and
+    a table whose rows cannot be read is set aside (``app.state.set_aside``: its id and why).
+    ``limits`` bound what clients can make it do (:class:`~cli.web.limits.Limits`); ``hosts``:
+    the names the server answers to in the Host header (None: any), so that a web page of
+    another name cannot reach it through DNS rebinding.  A store that cannot be used is a
+    :class:`~cli.web.tables.StoreError` naming the file."""
     state: dict[str, Any] = {}
+    limits = limits or Limits()
     idle_seconds = IDLE_SECONDS if idle is None else idle
-    from .table_api import add_table_routes, pump, restore
-    from .tables import Store
     store = Store(db) if db else None
+    try:
+        kept, set_aside = store.tables() if store is not None else ([], [])
+    except StoreError:
+        if store is not None:
+            store.close()
+        raise
+    advice = InFlight(limits.client_advice, "advice requests")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -194,8 +207,8 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
         state["games"] = {}
         state.setdefault("tables", {})
         if store is not None:
-            restore(store, state)                   # every table the store holds, playing on
-        pumping = asyncio.create_task(pump(state))
+            restore(kept, store, state)             # every table the store holds, playing on
+        pumping = asyncio.create_task(pump(state, limits))
         try:
             yield
         finally:
@@ -207,14 +220,23 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
             state["games"].clear()                  # (their queues' semaphores are unlinked as they go)
             state["pool"].shutdown(cancel_futures=True)
             state["manager"].shutdown()
+            if store is not None:
+                store.close()
 
     # (FastAPI's own /docs loads its viewer from a CDN: ours is a page of the package, offline)
     app = FastAPI(title="skat-solver", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Bid advice, double-dummy solving and reviews of Skat deals. Every endpoint "
                               "returns what the matching `skat` command prints with `--json`.")
 
+    app.state.set_aside = set_aside
+    allowed = None if hosts is None else {h.lower() for h in hosts}
+
     @app.middleware("http")
     async def limit_body(request: Request, call_next):
+        if allowed is not None and "*" not in allowed and host_name(request.headers.get("host", "")) not in allowed:
+            return JSONResponse({"error": f"this server answers to {', '.join(sorted(allowed))}, not to the Host "
+                                          f"{request.headers.get('host', '')[:80]!r} (skat serve --allow-host)"},
+                                400)
         if request.method == "POST":
             size = request.headers.get("content-length")
             if size is None or not size.isdigit():
@@ -245,6 +267,15 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
         except jobs.BadInput as e:
             raise HTTPException(400, str(e)) from None
 
+    async def advise(request: Request, fn, params: dict) -> dict:
+        """Advice (a pool's minutes at most samples) under the client's cap of advice running."""
+        client = client_of(request)
+        advice.take(client)
+        try:
+            return await run(fn, params)
+        finally:
+            advice.give_back(client)
+
     # (Starlette's own: an unknown path, a method not allowed; FastAPI's HTTPException is one)
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException):
@@ -256,12 +287,12 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
         return JSONResponse({"error": _one_line(detail)}, exc.status_code, headers=exc.headers)
 
     @app.post("/api/bid", summary="skat bid: bid advice for ten cards")
-    async def bid(req: BidRequest) -> dict:
-        return await run(jobs.bid, _asked(req))
+    async def bid(req: BidRequest, request: Request) -> dict:
+        return await advise(request, jobs.bid, _asked(req))
 
     @app.post("/api/declare", summary="skat declare: discards and declarations after the pick-up")
-    async def declare(req: DeclareRequest) -> dict:
-        return await run(jobs.declare, _asked(req))
+    async def declare(req: DeclareRequest, request: Request) -> dict:
+        return await advise(request, jobs.declare, _asked(req))
 
     @app.post("/api/solve", summary="skat solve: the double-dummy value of a deal or position")
     async def solve(req: SolveRequest) -> dict:
@@ -272,15 +303,18 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
         return await run(jobs.analyse, req.model_dump())
 
     @app.post("/api/jobs", summary="start bid or declare advice as a job (poll GET /api/jobs/{id})")
-    async def start_job(req: JobRequest) -> dict:
+    async def start_job(req: JobRequest, request: Request) -> dict:
         model = BidRequest if req.kind == "bid" else DeclareRequest
         try:
             params = _asked(model(**req.params))
         except Exception as e:                                   # pydantic's ValidationError
             raise HTTPException(400, _validation_line(e)) from None
+        client = client_of(request)
+        advice.take(client)
         job_id = uuid.uuid4().hex
         progress = state["manager"].dict({"done": 0, "total": params["samples"]})
         fut = asyncio.get_running_loop().run_in_executor(state["pool"], _with_progress, req.kind, params, progress)
+        fut.add_done_callback(lambda _f: advice.give_back(client))
         state["jobs"][job_id] = (fut, progress)
         if len(state["jobs"]) > 200:                              # forget the oldest finished jobs
             for k in [k for k, (f, _) in state["jobs"].items() if f.done()][:100]:
@@ -325,9 +359,13 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
         for k in mine:                                              # one match per browser at a time
             state["games"].pop(k).stop()
         running = [g for g in state["games"].values() if g.end is None and g.proc.is_alive()]
-        if len(running) >= max_matches:
+        if len(running) >= limits.max_matches:
             raise HTTPException(429, f"{len(running)} matches are being played on this server, its most; "
                                      "try again when one ends")
+        client = client_of(request)
+        if sum(g.owner == client for g in running) >= limits.client_matches:
+            raise HTTPException(429, f"this address plays {limits.client_matches} matches on this server already, "
+                                     "its most; end one (DELETE /api/games/ID) or finish it")
         opts = req.model_dump()
         try:
             HouseRules.parse(opts["house"]).check_playable(WEB_HOUSE_RULES, "in the browser app")
@@ -341,10 +379,10 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
             if opts["deals"] % 2 and not opts["rounds"] and not opts["target"]:
                 raise HTTPException(400, "deals: an Offiziersskat match has an even number of deals, "
                                          "so that each deals equally often")
-        if opts["seed"] is None:
-            opts["seed"] = int.from_bytes(os.urandom(3), "big")
+        if opts["seed"] is None:                                    # (dealt as at a table of people)
+            opts["secret"] = new_table_secret()
         game_id = uuid.uuid4().hex
-        state["games"][game_id] = GameSession(session, opts)
+        state["games"][game_id] = GameSession(session, opts, client)
         resp = JSONResponse({"id": game_id, "seed": opts["seed"]})
         resp.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="strict")
         return resp
@@ -359,6 +397,8 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
         g.drain()
         if g.question is None:
             raise HTTPException(409, "nothing is asked right now")
+        if (wrong := shape_error(req.answer)) is not None:
+            raise HTTPException(400, wrong)
         g.answer(req.answer)
         return {"ok": True}
 
@@ -368,7 +408,7 @@ def create_app(workers: int | None = None, idle: float | None = None, max_matche
         state["games"].pop(game_id).stop()
         return {"ok": True}
 
-    add_table_routes(app, state, store, max_tables)
+    add_table_routes(app, state, store, limits)
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
@@ -391,10 +431,8 @@ class GameSession:
     (:class:`cli.web.tables.Table`) whose other seats are computers -- the tables' one code path,
     seen through the match's own small protocol (the events since, the question, the hint)."""
 
-    def __init__(self, session: str, options: dict):
-        from .games import default_names
-        from .tables import SLOTS, Seat, Table
-        self.session = session
+    def __init__(self, session: str, options: dict, owner: str = ""):
+        self.session, self.owner = session, owner
         size = 2 if options.get("variant") == "offiziersskat" else int(options.get("players") or 3)
         seats = [Seat("F", 0, "person", auto_bid=options.get("auto_bid"))] + \
             [Seat(SLOTS[i], i, "computer", computer=options.get("opponents", "best")) for i in range(1, size)]
@@ -436,6 +474,18 @@ class GameSession:
 
     def stop(self) -> None:
         self.table.stop()
+
+
+def host_name(host: str) -> str:
+    """The name of a Host header, without its port: ``[::1]:8000`` -> ``[::1]``.
+
+    >>> host_name("Example.org:8000"), host_name("[::1]:80"), host_name("127.0.0.1")
+    ('example.org', '[::1]', '127.0.0.1')
+    """
+    host = host.strip().lower()
+    if host.startswith("["):
+        return host[:host.index("]") + 1] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
 def _validation_line(e: Exception) -> str:

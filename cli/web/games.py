@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+from solver.fair import FairDeck
 from solver.cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
 from solver.games import GAME_NAMES, SEATS, Declaration, DeclarationError
 from solver.house import HouseRules, check_ramsch_discard
@@ -313,7 +314,10 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
     no hint uses a hidden card."""
     die_with(int(options.get("server") or os.getppid()))
     box: dict = {}
-    seed = int(options.get("seed") or 0)
+    # a table of people deals from its secret (provably fair, nobody can predict a card); a seed
+    # only where no stranger sits (skat play, the arena, a person's own match against computers)
+    deck = FairDeck.from_hex(options["secret"]) if options.get("secret") else None
+    seed = deck.seed("computers") if deck else int(options.get("seed") or 0)
     variant = find_variant(options.get("variant") or "skat")
     specs = options["seats"]
     persons = [i for i, sp in enumerate(specs) if sp["kind"] == "person"]
@@ -361,7 +365,7 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
         sheet, results = play_match(players, int(options.get("deals", 1)), seed,
                                     TableOptions(scoring, bool(options.get("clock")), _house_rules(options)),
                                     names=names, on_event=on_event, duel=duel, variant=variant.name,
-                                    rounds=options.get("rounds"), target=options.get("target"))
+                                    rounds=options.get("rounds"), target=options.get("target"), deck=deck)
         outbox.put(("end", None, {"standings": [[place, name, total] for place, name, total in sheet.standings()],
                                   "records": [_jsonable(dict(r.to_record(), players={
                                       letter: str(names[p]) for letter, p in zip(seats, by_seat)}))

@@ -4,61 +4,90 @@ seat's token, read the seat's state, follow its events live (Server-Sent Events)
 The contract (fixed, so that outside programs can rely on it; more fields may come):
 
 * ``POST /api/tables`` ``{"variant", "seats": {"F": "person" | "computer" | "computer:best" ...,
-  "M": ..., "R": ...}, ...settings}`` -> ``{"id", "host", "invites": {SEAT: INVITE}}``;
+  "M": ..., "R": ...}, ...settings}`` -> ``{"id", "host", "invites": {SEAT: INVITE}}``; no
+  ``seed``: a table of people deals from a secret nobody chooses (:mod:`solver.fair`);
 * ``POST /api/tables/{id}/start`` with ``Authorization: Bearer HOST`` (a table whose person seats
   are all taken starts by itself);
+* ``DELETE /api/tables/{id}`` with the host's token closes the table;
 * ``POST /api/tables/{id}/join`` ``{"invite", "name"}`` -> ``{"seat", "token"}``;
 * ``GET /api/tables/{id}/state`` with the seat's token -> ``{"phase", "seat", "hand", "finished",
   "to_act", "question": {"kind", "legal": [...]} | null, ...}``; any entry of ``legal`` is taken;
 * ``POST /api/tables/{id}/act`` ``{"answer"}`` with the seat's token: 200 when the table took it,
-  400 ``{"error"}`` naming the rule when it did not, 403 with another token (the host's too),
-  409 when nothing is asked of the seat;
-* ``GET /api/tables/{id}/events`` (``text/event-stream``; the token as ``Authorization`` or
-  ``?token=``) streams the seat's events, its questions, hints, the clocks and who is connected.
+  400 ``{"error"}`` naming what was wrong (the answer's shape, or the rule) when it did not, and
+  then nothing changed; 403 with another token (the host's too), 409 when nothing is asked of the
+  seat, 429 while the seat's last hint is being worked out;
+* ``POST /api/tables/{id}/ticket`` with a seat's or the host's token -> ``{"ticket"}``: good for
+  one event stream within a minute (a browser's ``EventSource`` cannot send a header);
+* ``GET /api/tables/{id}/events`` (``text/event-stream``; the token as ``Authorization``, or
+  ``?ticket=``) streams the seat's events, its questions, hints, the clocks and who is connected.
+
+Every deal's ``deal`` event carries its ``commitment``, and its finished record the ``reveal``
+(:mod:`solver.fair`): ``skat verify`` checks a match's records.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
+import logging
 import time
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.responses import PlainTextResponse, StreamingResponse
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator
 
 from solver.bidding import auto_bid_limit
+from solver.fair import new_table_secret
 from solver.house import HouseRules
 from solver.scoring import SCORINGS
 
+from .answers import is_hint, legal_answer, shape_error
+from .limits import Limits, client_of
 from .tables import SLOTS, Seat, Store, Table, digest, new_token, public_settings, same_token, table_id
 
-#: open event streams a table takes at once (a person may have a tab or two open)
-MAX_CONNECTIONS = 16
 ACT_TIMEOUT = 60.0               # seconds an act waits for the table's answer
 COMPUTERS = ("best", "pimc", "rules", "random")
+MAX_NAME = 40
+log = logging.getLogger("skat.tables")
+#: the largest event number a client may name (Last-Event-ID, ?since=)
+MAX_EVENT_ID = 10 ** 9
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)   # (no "3" or true for a number)
+
+
+def check_name(v: str) -> str:
+    """A person's name at the table: 1-40 printable characters, no square bracket (names go into
+    the ISS export's properties); spaces at the ends dropped."""
+    v = v.strip()
+    if not v:
+        raise ValueError("a name has at least one character that is not a space")
+    if len(v) > MAX_NAME:
+        raise ValueError(f"a name has at most {MAX_NAME} characters")
+    bad = next((c for c in v if not c.isprintable() or c in "[]\\"), None)
+    if bad is not None:
+        raise ValueError(f"a name has printable characters and no brackets or backslash, got {bad!r}")
+    return v
 
 
 class TableRequest(_Strict):
     variant: Literal["skat", "offiziersskat"] = "skat"
     seats: dict[str, str] = Field(description="per seat (F, M, R, and X at a table of four; Offiziersskat F, R): "
                                               "'person', 'computer', 'computer:NAME' (best, pimc, rules, random) "
-                                              "or 'computer:best:LEVEL' (strength 1-3, else the table's)")
-    deals: int = Field(3, ge=1, le=36)
-    rounds: int | None = Field(None, ge=1, le=50)
-    target: int | None = Field(None, ge=1, le=100000)
-    scoring: str = Field("simple", description="simple, or seeger-fabian (tournament scoring)")
+                                              "or 'computer:best:LEVEL' (strength 1-3, else the table's)",
+                                  max_length=4)
+    deals: StrictInt = Field(3, ge=1, le=36)
+    rounds: StrictInt | None = Field(None, ge=1, le=50)
+    target: StrictInt | None = Field(None, ge=1, le=100000)
+    scoring: str = Field("simple", description="simple, or seeger-fabian (tournament scoring)", max_length=40)
     house: str = Field("", max_length=200)
-    clock: bool = Field(False, description="the clock of seed 002 for every person")
-    hints: bool = Field(True, description="may the persons ask for hints (never using a hidden card)")
-    strength: int = Field(1, ge=1, le=3)
-    seed: int | None = None
+    clock: StrictBool = Field(False, description="the tournament clock for every person: two minutes for a "
+                                                 "deal's first move, ten seconds back for a move within ten")
+    hints: StrictBool = Field(True, description="may the persons ask for hints (never using a hidden card)")
+    strength: StrictInt = Field(1, ge=1, le=3)
+    seed: Any = Field(None, description="refused: a table of people deals from a secret nobody chooses")
 
     @field_validator("scoring")
     @classmethod
@@ -67,21 +96,43 @@ class TableRequest(_Strict):
             raise ValueError(f"scoring is one of {', '.join(SCORINGS)}")
         return v
 
+    @field_validator("seats")
+    @classmethod
+    def _seats(cls, v: dict[str, str]) -> dict[str, str]:
+        for slot, spec in v.items():
+            if len(slot) > 2 or len(spec) > 40:
+                raise ValueError(f"a seat is F, M, R or X and a seat's kind at most 40 characters, got {slot!r}")
+        return v
+
+    @field_validator("seed")
+    @classmethod
+    def _seed(cls, v: Any) -> None:
+        if v is not None:
+            raise ValueError("a table of people deals from a secret nobody chooses, so that no seat can know "
+                             "another's cards; a seed is for skat play, the arena and a match against computers")
+        return None
+
 
 class JoinRequest(_Strict):
     invite: str = Field(max_length=200)
-    name: str = Field(min_length=1, max_length=40)
-    auto_bid: int | None = Field(None, description="bid and hold automatically up to this value (0: always "
-                                                   "pass); nobody else sees it")
+    name: str = Field(min_length=1, max_length=MAX_NAME * 4)
+    auto_bid: StrictInt | None = Field(None, description="bid and hold automatically up to this value (0: always "
+                                                         "pass); nobody else sees it")
 
     @field_validator("auto_bid")
     @classmethod
     def _auto(cls, v: int | None) -> int | None:
         return auto_bid_limit(v)
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, v: str) -> str:
+        return check_name(v)
+
 
 class StartRequest(_Strict):
-    empty: str | None = Field(None, description="give the seats nobody took to this computer ('computer:rules')")
+    empty: str | None = Field(None, description="give the seats nobody took to this computer ('computer:rules')",
+                              max_length=40)
 
 
 class ActRequest(_Strict):
@@ -127,24 +178,41 @@ def _seats_of(req: TableRequest) -> tuple[list[Seat], bool]:
     return [Seat(slot, i, kinds[slot][0], computer=kinds[slot][1]) for i, slot in enumerate(order)], duel
 
 
-def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, max_tables: int) -> None:
+def event_number(request: Request) -> int:
+    """The first event a stream sends: after ``Last-Event-ID`` (or ``?since=``), a whole number
+    from 0; anything else is a 400."""
+    raw = request.headers.get("last-event-id") or request.query_params.get("since")
+    if raw is None or raw == "":
+        return 0
+    raw = raw.strip()
+    if not raw.isascii() or not raw.isdigit() or int(raw) > MAX_EVENT_ID:
+        raise HTTPException(400, f"Last-Event-ID (or since): the number of an event, 0 to {MAX_EVENT_ID}, "
+                                 f"got {raw[:20]!r}")
+    return int(raw) + 1
+
+
+def bearer(request: Request) -> str | None:
+    """The token of ``Authorization: Bearer TOKEN`` (never from the URL: a URL is logged and kept
+    in histories)."""
+    auth = request.headers.get("authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return None
+
+
+def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, limits: Limits) -> None:
     """The tables' routes on ``app``; ``state["tables"]`` holds the live tables."""
     tables: dict[str, Table] = state.setdefault("tables", {})
 
-    def running() -> int:
-        return sum(1 for t in tables.values() if t.state in ("waiting", "playing"))
+    def open_tables(owner: str | None = None) -> int:
+        return sum(1 for t in tables.values() if t.state in ("waiting", "playing")
+                   and (owner is None or t.owner == owner))
 
     def table_of(tid: str) -> Table:
-        t = tables.get(tid)
+        t = tables.get(tid) if len(tid) <= 64 else None
         if t is None:
-            raise HTTPException(404, f"no table {tid}")
+            raise HTTPException(404, f"no table {tid[:64]}")
         return t
-
-    def bearer(request: Request) -> str | None:
-        auth = request.headers.get("authorization", "")
-        if auth.lower().startswith("bearer "):
-            return auth[7:].strip()
-        return request.query_params.get("token")
 
     def seat_of(t: Table, request: Request) -> Seat:
         token = bearer(request)
@@ -155,12 +223,19 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
                 return s
         raise HTTPException(403, "that token is not a seat's at this table (the host cannot act for a seat)")
 
+    def is_host(t: Table, request: Request) -> bool:
+        return same_token(bearer(request), t.host)
+
     @app.post("/api/tables", summary="create a table: its seats (persons, computers) and settings; "
                                      "returns the host's token and one invite per person seat")
-    async def create(req: TableRequest) -> dict:
-        if running() >= max_tables:
-            raise HTTPException(429, f"{running()} tables are open on this server, its most (--max-tables); "
+    async def create(req: TableRequest, request: Request) -> dict:
+        if open_tables() >= limits.max_tables:
+            raise HTTPException(429, f"{open_tables()} tables are open on this server, its most (--max-tables); "
                                      "try again when one ends")
+        client = client_of(request)
+        if open_tables(client) >= limits.client_tables:
+            raise HTTPException(429, f"this address has {open_tables(client)} open tables, its most; close one "
+                                     f"(DELETE /api/tables/ID with its host token) or wait until one ends")
         seats, duel = _seats_of(req)
         try:
             HouseRules.parse(req.house)
@@ -170,8 +245,8 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
             raise HTTPException(400, "house: Offiziersskat has no house rules")
         if req.variant == "offiziersskat" and req.deals % 2 and not req.rounds and not req.target:
             raise HTTPException(400, "deals: an Offiziersskat match has an even number of deals")
-        settings = req.model_dump(exclude={"seats"})
-        settings["seed"] = req.seed if req.seed is not None else int.from_bytes(os.urandom(3), "big")
+        settings = req.model_dump(exclude={"seats", "seed"})
+        settings["secret"] = new_table_secret()          # (every deal's cards follow from it: solver.fair)
         settings["players"] = len(seats)
         settings["duel"] = duel
         tid = table_id()
@@ -180,14 +255,14 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
         for s in seats:
             if s.slot in invites:
                 s.invite = digest(invites[s.slot])
-        t = Table(tid, settings, seats, digest(host), store)
-        tables[tid] = t
+        t = Table(tid, settings, seats, digest(host), store, owner=client)
         if store is not None:
             store.create(tid, settings, t.host or "", [{"slot": s.slot, "player": s.player, "kind": s.kind,
                                                         "computer": s.computer, "invite": s.invite} for s in seats])
+        tables[tid] = t
         return {"id": tid, "host": host, "invites": invites,
                 "rules": "duel" if duel else "tournament" if all(s.kind == "person" for s in seats) else "table",
-                "players": t.players()}
+                "players": t.players(), "expires": round(limits.table_expiry)}
 
     def start_table(t: Table) -> None:
         t.start()
@@ -206,6 +281,8 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
                         return {"seat": s.slot, "token": bearer(request)}
                     raise HTTPException(409, f"the invite to seat {s.slot} was used already (come back with the "
                                              f"seat's token)")
+                if t.state not in ("waiting", "playing"):
+                    raise HTTPException(409, f"the table is {t.state}")
                 token = new_token()
                 s.token, s.name, s.auto_bid = digest(token), req.name, req.auto_bid
                 if t.store is not None:
@@ -219,7 +296,7 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
     @app.post("/api/tables/{tid}/start", summary="the host starts the match (empty seats may go to a computer)")
     async def start(tid: str, request: Request, req: StartRequest | None = None) -> dict:
         t = table_of(tid)
-        if not same_token(bearer(request), t.host):
+        if not is_host(t, request):
             raise HTTPException(403, "only the host starts the table (Authorization: Bearer HOST)")
         if t.state != "waiting":
             raise HTTPException(409, f"the table is {t.state} already")
@@ -239,12 +316,24 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
         start_table(t)
         return {"ok": True, "players": t.players()}
 
+    @app.delete("/api/tables/{tid}", summary="the host closes the table (its match ends for every seat)")
+    async def close(tid: str, request: Request) -> dict:
+        t = table_of(tid)
+        if not is_host(t, request):
+            raise HTTPException(403, "only the host closes the table (Authorization: Bearer HOST)")
+        t.drain()
+        if t.state not in ("waiting", "playing"):
+            raise HTTPException(409, f"the table is {t.state} already")
+        async with t.act_lock:                    # (not between an answer and its acknowledgement)
+            t.close("the host closed the table")
+        return {"ok": True}
+
     @app.get("/api/tables/{tid}/state", summary="what the seat of this token sees now")
     async def table_state(tid: str, request: Request) -> dict:
         t = table_of(tid)
         t.drain()
         t.seen = time.monotonic()
-        if same_token(bearer(request), t.host):
+        if is_host(t, request):
             return {"table": t.id, "phase": t.phase(None), "finished": t.state == "finished", "players": t.players(),
                     "end": t.end, "settings": public_settings(t.settings)}
         return t.state_for(seat_of(t, request))
@@ -253,55 +342,109 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
     async def act(tid: str, req: ActRequest, request: Request) -> dict:
         t = table_of(tid)
         seat = seat_of(t, request)
+        if (wrong := shape_error(req.answer)) is not None:
+            raise HTTPException(400, wrong)
+        if is_hint(req.answer):
+            return ask_hint(t, seat)
+        async with t.act_lock:                    # one answer at a time: stored, handed over, acknowledged
+            t.drain()
+            if t.state != "playing" or seat.question is None or seat.replay > 0:
+                raise HTTPException(409, "nothing is asked of this seat right now")
+            used = time.monotonic() - seat.asked if seat.asked is not None else 0.0
+            answer = legal_answer(seat.question, req.answer)
+            n = None
+            if answer is not None:                # one of the legal answers: stored before the table has it
+                n = t.record(seat, answer, used)
+            else:                                 # the table says which rule it breaks (and keeps nothing)
+                answer = req.answer
+            ack = await handed(t, seat, answer)
+            if not ack.get("ok"):
+                if n is not None and t.store is not None:
+                    t.store.forget(t.id, n)
+                raise HTTPException(400, ack.get("error") or "the table did not take that answer")
+            if n is None:                         # (a spelling the table took that legal did not list)
+                t.record(seat, answer, used)
+            t.taken(seat, used)
+        return {"ok": True}
+
+    def ask_hint(t: Table, seat: Seat) -> dict:
         t.drain()
         if t.state != "playing" or seat.question is None or seat.replay > 0:
             raise HTTPException(409, "nothing is asked of this seat right now")
-        hint = isinstance(req.answer, dict) and req.answer.get("hint")
-        if hint and not t.settings.get("hints", True):
+        if not t.settings.get("hints", True):
             raise HTTPException(400, "hints are off at this table")
-        used = time.monotonic() - seat.asked if seat.asked is not None else 0.0
+        if seat.hint_pending:
+            raise HTTPException(429, "this seat's hint is being worked out; it comes on the event stream")
+        seat.hint_pending = True
+        t.send(seat, {"hint": True})
+        return {"ok": True, "hint": "asked"}
+
+    async def handed(t: Table, seat: Seat, answer: Any) -> dict:
+        """Hand ``answer`` to the table and wait for its acknowledgement (taken, or refused with the
+        rule)."""
         fut: asyncio.Future = asyncio.get_running_loop().create_future()
-        if not hint:
-            seat.waiting.append(fut)
-        n = t.forward(seat, req.answer, used)
-        if hint:
-            return {"ok": True, "hint": "asked"}
+        seat.waiting.append(fut)
+        t.send(seat, answer)
         deadline = time.monotonic() + ACT_TIMEOUT
         while not fut.done():                   # the table answers within milliseconds: look often
             t.drain()
             if fut.done():
                 break
-            if time.monotonic() > deadline:
-                seat.waiting = [f for f in seat.waiting if f is not fut]
+            if t.state != "playing":
+                raise HTTPException(409, f"the table is {t.state}")
+            if time.monotonic() > deadline:     # (the future stays: a late acknowledgement settles it)
                 raise HTTPException(504, "the table did not answer in time")
             await asyncio.sleep(0.002)
-        ack = fut.result()
-        if not ack.get("ok"):
-            if n is not None and t.store is not None:
-                t.store.forget(t.id, n)
-            t.decisions -= 1
-            raise HTTPException(400, ack.get("error") or "the table did not take that answer")
-        t.taken(seat, used)
-        return {"ok": True}
+        return fut.result()
+
+    @app.post("/api/tables/{tid}/ticket", summary="a ticket for one event stream within a minute (for a "
+                                                  "browser, whose EventSource sends no header)")
+    async def ticket(tid: str, request: Request) -> dict:
+        t = table_of(tid)
+        player = None if is_host(t, request) else seat_of(t, request).player
+        now = time.monotonic()
+        t.tickets = {k: v for k, v in t.tickets.items() if v[1] > now}
+        if len(t.tickets) >= 4 * len(t.seats) * limits.seat_streams:
+            raise HTTPException(429, "too many event-stream tickets of this table are waiting to be used")
+        token = new_token()
+        t.tickets[digest(token)] = (player, now + limits.stream_ticket)
+        return {"ticket": token, "expires": round(limits.stream_ticket)}
+
+    def stream_viewer(t: Table, request: Request) -> int | None | Seat:
+        """Who opens a stream: the seat (its token, or a ticket of it), or the host (None)."""
+        ticket = request.query_params.get("ticket")
+        if ticket is not None:
+            entry = t.tickets.pop(digest(ticket), None) if len(ticket) <= 100 else None
+            if entry is None or entry[1] < time.monotonic():
+                raise HTTPException(403, "that event-stream ticket is unknown, used or expired (ask for one: "
+                                         "POST /api/tables/ID/ticket)")
+            return None if entry[0] is None else t.by_player[entry[0]]
+        if request.query_params.get("token") is not None:
+            raise HTTPException(400, "token: a token never goes in a URL; send it as Authorization: Bearer TOKEN, "
+                                     "or open the stream with a ticket (POST /api/tables/ID/ticket)")
+        return None if is_host(t, request) else seat_of(t, request)
 
     @app.get("/api/tables/{tid}/events", summary="the seat's events as Server-Sent Events (token as "
-                                                 "Authorization or ?token=)")
+                                                 "Authorization, or ?ticket=)")
     async def events(tid: str, request: Request) -> StreamingResponse:
         t = table_of(tid)
-        host = same_token(bearer(request), t.host)
-        seat = None if host else seat_of(t, request)
-        if len(t.subscribers) >= MAX_CONNECTIONS:
-            raise HTTPException(429, f"this table has {len(t.subscribers)} open event streams, its most")
-        since = int(request.headers.get("last-event-id") or request.query_params.get("since") or -1) + 1
+        since = event_number(request)
+        viewer = stream_viewer(t, request)
+        seat = viewer if isinstance(viewer, Seat) else None
         player = seat.player if seat is not None else None
+        mine = sum(1 for p, _q in t.subscribers if p == player)
+        if mine >= limits.seat_streams:
+            raise HTTPException(429, f"{'this seat' if seat is not None else 'the host'} has {mine} open event "
+                                     f"streams at this table, its most; close one")
         q: asyncio.Queue = asyncio.Queue()
         entry = (player, q)
 
         async def stream():
-            t.drain()
-            t.subscribers.add(entry)
+            t.subscribers.add(entry)              # (counted above and registered here in one step: no await)
             t.connected(player, +1)
             try:
+                yield ": connected\n\n"
+                t.drain()
                 for ev in t.visible(player, since):
                     yield _sse("event", ev, ev["id"])
                 if seat is not None and (question := t.question_for(seat)) is not None:
@@ -321,14 +464,22 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, m
             finally:
                 t.subscribers.discard(entry)
                 t.connected(player, -1)
-        return StreamingResponse(stream(), media_type="text/event-stream",
+
+        body = stream()
+        first = await body.__anext__()           # registered now (a stream never started would leak its count)
+
+        async def sent():
+            yield first
+            async for chunk in body:
+                yield chunk
+        return StreamingResponse(sent(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
     @app.get("/api/tables/{tid}/records", summary="the table's finished deals: deal records (JSON lines) or "
                                                   "?format=iss (ISS game lines)")
     async def records(tid: str, request: Request, format: Literal["jsonl", "iss"] = "jsonl") -> PlainTextResponse:
         t = table_of(tid)
-        if not same_token(bearer(request), t.host):
+        if not is_host(t, request):
             seat_of(t, request)
         t.drain()
         if t.end is None or "records" not in t.end:
@@ -343,16 +494,21 @@ def _sse(kind: str, data: Any, event_id: int | None = None) -> str:
     return f"{head}event: {kind}\ndata: {json.dumps(data)}\n\n"
 
 
-async def pump(state: dict[str, Any]) -> None:
+async def pump(state: dict[str, Any], limits: Limits) -> None:
     """The server's one loop over its tables (the clients never poll): takes in what every
-    table process said, pushes it to the event streams, and times out the questions whose
-    clock ran out (the table's computer moves for the seat, and every seat is told)."""
-    import sys
-    import traceback
+    table process said, pushes it to the event streams, times out the questions whose clock ran
+    out (the table's computer moves for the seat, and every seat is told), and closes the tables
+    nobody joined in ``limits.table_expiry`` seconds."""
     while True:
+        now = time.time()
         for t in list(state.get("tables", {}).values()) + [g.table for g in list(state.get("games", {}).values())]:
             try:
                 t.drain()
+                if t.state == "waiting" and now - t.created > limits.table_expiry and \
+                        not any(s.token for s in t.seats if s.kind == "person"):
+                    t.close(f"nobody joined within {round(limits.table_expiry / 60)} minutes")
+                if t.act_lock.locked():           # (an answer is being taken: the clock waits for it)
+                    continue
                 for seat in t.timed_out():
                     used = seat.clock
                     seat.question = None
@@ -363,24 +519,24 @@ async def pump(state: dict[str, Any]) -> None:
                                         "player": seat.slot, "text": f"{seat.name or seat.slot}'s clock ran out: "
                                                                      f"the computer moved for them"})
             except Exception:                   # noqa: BLE001 - one table's trouble never stops the others'
-                print(f"table {t.id}: {traceback.format_exc()}", file=sys.stderr)
+                log.exception("table %s", t.id)
         await asyncio.sleep(0.05)
 
 
-def restore(store: Store, state: dict[str, Any]) -> int:
-    """Every table of ``store`` back in ``state``, the unfinished ones playing on from their
-    recorded answers; how many play on."""
+def restore(records: list[dict], store: Store, state: dict[str, Any]) -> int:
+    """The tables ``records`` (:meth:`Store.tables`) back in ``state``, the unfinished ones
+    playing on from their recorded answers; how many play on."""
     tables: dict[str, Table] = state.setdefault("tables", {})
     going = 0
-    for rec in store.tables():
+    for rec in records:
         seats = [Seat(s["slot"], s["player"], s["kind"], computer=s["computer"], invite=s["invite"], token=s["token"],
                       name=s["name"], auto_bid=s["auto_bid"]) for s in rec["seats"]]
-        t = Table(rec["id"], rec["settings"], seats, rec["host"], store)
+        t = Table(rec["id"], rec["settings"], seats, rec["host"], store, created=rec["created"])
         tables[t.id] = t
         if rec["state"] == "playing":
-            t.start(rec["decisions"])
+            t.start(rec["decisions"], rec["next"])
             going += 1
-        elif rec["state"] in ("finished", "stopped"):
+        elif rec["state"] in ("finished", "stopped", "closed"):
             t.state, t.end = rec["state"], rec["result"]
     return going
 

@@ -29,6 +29,7 @@ move with the 10 seconds a quick move earns -- a person who was only away plays 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import hashlib
 import hmac
 import json
@@ -69,9 +70,15 @@ def same_token(token: str | None, stored: str | None) -> bool:
 
 # ------------------------------------------------------------------ the store
 
+class StoreError(Exception):
+    """The store cannot be used; the message is one line naming the file."""
+
+
 class Store:
     """The tables, their seats and every decision, in SQLite (one file; WAL, every write its own
-    transaction, so that a killed server loses nothing it had answered)."""
+    transaction, so that a killed server loses nothing it had answered).  One server a store: the
+    file ``PATH.lock`` beside it is held (``flock``) while the store is open, and a second server
+    on the same file is refused (:class:`StoreError`)."""
 
     SCHEMA = """
     CREATE TABLE IF NOT EXISTS tables (
@@ -85,26 +92,55 @@ class Store:
     """
 
     def __init__(self, path: str | Path):
-        self.path = str(path)
+        p = Path(path)
+        self.path = str(p)
+        if not p.parent.is_dir():
+            raise StoreError(f"{p}: the folder {p.parent} does not exist (make it, or name another --db)")
+        self._hold = open(f"{p}.lock", "a")           # noqa: SIM115 - held open while the store is
+        try:
+            fcntl.flock(self._hold, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._hold.close()
+            raise StoreError(f"{p} is kept by another skat serve already (one server a store)") from None
         self.lock = threading.Lock()
-        self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.executescript(self.SCHEMA)
+        self.db: sqlite3.Connection | None = None
+        try:
+            self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.executescript(self.SCHEMA)
+            self.db.execute("SELECT count(*) FROM tables, seats, decisions LIMIT 1").fetchall()
+        except sqlite3.DatabaseError as e:
+            self.close()
+            raise StoreError(f"{p} is not a tables store, or it is damaged ({e})") from None
+
+    def close(self) -> None:
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+        if not self._hold.closed:
+            fcntl.flock(self._hold, fcntl.LOCK_UN)
+            self._hold.close()
 
     def run(self, sql: str, args: tuple = ()) -> list[tuple]:
         with self.lock:
-            return self.db.execute(sql, args).fetchall()
+            return self._db().execute(sql, args).fetchall()
+
+    def _db(self) -> sqlite3.Connection:
+        if self.db is None:
+            raise StoreError(f"{self.path} is closed")
+        return self.db
 
     def create(self, table_id: str, settings: dict, host: str, seats: list[dict]) -> None:
         with self.lock:
-            self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 'waiting', NULL)",
-                            (table_id, time.time(), json.dumps(settings), host))
+            db = self._db()
+            db.execute("BEGIN")
+            db.execute("INSERT INTO tables VALUES (?, ?, ?, ?, 'waiting', NULL)",
+                       (table_id, time.time(), json.dumps(settings), host))
             for s in seats:
-                self.db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                                (table_id, s["slot"], s["player"], s["kind"], s.get("computer"), s.get("invite"),
-                                 s.get("token"), s.get("name"), s.get("auto_bid")))
-            self.db.execute("COMMIT")
+                db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                           (table_id, s["slot"], s["player"], s["kind"], s.get("computer"), s.get("invite"),
+                            s.get("token"), s.get("name"), s.get("auto_bid")))
+            db.execute("COMMIT")
 
     def seat(self, table_id: str, slot: str, **fields: Any) -> None:
         sets = ", ".join(f"{k} = ?" for k in fields)
@@ -115,23 +151,51 @@ class Store:
                  (state, json.dumps(result) if result is not None else None, table_id))
 
     def decide(self, table_id: str, n: int, player: int, answer: Any, used: float) -> None:
-        self.run("INSERT OR REPLACE INTO decisions VALUES (?, ?, ?, ?, ?, ?)",
+        """Decision ``n`` of the table (numbers are never used twice: a second write of one fails)."""
+        self.run("INSERT INTO decisions VALUES (?, ?, ?, ?, ?, ?)",
                  (table_id, n, player, json.dumps(answer), used, time.time()))
 
     def forget(self, table_id: str, n: int) -> None:
-        self.run("DELETE FROM decisions WHERE table_id = ? AND n = ?", (table_id, n))
+        """An answer the table did not take: kept as a number, never replayed."""
+        self.run("UPDATE decisions SET answer = NULL WHERE table_id = ? AND n = ?", (table_id, n))
 
-    def tables(self) -> list[dict]:
-        out = []
-        for tid, created, settings, host, st, result in self.run("SELECT * FROM tables ORDER BY created"):
-            seats = [dict(zip(("slot", "player", "kind", "computer", "invite", "token", "name", "auto_bid"), row))
-                     for row in self.run("SELECT slot, player, kind, computer, invite, token, name, auto_bid "
-                                         "FROM seats WHERE table_id = ? ORDER BY player", (tid,))]
-            decisions = [(p, json.loads(a), used) for p, a, used in
-                         self.run("SELECT player, answer, used FROM decisions WHERE table_id = ? ORDER BY n", (tid,))]
-            out.append({"id": tid, "created": created, "settings": json.loads(settings), "host": host, "state": st,
-                        "result": json.loads(result) if result else None, "seats": seats, "decisions": decisions})
-        return out
+    def tables(self) -> tuple[list[dict], list[tuple[str, str]]]:
+        """Every table the store holds, and those whose rows cannot be read (id, why): set aside,
+        so that one bad row stops no other table."""
+        out, bad = [], []
+        try:
+            rows = self.run("SELECT id, created, settings, host, state, result FROM tables ORDER BY created")
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path} is damaged: its tables cannot be read ({e})") from None
+        for tid, created, settings, host, st, result in rows:
+            try:
+                out.append(self._table(tid, created, settings, host, st, result))
+            except (sqlite3.DatabaseError, ValueError, TypeError, KeyError) as e:
+                bad.append((str(tid), f"{type(e).__name__}: {e}"))
+        return out, bad
+
+    def _table(self, tid: Any, created: Any, settings: Any, host: Any, st: Any, result: Any) -> dict:
+        if not isinstance(tid, str) or st not in ("waiting", "playing", "finished", "stopped", "closed"):
+            raise ValueError(f"state {st!r}")
+        seats = [dict(zip(("slot", "player", "kind", "computer", "invite", "token", "name", "auto_bid"), row))
+                 for row in self.run("SELECT slot, player, kind, computer, invite, token, name, auto_bid "
+                                     "FROM seats WHERE table_id = ? ORDER BY player", (tid,))]
+        if not seats or [s["player"] for s in seats] != list(range(len(seats))) or \
+                any(s["slot"] not in SLOTS or s["kind"] not in ("person", "computer") for s in seats):
+            raise ValueError("its seats are not a table's")
+        rows = self.run("SELECT n, player, answer, used FROM decisions WHERE table_id = ? ORDER BY n", (tid,))
+        decisions = []
+        for _n, p, a, used in rows:
+            if not isinstance(p, int) or not 0 <= p < len(seats):
+                raise ValueError(f"a decision of player {p!r}")
+            if a is not None:                     # (NULL: an answer the table refused)
+                decisions.append((p, json.loads(a), float(used or 0.0)))
+        opts = json.loads(settings)
+        if not isinstance(opts, dict):
+            raise ValueError("its settings are not an object")
+        return {"id": tid, "created": float(created), "settings": opts, "host": host, "state": st,
+                "result": json.loads(result) if result else None, "seats": seats, "decisions": decisions,
+                "next": (max(r[0] for r in rows) + 1) if rows else 0}
 
 
 # ------------------------------------------------------------------ a table
@@ -152,6 +216,7 @@ class Seat:
     question: dict | None = None              # what is asked of the seat now
     asked: float | None = None                # when (monotonic), for the clock
     hint: dict | None = None
+    hint_pending: bool = False                # a hint asked for and not yet given (one at a time)
     hand: list[str] = field(default_factory=list)
     clock: float = CLOCK_START
     replay: int = 0                           # recorded answers still to be taken in again
@@ -163,8 +228,10 @@ class Table:
     """One table: its seats, its process, the events each seat may see, its clock."""
 
     def __init__(self, table_id: str, settings: dict, seats: list[Seat], host: str | None = None,
-                 store: Store | None = None):
+                 store: Store | None = None, created: float | None = None, owner: str | None = None):
         self.id, self.settings, self.seats, self.host, self.store = table_id, settings, seats, host, store
+        self.created = time.time() if created is None else created     # (wall clock: a waiting table expires)
+        self.owner = owner                    # the client address that made it (its per-client cap)
         self.by_player = {s.player: s for s in seats}
         self.events: list[tuple[tuple[int, ...] | None, dict]] = []      # (audience, event)
         self.state = "waiting"                # waiting, playing, finished, stopped
@@ -177,10 +244,13 @@ class Table:
         self.deal_seats: list[int] = []       # this deal: seat -> player index
         self.subscribers: set[tuple[int | None, asyncio.Queue]] = set()
         self.lock = threading.Lock()
+        self.act_lock = asyncio.Lock()        # one answer at a time is stored, handed over and acknowledged
+        self.tickets: dict[str, tuple[int | None, float]] = {}       # event-stream tickets: digest -> (player, until)
 
     # -- the process
-    def start(self, decisions: list[tuple[int, Any, float]] | None = None) -> None:
-        """Start the table's process; ``decisions`` (recorded answers) are taken in first."""
+    def start(self, decisions: list[tuple[int, Any, float]] | None = None, next_decision: int | None = None) -> None:
+        """Start the table's process; ``decisions`` (recorded answers) are taken in first, and the
+        next answer is numbered ``next_decision`` (numbers are never used twice)."""
         from .games import run_table
         ctx = table_context()
         self.outbox = ctx.Queue()
@@ -191,6 +261,8 @@ class Table:
             seat.replay += 1
             seat.replay_used.append(used or 0.0)  # (the clock as it stood: charged as each is taken in)
             self.decisions += 1
+        if next_decision is not None:
+            self.decisions = max(self.decisions, next_decision)
         specs = [{"kind": s.kind, "player": s.computer, "auto_bid": s.auto_bid, "name": s.name} for s in self.seats]
         names = [s.name or (computer_name(s.computer) if s.kind == "computer" else s.slot) for s in self.seats]
         options = dict(self.settings, seats=specs, names=self.settings.get("names") or names, server=os.getpid())
@@ -214,6 +286,18 @@ class Table:
         self.inboxes, self.outbox = [], None
         if self.state == "playing":
             self.state = "stopped"
+
+    def close(self, why: str) -> None:
+        """The host closed the table, or nobody joined it in time: its process ends, every seat
+        is told, and the store keeps it as closed."""
+        self.stop()
+        self.end = {"closed": why}
+        self.state = "closed"
+        for s in self.seats:
+            s.question = None
+        if self.store is not None:
+            self.store.state(self.id, "closed", self.end)
+        self._push(None, "end", self.end)
 
     def idle(self) -> float:
         return time.monotonic() - self.seen
@@ -250,6 +334,7 @@ class Table:
             self._push(who, "question", self.question_for(seat))
         elif kind == "hint":
             self.by_player[who].hint = data
+            self.by_player[who].hint_pending = False
             self._push(who, "hint", data)
         elif kind == "ack":
             seat = self.by_player[who]
@@ -363,17 +448,25 @@ class Table:
                 "events": len(self.visible(seat.player)), "end": self.end, "settings": public_settings(self.settings)}
 
     # -- answers
-    def forward(self, seat: Seat, answer: Any, used: float | None = None) -> int | None:
-        """Record ``answer`` (unless it asks for a hint) and hand it to the table; the decision's
-        number, to forget it again if the table refuses it."""
-        n = None
+    def record(self, seat: Seat, answer: Any, used: float | None = None) -> int:
+        """Write ``answer`` to the store as the table's next decision; its number (never used
+        again, also when the table refuses the answer: :meth:`Store.forget`)."""
+        n = self.decisions
+        self.decisions += 1
+        if self.store is not None:
+            self.store.decide(self.id, n, seat.player, answer, used if used is not None else 0.0)
+        return n
+
+    def send(self, seat: Seat, answer: Any) -> None:
+        """Hand ``answer`` (checked by the caller) to the table's process."""
         if not (isinstance(answer, dict) and answer.get("hint")):
             seat.hint = None
-            n = self.decisions
-            self.decisions += 1
-            if self.store is not None:
-                self.store.decide(self.id, n, seat.player, answer, used if used is not None else 0.0)
         self.inboxes[seat.player].put(answer)
+
+    def forward(self, seat: Seat, answer: Any, used: float | None = None) -> int | None:
+        """Record ``answer`` (unless it asks for a hint) and hand it to the table."""
+        n = None if isinstance(answer, dict) and answer.get("hint") else self.record(seat, answer, used)
+        self.send(seat, answer)
         return n
 
     def taken(self, seat: Seat, used: float) -> None:
@@ -428,8 +521,8 @@ def _settle(fut: asyncio.Future, data: dict) -> None:
 
 
 def public_settings(settings: dict) -> dict:
-    """The table's settings as every seat may see them (no seed: the cards are the seed's)."""
-    return {k: v for k, v in settings.items() if k not in ("seed", "names")}
+    """The table's settings as every seat may see them (no seed or secret: the cards follow from them)."""
+    return {k: v for k, v in settings.items() if k not in ("seed", "secret", "names")}
 
 
 def table_id() -> str:

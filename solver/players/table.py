@@ -16,6 +16,7 @@ import numpy as np
 
 from ..bidding import Auction, auction_record, parse_calls
 from ..cards import CARD_NAMES, card_list, popcount
+from ..fair import FairDeck, commitment, dealt_text, shuffled
 from ..deal import Deal, ramsch_record, score_deal, score_ramsch, shuffle  # noqa: F401 - shuffle: the table's name too
 from ..games import RAMSCH, SEATS, Declaration
 from ..house import (BockRounds, HouseRules, bock_events, check_ramsch_discard, kontra_call,
@@ -57,6 +58,8 @@ class DealResult:
     bock_round: bool = False                 # played in a Bock round (scores doubled)
     timeouts: list[tuple[int, int]] = field(default_factory=list)   # (seat, card index) of moves over the clock
     variant: str = "skat"                    # the registry's name of the deal's variant
+    commitment: str | None = None            # a fair deck's: SHA-256 of the deal's secret and cards (solver.fair)
+    reveal: dict | None = None               # ... and the secret and cards, told when the deal ends
 
     @property
     def passed(self) -> bool:
@@ -105,6 +108,8 @@ class DealResult:
             rec["bock_round"] = True
         if self.timeouts:
             rec["timeouts"] = [{"seat": SEATS[s], "card": i + 1} for s, i in self.timeouts]
+        if self.commitment is not None:
+            rec["commitment"], rec["reveal"] = self.commitment, self.reveal
         return rec
 
 
@@ -341,7 +346,7 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
                names: tuple[str, ...] | None = None,
                on_event: Callable[[str, dict], None] | None = None, rounds: int | None = None,
                target: int | None = None, duel: bool = False,
-               variant: str = "skat") -> tuple[MatchSheet, list[DealResult]]:
+               variant: str = "skat", deck: FairDeck | None = None) -> tuple[MatchSheet, list[DealResult]]:
     """A match of ``variant``: ``players`` are the players (not seats); the dealer rotates
     clockwise (classic Skat at four: the dealer sits out; Offiziersskat: the two take turns).
     ``duel``: the third player is a partner who never bids and always defends, and whose score
@@ -351,6 +356,10 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
     ``target`` (the round in which a total reaches it is played to its end).  With the house
     rule ``bock-rounds`` a game lost with Kontra, a 60:60 or a won Grand Hand queues a Bock
     round in which every score counts double.
+
+    ``deck``: deal from a fair deck (:mod:`solver.fair`) instead of ``seed``: who deals first and
+    every deal's cards follow from its secret, each deal's ``deal`` event carries its
+    ``commitment`` and each result its ``reveal``.
     """
     from ..variants import find_variant
     v = find_variant(variant)
@@ -361,8 +370,9 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
         players = [players[0], players[1], Partner(players[2])]
     v.check_match(len(players), len(players) * rounds if rounds else deals)
     rng = np.random.default_rng(seed)
+    first = v.first_dealer(deck.rng("first dealer") if deck else rng, len(players))
     sheet = MatchSheet(players=names or tuple(p.name for p in players),
-                       deals=len(players) * rounds if rounds else deals, first_dealer=v.first_dealer(rng, len(players)),
+                       deals=len(players) * rounds if rounds else deals, first_dealer=first,
                        target=target, counted=(True, True, False) if duel else None, seats=v.seats)
     bock = BockRounds(players=3) if "bock-rounds" in opts.house else None
     results = []
@@ -371,8 +381,19 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
     while not sheet.finished:
         seat_player = [sheet.seat_player(k, s) for s in v.seats]          # seat -> player index
         factor = bock.next_deal() if bock else 1
-        event("deal", {"number": k + 1, "dealer": sheet.dealer, "seats": seat_player, "bock_round": factor > 1})
-        r = play_deal([players[i] for i in seat_player], v.shuffle(rng), opts, on_event, factor, v.name)
+        fair: dict[str, Any] = {}
+        if deck is None:
+            dealt = v.shuffle(rng)
+        else:
+            secret = deck.secret(k + 1)
+            order = shuffled(secret)
+            dealt = v.deal_of(order)
+            fair = {"commitment": commitment(secret, order)}
+        event("deal", {"number": k + 1, "dealer": sheet.dealer, "seats": seat_player, "bock_round": factor > 1,
+                       **fair})
+        r = play_deal([players[i] for i in seat_player], dealt, opts, on_event, factor, v.name)
+        if deck is not None:
+            r.commitment, r.reveal = fair["commitment"], {"secret": secret, "dealt": dealt_text(order)}
         results.append(r)
         if r.passed:
             sheet.record(passed=True, bock=factor > 1)

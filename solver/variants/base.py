@@ -75,10 +75,15 @@ class Variant(ABC):
     def deal(self, rng: np.random.Generator, game: str) -> Any:
         """A shuffled deal to play ``game`` on (a game's name as the record spells it)."""
 
-    @abstractmethod
     def shuffle(self, rng: np.random.Generator) -> Any:
         """The cards as dealt, before anybody decides anything (what the table's deal takes:
         :func:`solver.players.table.play_deal`)."""
+        return self.deal_of([int(c) for c in rng.permutation(32)])
+
+    @abstractmethod
+    def deal_of(self, order: list[int]) -> Any:
+        """The cards as dealt from the 32 cards in the order they come off the deck (a fair
+        deck's shuffle: :mod:`solver.fair`)."""
 
     def seatings(self, players: int) -> list[list[int]]:
         """The duplicate arena's seatings of one deal: per game, the seat of each player type

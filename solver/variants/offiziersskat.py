@@ -36,8 +36,8 @@ class Offiziersskat(Variant):
     def deal(self, rng: np.random.Generator, game: str) -> O.OffiziersDeal:
         return O.OffiziersDeal(O.deal_piles(rng), O.offiziers_game(game))
 
-    def shuffle(self, rng: np.random.Generator) -> list[list[tuple[int, int]]]:
-        return O.deal_piles(rng)
+    def deal_of(self, order: list[int]) -> list[list[tuple[int, int]]]:
+        return O.piles_of(order)
 
     def first_dealer(self, rng: np.random.Generator, players: int) -> int:
         """The first player listed deals first; the two take turns."""

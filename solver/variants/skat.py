@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..deal import Deal, load_deal, score_deal, score_ramsch, shuffle
+from ..deal import Deal, hands_of, load_deal, score_deal, score_ramsch, shuffle
 from ..games import SEATS, Declaration
 from ..state import GameState
 from .base import Settlement, Variant
@@ -47,8 +47,8 @@ class Skat(Variant):
                 break
         return Deal(hands_and_skat[:3], hands_and_skat[3], -1 if decl.is_ramsch else declarer, decl)
 
-    def shuffle(self, rng: np.random.Generator) -> list[int]:
-        return shuffle(rng)
+    def deal_of(self, order: list[int]) -> list[int]:
+        return hands_of(order)
 
     def check_match(self, players: int, deals: int) -> None:
         if players not in (3, 4):

@@ -4,6 +4,7 @@
 // table live (Server-Sent Events) and answers by clicking, on the same card table as Play.
 import { h } from "./api.js";
 import { apply, draw } from "./play.js";
+import { checkDeal } from "./fair.js";
 
 // a computer seat: by name, and best at each strength (1 is the table's default, ~0.3 s a move)
 const COMPUTERS = [["computer:best", "computer (best)"], ["computer:best:2", "computer (best, strength 2)"],
@@ -85,7 +86,8 @@ export async function tablePage(main) {
   const id = params.get("id"), invite = params.get("invite");
   const board = h("div", { id: "board" });
   const who = h("p", { id: "who", class: "muted" });
-  main.append(h("h2", {}, "Table"), who, board);
+  const fairLine = h("p", { id: "fair", class: "muted" });
+  main.append(h("h2", {}, "Table"), who, fairLine, board);
   if (!id || !invite) { board.append(h("p", { class: "error" }, "this link has no table or invite")); return; }
   const key = `seat:${id}:${invite}`;
   let token = localStorage.getItem(key);
@@ -114,17 +116,60 @@ export async function tablePage(main) {
       (p.to_act ? " ·to play" : ""))));
     draw(board, s, s.question ? { ...s.question, error: s.error ?? s.question.error } : null);
   };
-  const events = new EventSource(`/api/tables/${id}/events?token=${encodeURIComponent(token)}`);
-  events.addEventListener("event", m => { const e = JSON.parse(m.data); apply(s, e); s.fresh = e.kind === "card";
-                                         if (["card", "trick", "deal", "result"].includes(e.kind)) s.question = null; redraw(); });
+  // every deal is committed to before its first call and checked here when it ends (solver/fair.py)
+  const fair = e => {
+    if (e.kind === "deal" && e.commitment) {
+      const at = e.seats.indexOf(s.player);
+      s.fair = { number: e.number, commitment: e.commitment, hand: null,
+                 position: at < 0 ? null : (e.seats.length === 2 ? "FR" : "FMR")[at] };
+      fairLine.textContent = `Deal ${e.number}: the cards are fixed, commitment ${e.commitment.slice(0, 16)}… ` +
+                             "(checked when the deal ends)";
+    } else if (e.kind === "hand" && s.fair && !s.fair.hand) {
+      s.fair.hand = e.cards;
+    } else if (e.kind === "record" && s.fair && e.record?.reveal) {
+      const wrong = checkDeal(s.fair.commitment, e.record.reveal, s.fair.hand,
+                              e.record.variant === "offiziersskat" ? null : s.fair.position);
+      fairLine.textContent = wrong.length ? `Deal ${s.fair.number}: NOT verified: ${wrong.join("; ")}`
+        : `Deal ${s.fair.number}: verified: the cards dealt were the ones committed to ` +
+          `(${s.fair.commitment.slice(0, 16)}…)`;
+      fairLine.className = wrong.length ? "error" : "muted";
+      fairLine.dataset.verified = wrong.length ? "no" : "yes";
+    }
+  };
+  const handlers = {
+    event: m => { const e = JSON.parse(m.data); fair(e); apply(s, e); s.fresh = e.kind === "card";
+                  if (["card", "trick", "deal", "result"].includes(e.kind)) s.question = null; redraw(); },
   // a new question means the last answer was taken: its request may still be on its way back,
   // but a click on the new question must not wait for it (it was dropped while "busy")
-  events.addEventListener("question", m => { s.question = JSON.parse(m.data); s.error = null; s.busy = false;
-                                             if (!s.question) s.hint = null; redraw(); });
-  events.addEventListener("hint", m => { s.hint = JSON.parse(m.data); redraw(); });
-  events.addEventListener("presence", m => { s.players = JSON.parse(m.data); redraw(); });
-  events.addEventListener("clock", m => { const c = JSON.parse(m.data);
-    s.players = (s.players ?? []).map(p => p.seat === c.seat ? { ...p, clock: c.left } : p); redraw(); });
-  events.addEventListener("end", m => { s.end = JSON.parse(m.data); s.question = null; redraw(); events.close(); });
+    question: m => { s.question = JSON.parse(m.data); s.error = null; s.busy = false;
+                     if (!s.question) s.hint = null; redraw(); },
+    hint: m => { s.hint = JSON.parse(m.data); redraw(); },
+    presence: m => { s.players = JSON.parse(m.data); redraw(); },
+    clock: m => { const c = JSON.parse(m.data);
+                  s.players = (s.players ?? []).map(p => p.seat === c.seat ? { ...p, clock: c.left } : p); redraw(); },
+    end: m => { s.end = JSON.parse(m.data); s.question = null; redraw(); events.close(); },
+  };
+  const events = follow(id, token, handlers);
   window.addEventListener("hashchange", () => events.close(), { once: true });
+}
+
+// The table's events for `token`: each stream opened with a ticket good for one stream (a token
+// never goes in a URL), and opened again after a break, from the last event seen.
+function follow(id, token, handlers) {
+  let source = null, last = null, closed = false;
+  const open = async () => {
+    if (closed) return;
+    let ticket;
+    try { ({ ticket } = await call(`/api/tables/${id}/ticket`, { method: "POST", token })); }
+    catch (e) { if (!closed) setTimeout(open, 3000); return; }
+    if (closed) return;
+    source = new EventSource(`/api/tables/${id}/events?ticket=${encodeURIComponent(ticket)}` +
+                             (last === null ? "" : `&since=${last}`));
+    for (const [kind, fn] of Object.entries(handlers)) {
+      source.addEventListener(kind, m => { if (kind === "event" && m.lastEventId) last = Number(m.lastEventId); fn(m); });
+    }
+    source.onerror = () => { source.close(); if (!closed) setTimeout(open, 1000); };
+  };
+  open();
+  return { close() { closed = true; source?.close(); } };
 }
