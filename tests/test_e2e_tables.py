@@ -125,6 +125,8 @@ def test_three_people_play_a_deal_and_a_closed_tab_gets_its_seat_back(server, br
     for p in pages:
         p.wait_for_function("document.querySelectorAll('#who .badge').length === 3")
         assert "ann" in p.inner_text("#who") and "cat" in p.inner_text("#who")
+        # before the first call every seat has the deal's commitment (solver.fair)
+        p.wait_for_function("document.querySelector('#fair').textContent.includes('commitment')")
 
     def close_and_reopen(cards: int, i: int, page):
         if cards != 4:                          # in the middle of the second trick
@@ -141,6 +143,8 @@ def test_three_people_play_a_deal_and_a_closed_tab_gets_its_seat_back(server, br
     assert cards == 30
     for p in pages:
         assert p.inner_text("#final").startswith("Final standings")
+        # each page checked the revealed secret against the commitment and its own ten cards
+        assert p.get_attribute("#fair", "data-verified") == "yes", p.inner_text("#fair")
         assert p.locator("#sheet tbody tr").count() == 2
         assert p.locator("#sheet button.review-deal").count() == 1      # the deal played opens in the Review
     pages[2].click("#sheet button.review-deal")
