@@ -130,7 +130,8 @@ def main(argv: list[str] | None = None) -> None:
     base = f"http://127.0.0.1:{port}"
     db = Path(tempfile.mkdtemp()) / "tables.sqlite"
     server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--workers",
-                               str(a.workers), "--max-tables", str(a.tables), "--db", str(db)], cwd=ROOT,
+                               str(a.workers), "--max-tables", str(a.tables), "--per-client", str(a.tables),
+                               "--client-connections", str(8 * a.tables), "--db", str(db)], cwd=ROOT,
                               env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE)
     for _ in range(300):
@@ -154,9 +155,9 @@ def main(argv: list[str] | None = None) -> None:
     bots: list[Bot] = []
     try:
         tables = []
-        for k in range(a.tables):
+        for _ in range(a.tables):
             status, t = call(base, "POST", "/api/tables", {"seats": {"F": "person", "M": "person", "R": "person"},
-                                                          "deals": a.deals, "seed": 1000 + k})
+                                                          "deals": a.deals})
             assert status == 200, t
             tables.append(t)
         over, refused = call(base, "POST", "/api/tables", {"seats": {"F": "person", "M": "person", "R": "person"}})

@@ -21,6 +21,7 @@ import click
 from rich.console import Console
 
 from solver.cards import parse_card
+from solver.fair import check_record
 
 from .play import Prompter
 
@@ -125,6 +126,13 @@ class Seat:
             self.c.rule(f"deal {ev['number']}")
             letters = "FMR" if len(self.seats) == 3 else "FR"
             self.c.print("  ".join(f"{letter}: {self.who(letter)}" for letter in letters))
+            if ev.get("commitment"):
+                self.c.print(f"the cards are fixed: commitment {ev['commitment'][:16]}… (checked when the deal ends)",
+                             style="dim")
+        elif k == "record" and ev.get("record", {}).get("reveal"):
+            wrong = check_record(ev["record"])
+            self.c.print("the deal is verified: its cards are the ones committed to" if not wrong else
+                         f"[red]the deal is NOT verified: {'; '.join(wrong)}[/red]", style=None if wrong else "dim")
         elif k == "hand":
             self.c.print(f"Your cards: {self._cards(ev['cards'])}")
         elif k == "auction":
@@ -248,5 +256,5 @@ def join(url: str, name: str | None, deck: str) -> None:
                 for place, who, total in standings:
                     console.print(f"{place}. {who}: {total:+d}")
             else:
-                console.print(data.get("error") or "the table stopped")
+                console.print(data.get("closed") or data.get("error") or "the table stopped")
             return

@@ -35,17 +35,25 @@ DEFAULTS = Limits()
 @click.option("--max-tables", type=click.IntRange(min=1), default=DEFAULTS.max_tables, show_default=True,
               help="the most tables for people open at once")
 @click.option("--per-client", type=click.IntRange(min=1), default=DEFAULTS.client_tables, show_default=True,
-              help="the most open tables one client address may make (and half as many matches and advice "
-                   "requests at once, at least one)")
+              help="the most open tables one client address may make")
+@click.option("--client-matches", type=click.IntRange(min=1), default=DEFAULTS.client_matches, show_default=True,
+              help="the most matches against computers one client address plays at once")
+@click.option("--client-advice", type=click.IntRange(min=1), default=DEFAULTS.client_advice, show_default=True,
+              help="the most advice requests and jobs of one client address running at once")
 @click.option("--table-expiry", type=click.FloatRange(min=1), default=DEFAULTS.table_expiry / 60, show_default=True,
               help="minutes after which a table nobody joined is closed")
 @click.option("--max-connections", type=click.IntRange(min=8), default=DEFAULTS.max_connections, show_default=True,
               help="open connections the server keeps (more are closed at once)")
+@click.option("--client-connections", type=click.IntRange(min=4), default=DEFAULTS.client_connections,
+              show_default=True, help="open connections of one client address (more are closed at once)")
+@click.option("--read-timeout", type=click.FloatRange(min=0.1), default=DEFAULTS.read_timeout, show_default=True,
+              help="seconds a client has to send a whole request (a half-sent one is closed then)")
 @click.option("--allow-host", "allow_host", multiple=True,
               help="a name the server answers to in the Host header, besides those of --host (repeat it; '*': any)")
 def serve(host: str, port: int, open_browser: bool, workers: int | None, idle: float, max_matches: int,
-          db: str | None, max_tables: int, per_client: int, table_expiry: float, max_connections: int,
-          allow_host: tuple[str, ...]) -> None:
+          db: str | None, max_tables: int, per_client: int, client_matches: int, client_advice: int,
+          table_expiry: float, max_connections: int,
+          client_connections: int, read_timeout: float, allow_host: tuple[str, ...]) -> None:
     """The web app: bid advice by clicking cards, a review you step through,
     and a solver for any position, at http://HOST:PORT/ (API docs at /docs).
 
@@ -53,8 +61,9 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, idle: f
     Example: skat serve --open
     """
     limits = Limits(max_tables=max_tables, max_matches=max_matches, client_tables=per_client,
-                    client_matches=max(1, per_client // 2), client_advice=max(1, per_client // 2),
-                    table_expiry=table_expiry * 60, max_connections=max_connections)
+                    client_matches=client_matches, client_advice=client_advice,
+                    table_expiry=table_expiry * 60, max_connections=max_connections,
+                    client_connections=client_connections, read_timeout=read_timeout)
     try:
         sock = bind(host, port)                 # (first: a port in use creates nothing)
     except BindError as e:

@@ -442,6 +442,7 @@ def test_skat_join_plays_a_seat_from_the_terminal(tmp_path):
         code = p.wait(timeout=60)
         assert code == 0, out[-2000:]
         assert "final standings" in out and "terminal" in out
+        assert "the cards are fixed: commitment" in out and "the deal is verified" in out
         assert "hint: bid advice by your cards" in out
         assert out.count("takes it") == 10
         # the seat's token was kept: the same command again returns to the finished table

@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from cli.main import cli
 from cli.web.app import MAX_BODY, create_app
+from cli.web.limits import Limits
 
 from .conftest import ROOT, start_server
 
@@ -296,7 +297,7 @@ def test_a_match_nobody_looks_at_is_stopped_and_its_process_ends():
 
 
 def test_a_server_plays_at_most_its_number_of_matches_at_once():
-    with TestClient(create_app(workers=1, max_matches=1)) as c:
+    with TestClient(create_app(workers=1, limits=Limits(max_matches=1))) as c:
         assert c.post("/api/games", json={"deals": 1, "seed": 3, "opponents": "rules"}).status_code == 200
         mine = c.cookies.get("skat_session")
         c.cookies.clear()                               # another browser (no cookie yet)

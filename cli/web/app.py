@@ -39,7 +39,7 @@ from solver.fair import new_table_secret
 from . import jobs
 from .answers import shape_error
 from .games import default_names
-from .lifeline import die_with
+from .lifeline import background_helper, die_with
 from .limits import InFlight, Limits, client_of
 from .table_api import add_table_routes, pump, restore
 from .tables import SLOTS, Seat, Store, StoreError, Table
@@ -200,7 +200,7 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
         ctx = multiprocessing.get_context("spawn")
         # (each helper process ends with the server, also after kill -9: lifeline.die_with)
         state["pool"] = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=ctx,
-                                            initializer=die_with, initargs=(os.getpid(),))
+                                            initializer=background_helper, initargs=(os.getpid(),))
         state["manager"] = SyncManager(ctx=ctx)
         state["manager"].start(die_with, (os.getpid(),))
         state["jobs"] = {}

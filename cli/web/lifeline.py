@@ -44,3 +44,14 @@ def die_with(server: int) -> None:
             time.sleep(1)
         os._exit(0)
     threading.Thread(target=watch, daemon=True, name="die-with-the-server").start()
+
+
+def background_helper(server: int) -> None:
+    """A helper process of the server that works in the background (the advice pool): it ends
+    with the server (:func:`die_with`) and yields the processor to the tables' play (a nice
+    value 5 above the server's), so that advice asked by anybody does not slow a table's moves."""
+    die_with(server)
+    try:
+        os.nice(5)
+    except OSError:
+        pass

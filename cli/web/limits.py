@@ -26,7 +26,8 @@ class Limits:
     seat_streams: int = 4              # open event streams of one seat (and of the host)
     table_expiry: float = 1800.0       # seconds after which a table nobody joined is closed
     stream_ticket: float = 60.0        # seconds an event-stream ticket is good for
-    max_connections: int = 512         # open connections the server keeps (more are closed at once)
+    max_connections: int = 4096        # open connections the server keeps (more are closed at once)
+    client_connections: int = 64       # open connections of one client address
     read_timeout: float = 10.0         # seconds a client has to send a whole request
 
 

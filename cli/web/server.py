@@ -10,6 +10,7 @@ import logging
 import resource
 import socket
 import time
+from collections import Counter
 
 import h11
 import psutil
@@ -22,17 +23,24 @@ LIMITS = Limits()
 
 
 class GuardedH11(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with two guards: a connection over the server's cap is closed
-    as it comes, and a request not read whole within ``read_timeout`` seconds (a client sending
-    half a request and waiting, byte by byte) is closed."""
+    """uvicorn's HTTP/1.1 protocol with two guards: a connection over the server's cap, or over
+    its client address's, is closed as it comes, and a request not read whole within
+    ``read_timeout`` seconds (a client sending half a request and waiting, byte by byte) is
+    closed."""
 
     _deadline: object = None
+    _counted: str | None = None
+    per_client: Counter[str] = Counter()        # open connections by client address
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if len(self.connections) > LIMITS.max_connections:
+        address = self.client[0] if self.client else "unknown"
+        if len(self.connections) > LIMITS.max_connections or \
+                self.per_client[address] >= LIMITS.client_connections:
             transport.close()                   # (connection_lost forgets it)
             return
+        self._counted = address
+        self.per_client[address] += 1
         self._arm()
 
     def _arm(self) -> None:
@@ -58,6 +66,11 @@ class GuardedH11(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        if self._counted is not None:
+            self.per_client[self._counted] -= 1
+            if self.per_client[self._counted] <= 0:
+                del self.per_client[self._counted]
+            self._counted = None
         super().connection_lost(exc)
 
 

@@ -44,7 +44,8 @@ from solver.scoring import SCORINGS
 
 from .answers import is_hint, legal_answer, shape_error
 from .limits import Limits, client_of
-from .tables import SLOTS, Seat, Store, Table, digest, new_token, public_settings, same_token, table_id
+from .tables import (SLOTS, Seat, Store, Table, digest, new_token, public_settings, question_key, same_token,
+                     table_id)
 
 ACT_TIMEOUT = 60.0               # seconds an act waits for the table's answer
 COMPUTERS = ("best", "pimc", "rules", "random")
@@ -375,7 +376,11 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, l
             raise HTTPException(400, "hints are off at this table")
         if seat.hint_pending:
             raise HTTPException(429, "this seat's hint is being worked out; it comes on the event stream")
-        seat.hint_pending = True
+        key = question_key(seat.question)
+        if seat.hint is not None and seat.hint_key == key:      # (one hint a question: the same again)
+            t._push(seat.player, "hint", seat.hint)
+            return {"ok": True, "hint": "given"}
+        seat.hint_pending, seat.hint_key = True, key
         t.send(seat, {"hint": True})
         return {"ok": True, "hint": "asked"}
 
@@ -440,18 +445,19 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, l
         entry = (player, q)
 
         async def stream():
-            t.subscribers.add(entry)              # (counted above and registered here in one step: no await)
+            # counted above, then in one step with no await: what came so far is taken as it stands
+            # and the stream registered, so that every later message comes once, through the queue
+            t.drain()
+            backlog = [_sse("event", ev, ev["id"]) for ev in t.visible(player, since)]
+            if seat is not None and (question := t.question_for(seat)) is not None:
+                backlog.append(_sse("question", question))
+            t.subscribers.add(entry)
             t.connected(player, +1)
+            backlog.append(_sse("presence", t.players()))
+            if t.end is not None:
+                backlog.append(_sse("end", t.end))
             try:
-                yield ": connected\n\n"
-                t.drain()
-                for ev in t.visible(player, since):
-                    yield _sse("event", ev, ev["id"])
-                if seat is not None and (question := t.question_for(seat)) is not None:
-                    yield _sse("question", question)
-                yield _sse("presence", t.players())
-                if t.end is not None:
-                    yield _sse("end", t.end)
+                yield ": connected\n\n" + "".join(backlog)
                 while True:
                     if await request.is_disconnected():
                         return

@@ -217,6 +217,7 @@ class Seat:
     asked: float | None = None                # when (monotonic), for the clock
     hint: dict | None = None
     hint_pending: bool = False                # a hint asked for and not yet given (one at a time)
+    hint_key: str | None = None               # the question the hint is (being) worked out for
     hand: list[str] = field(default_factory=list)
     clock: float = CLOCK_START
     replay: int = 0                           # recorded answers still to be taken in again
@@ -347,6 +348,7 @@ class Table:
                 return
             if data.get("ok"):
                 seat.question = None
+                seat.hint, seat.hint_key = None, None
                 self._push(who, "question", None)     # (the seat's page stops asking)
             if seat.waiting:                      # (drained on the event loop's thread: settled at once)
                 _settle(seat.waiting.pop(0), data)
@@ -459,8 +461,6 @@ class Table:
 
     def send(self, seat: Seat, answer: Any) -> None:
         """Hand ``answer`` (checked by the caller) to the table's process."""
-        if not (isinstance(answer, dict) and answer.get("hint")):
-            seat.hint = None
         self.inboxes[seat.player].put(answer)
 
     def forward(self, seat: Seat, answer: Any, used: float | None = None) -> int | None:
@@ -506,6 +506,12 @@ def computer_name(spec: str | None) -> str:
     """How a computer seat is named at the table: 'computer (best)', 'computer (best, strength 2)'."""
     name, _, level = (spec or "best").partition(":")
     return f"computer ({name}, strength {level})" if level else f"computer ({name})"
+
+
+def question_key(question: dict) -> str:
+    """What makes a question the same question when the table asks it again (after a hint, or a
+    refused answer, with its ``error``)."""
+    return json.dumps({k: v for k, v in question.items() if k != "error"}, sort_keys=True)
 
 
 def _credit(balance: float, used: float) -> float:
