@@ -27,9 +27,11 @@ from __future__ import annotations
 import argparse
 import http.cookiejar
 import json
+import os
 import socket
 import statistics
 import subprocess
+import tempfile
 import sys
 import threading
 import time
@@ -196,8 +198,13 @@ def main() -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
+    # (every simulated browser comes from 127.0.0.1: the per-address caps are each browser's here)
+    many = str(args.clients)
     server = subprocess.Popen([sys.executable, "-m", "cli.main", "serve", "--port", str(port), "--workers",
-                               str(args.workers), "--idle", str(args.idle)], cwd=ROOT,
+                               str(args.workers), "--idle", str(args.idle), "--client-advice", many,
+                               "--client-matches", many, "--per-client", many,
+                               "--client-connections", str(8 * args.clients),
+                               "--db", os.path.join(tempfile.mkdtemp(), "tables.sqlite")], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
     for _ in range(300):

@@ -39,7 +39,7 @@ DEFAULTS = Limits()
 @click.option("--client-matches", type=click.IntRange(min=1), default=DEFAULTS.client_matches, show_default=True,
               help="the most matches against computers one client address plays at once")
 @click.option("--client-advice", type=click.IntRange(min=1), default=DEFAULTS.client_advice, show_default=True,
-              help="the most advice requests and jobs of one client address running at once")
+              help="the most requests that solve (advice, jobs, solve, analyse) of one client address running at once")
 @click.option("--table-expiry", type=click.FloatRange(min=1), default=DEFAULTS.table_expiry / 60, show_default=True,
               help="minutes after which a table nobody joined is closed")
 @click.option("--max-connections", type=click.IntRange(min=8), default=DEFAULTS.max_connections, show_default=True,

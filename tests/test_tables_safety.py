@@ -6,6 +6,7 @@ bounded; one server a store; strict inputs."""
 from __future__ import annotations
 
 import json
+import logging
 import random
 import shutil
 import signal
@@ -27,6 +28,7 @@ from hypothesis import strategies as st
 
 from cli.web.app import create_app
 from cli.web.limits import Limits
+from cli.web.server import Once
 from cli.web.tables import Store, StoreError
 from solver.fair import check_record
 
@@ -312,13 +314,14 @@ def test_one_address_cannot_take_every_table_or_match(db):
 
 def test_advice_in_flight_is_capped_per_address(db):
     """Before: 8 advice jobs at samples 2000 made ``/api/bid`` take 49.5 s for everybody.  Now an
-    address has at most ``client_advice`` advice requests and jobs running (429 past it)."""
+    address has at most ``client_advice`` requests that solve (advice, jobs, solve, analyse) running
+    (429 past it)."""
     with TestClient(create_app(workers=1, db=str(db), limits=Limits(client_advice=1))) as c:
         job = {"kind": "bid", "params": {"cards": "CJ SJ HA HT HK H9 SA S7 D8 D7", "seat": "F", "samples": 300}}
         first = c.post("/api/jobs", json=job)
         assert first.status_code == 200
         r = c.post("/api/bid", json=job["params"])
-        assert r.status_code == 429 and "advice requests running" in r.json()["error"]
+        assert r.status_code == 429 and "requests that solve (advice, solve, analyse) running" in r.json()["error"]
         assert c.post("/api/jobs", json=job).status_code == 429
         for _ in range(600):
             if c.get(f"/api/jobs/{first.json()['id']}").json()["state"] != "running":
@@ -472,6 +475,15 @@ def test_a_damaged_store_is_one_line_and_one_bad_table_is_set_aside(tmp_path):
     garbage.write_bytes(b"this is no database" * 100)
     with pytest.raises(StoreError, match="garbage.sqlite is not a tables store"):
         create_app(workers=1, db=str(garbage))
+    truncated = tmp_path / "truncated.sqlite"
+    store = Store(truncated)
+    for k in range(100):
+        store.create(f"t{k}", {"deals": 3, "notes": "x" * 500}, "host", [{"slot": "F", "player": 0, "kind": "person"}])
+    store.close()
+    with open(truncated, "r+b") as f:
+        f.truncate(truncated.stat().st_size // 2)
+    with pytest.raises(StoreError, match="truncated.sqlite is not a tables store, or it is damaged"):
+        create_app(workers=1, db=str(truncated))
     db = tmp_path / "one-bad-row.sqlite"
     with TestClient(create_app(workers=1, db=str(db))) as c:
         good, bad = _table(c, THREE), _table(c, THREE)
@@ -501,6 +513,14 @@ def test_serve_says_what_is_wrong_in_one_line_and_creates_nothing(tmp_path):
     garbage.write_bytes(b"x" * 5000)
     r = _serve_once("--port", str(free_port()), "--db", str(garbage), tmp_path=tmp_path)
     assert r.returncode == 1 and r.stderr.count("\n") == 1 and "garbage.sqlite" in r.stderr, r.stderr
+    kept = tmp_path / "kept.sqlite"                    # a second server on a store the first keeps
+    first, _ = start_server("--db", str(kept), log=tmp_path / "first.log")
+    try:
+        r = _serve_once("--port", str(free_port()), "--db", str(kept), tmp_path=tmp_path)
+    finally:
+        first.terminate()
+        first.wait(timeout=20)
+    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "kept by another skat serve" in r.stderr, r.stderr
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()
@@ -688,3 +708,30 @@ def test_half_sent_connections_are_closed_and_cannot_crowd_out_others(tmp_path):
     assert closed_at_once >= 52, closed_at_once         # at most 8 of 60 kept
     assert closed_later == 60, closed_later
     assert "Too many open files" not in (tmp_path / "server.log").read_text()
+
+
+def test_a_message_logged_again_and_again_is_logged_once_a_minute_with_its_count():
+    """Before: uvicorn logged ``Too many open files`` 316,548 times (128 MB in 15 s)."""
+    once = Once(every=60)
+    records = [logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "socket.accept() out of system resource",
+                                 None, None) for _ in range(1000)]
+    passed = [r for r in records if once.filter(r)]
+    assert len(passed) == 1
+    once.seen = {k: (v[0] - 61, v[1]) for k, v in once.seen.items()}   # a minute later
+    again = logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "socket.accept() out of system resource",
+                              None, None)
+    assert once.filter(again) and "and 999 times more" in again.getMessage()
+    other = logging.LogRecord("uvicorn", logging.ERROR, __file__, 1, "another", None, None)
+    assert once.filter(other)
+
+
+@pytest.mark.parametrize("path, body", [("/api/games", {"deals": 1, "seed": -1}),
+                                        ("/api/games", {"deals": 1, "seed": "3"}),
+                                        ("/api/games", {"deals": "1"}),
+                                        ("/api/bid", {"cards": "CJ SJ HA HT HK H9 SA S7 D8 D7", "seat": "F",
+                                                      "seed": -5}),
+                                        ("/api/bid", {"cards": "CJ SJ HA HT HK H9 SA S7 D8 D7", "seat": "F",
+                                                      "samples": "20"})])
+def test_seeds_are_whole_numbers_from_zero(client, path, body):
+    r = client.post(path, json=body)
+    assert r.status_code == 400 and r.json()["error"].split(":")[0] in ("seed", "deals", "samples"), r.text

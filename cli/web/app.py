@@ -193,7 +193,7 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
         if store is not None:
             store.close()
         raise
-    advice = InFlight(limits.client_advice, "advice requests")
+    advice = InFlight(limits.client_advice, "requests that solve (advice, solve, analyse)")
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -201,8 +201,7 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
         # (each helper process ends with the server, also after kill -9: lifeline.die_with)
         state["pool"] = ProcessPoolExecutor(max_workers=workers or os.cpu_count() or 1, mp_context=ctx,
                                             initializer=background_helper, initargs=(os.getpid(),))
-        state["manager"] = SyncManager(ctx=ctx)
-        state["manager"].start(die_with, (os.getpid(),))
+        state["manager"] = None                     # (the jobs' progress: started with the first job)
         state["jobs"] = {}
         state["games"] = {}
         state.setdefault("tables", {})
@@ -219,7 +218,8 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
                 g.stop()
             state["games"].clear()                  # (their queues' semaphores are unlinked as they go)
             state["pool"].shutdown(cancel_futures=True)
-            state["manager"].shutdown()
+            if state["manager"] is not None:
+                state["manager"].shutdown()
             if store is not None:
                 store.close()
 
@@ -267,8 +267,16 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
         except jobs.BadInput as e:
             raise HTTPException(400, str(e)) from None
 
+    def progress_manager() -> SyncManager:
+        """The process that keeps the jobs' progress, started when the first job comes."""
+        if state["manager"] is None:
+            state["manager"] = SyncManager(ctx=multiprocessing.get_context("spawn"))
+            state["manager"].start(die_with, (os.getpid(),))
+        return state["manager"]
+
     async def advise(request: Request, fn, params: dict) -> dict:
-        """Advice (a pool's minutes at most samples) under the client's cap of advice running."""
+        """Work for the solving pool (advice, a solve, a review: seconds to minutes) under the
+        client's cap of such requests running."""
         client = client_of(request)
         advice.take(client)
         try:
@@ -295,12 +303,12 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
         return await advise(request, jobs.declare, _asked(req))
 
     @app.post("/api/solve", summary="skat solve: the double-dummy value of a deal or position")
-    async def solve(req: SolveRequest) -> dict:
-        return await run(jobs.solve, req.model_dump())
+    async def solve(req: SolveRequest, request: Request) -> dict:
+        return await advise(request, jobs.solve, req.model_dump())
 
     @app.post("/api/analyse", summary="skat analyse: a card-by-card double-dummy review")
-    async def analyse(req: AnalyseRequest) -> dict:
-        return await run(jobs.analyse, req.model_dump())
+    async def analyse(req: AnalyseRequest, request: Request) -> dict:
+        return await advise(request, jobs.analyse, req.model_dump())
 
     @app.post("/api/jobs", summary="start bid or declare advice as a job (poll GET /api/jobs/{id})")
     async def start_job(req: JobRequest, request: Request) -> dict:
@@ -312,7 +320,7 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
         client = client_of(request)
         advice.take(client)
         job_id = uuid.uuid4().hex
-        progress = state["manager"].dict({"done": 0, "total": params["samples"]})
+        progress = progress_manager().dict({"done": 0, "total": params["samples"]})
         fut = asyncio.get_running_loop().run_in_executor(state["pool"], _with_progress, req.kind, params, progress)
         fut.add_done_callback(lambda _f: advice.give_back(client))
         state["jobs"][job_id] = (fut, progress)

@@ -22,7 +22,7 @@ class Limits:
     max_matches: int = 32              # matches against computers at once (each a process)
     client_tables: int = 4             # open tables one client address may have made
     client_matches: int = 2            # matches one client address may play at once
-    client_advice: int = 2             # advice requests and jobs of one client address running at once
+    client_advice: int = 2             # requests that solve (advice, jobs, solve, analyse) of one address at once
     seat_streams: int = 4              # open event streams of one seat (and of the host)
     table_expiry: float = 1800.0       # seconds after which a table nobody joined is closed
     stream_ticket: float = 60.0        # seconds an event-stream ticket is good for

@@ -49,6 +49,8 @@ CURRENT = [
      "python benchmarks/bench_web_load.py"),
     ("Tables for people under load: 100 tables of three bot clients on one server", "tables_load.txt",
      "python benchmarks/bench_tables_load.py --tables 100"),
+    ("Tables under attack: misbehaving clients beside 20 honest tables", "tables_abuse.txt",
+     "python benchmarks/bench_tables_abuse.py --tables 20"),
 ]
 
 _COMMAND = re.compile(r"(python3? benchmarks/[\w./-]+(?: [^;:,()\n]*)?|pytest benchmarks[^;:,()\n]*)")
