@@ -270,8 +270,9 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
     def progress_manager() -> SyncManager:
         """The process that keeps the jobs' progress, started when the first job comes."""
         if state["manager"] is None:
-            state["manager"] = SyncManager(ctx=multiprocessing.get_context("spawn"))
-            state["manager"].start(die_with, (os.getpid(),))
+            manager = SyncManager(ctx=multiprocessing.get_context("spawn"))
+            manager.start(die_with, (os.getpid(),))
+            state["manager"] = manager
         return state["manager"]
 
     async def advise(request: Request, fn, params: dict) -> dict:
