@@ -49,6 +49,16 @@ def call(base: str, method: str, path: str, body=None, token: str | None = None)
         return e.code, json.loads(e.read() or b"null")
 
 
+def answering(base: str) -> None:
+    """Wait until the server at ``base`` answers (30 s at most)."""
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(base + "/", timeout=1)
+            return
+        except OSError:
+            time.sleep(0.1)
+
+
 def choose(q: dict):
     if q["kind"] in ("bid", "answer", "play18"):
         return "yes" if q.get("value", 18) <= 20 else "pass"
@@ -134,12 +144,7 @@ def main(argv: list[str] | None = None) -> None:
                                "--client-connections", str(8 * a.tables), "--db", str(db)], cwd=ROOT,
                               env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.DEVNULL,
                               stderr=subprocess.PIPE)
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(base + "/", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.1)
+    answering(base)
     stats: dict = {"lock": threading.Lock(), "latency": [], "event": [], "sent": {}, "status": Counter(),
                    "errors": []}
     peak = [0.0, 0.0]                                   # RSS, PSS

@@ -46,6 +46,8 @@ import psutil
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_tables_load import answering  # noqa: E402
+
 from solver.cards import card_list  # noqa: E402
 from solver.players.table import shuffle  # noqa: E402
 
@@ -207,12 +209,7 @@ def main() -> None:
                                "--db", os.path.join(tempfile.mkdtemp(), "tables.sqlite")], cwd=ROOT,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     base = f"http://127.0.0.1:{port}"
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(base + "/", timeout=1)
-            break
-        except OSError:
-            time.sleep(0.2)
+    answering(base)
     proc = psutil.Process(server.pid)
     iss = [ln for ln in (ROOT / "data" / "iss_games.sgf").read_text().splitlines() if ln.strip()]
     log: list = []

@@ -361,18 +361,25 @@ def made_table(tmp_path: Path, seats: dict, copies: tuple[str, ...], secret: int
     return t, tokens, paths
 
 
-def test_a_server_killed_mid_deal_continues_every_table_with_the_same_cards(tmp_path):
-    t, tokens, (whole_db, killed_db) = made_table(tmp_path, {"F": "person", "M": "person", "R": "computer:rules"},
-                                                  ("whole", "killed"), deals=2)
+def uninterrupted(db: Path, t: dict, tokens: dict[str, str]) -> list[dict]:
+    """The table of ``db`` played to its end by :func:`_play` on a server nobody interrupts; its
+    deal records."""
     port = free_port()
-    server = _serve(whole_db, port)             # the run nobody interrupts
+    server = _serve(db, port)
     try:
         http = Http(port)
         _play(http, t["id"], tokens)
-        whole = _records(http, t["id"], tokens["F"])
+        return _records(http, t["id"], tokens["F"])
     finally:
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_a_server_killed_mid_deal_continues_every_table_with_the_same_cards(tmp_path):
+    t, tokens, (whole_db, killed_db) = made_table(tmp_path, {"F": "person", "M": "person", "R": "computer:rules"},
+                                                  ("whole", "killed"), deals=2)
+    whole = uninterrupted(whole_db, t, tokens)
+    port = free_port()
     # the same table, the server killed with SIGKILL after 12 answers, in the middle of the first deal
     server = _serve(killed_db, port)
     http = Http(port)

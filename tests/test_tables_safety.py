@@ -33,7 +33,8 @@ from cli.web.tables import Store, StoreError
 from solver.fair import check_record
 
 from .conftest import ROOT, free_port, start_server
-from .test_tables import Http, _join_all, _play, _records, _serve, _stream, _table, auth, choose, deal_from, made_table
+from .test_tables import (Http, _join_all, _play, _records, _serve, _stream, _table, auth, choose, deal_from,
+                          made_table, uninterrupted)
 
 pytestmark = pytest.mark.slow
 
@@ -600,15 +601,8 @@ def test_good_bad_and_simultaneous_acts_with_kill_9_end_as_an_uninterrupted_matc
     with the same deal records."""
     t, tokens, (plain_db, rough_db) = made_table(tmp_path, {"F": "person", "M": "person", "R": "computer:rules"},
                                                  ("plain", "rough"), secret=21, deals=2)
+    plain = uninterrupted(plain_db, t, tokens)
     port = free_port()
-    server = _serve(plain_db, port)
-    try:
-        http = Http(port)
-        _play(http, t["id"], tokens)
-        plain = _records(http, t["id"], tokens["F"])
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
     rng = random.Random(61)
     kill_at = set(rng.sample(range(5, 40), 2))
     server = _serve(rough_db, port)
