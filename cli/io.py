@@ -3,13 +3,23 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
+from pathlib import Path
 from typing import Any
 from collections.abc import Callable, Iterable, Iterator
 
 import click
 
 from solver.bulk.readers import CorruptInput
+
+
+def data_folder() -> Path:
+    """The user's data folder for skat-solver ($XDG_DATA_HOME/skat-solver, or
+    ~/.local/share/skat-solver), made when missing: the tables' store, the seats' tokens."""
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "skat-solver"
+    base.mkdir(parents=True, exist_ok=True)
+    return base
 
 
 def stdin_is_terminal() -> bool:

@@ -9,7 +9,7 @@ question asked at the prompt, as ``skat play`` asks it; ``?`` gives the table's 
 from __future__ import annotations
 
 import json
-import os
+import re
 import sys
 import urllib.error
 import urllib.parse
@@ -20,10 +20,15 @@ from typing import Any
 import click
 from rich.console import Console
 
-from solver.cards import parse_card
+from solver.cards import CARD_NAMES, CardParseError, parse_card
 from solver.fair import check_record
 
+from .io import data_folder
 from .play import Prompter
+
+
+#: a card code in a server's text (the hint's "ST SA")
+CARD_CODE = re.compile(r"\b[CSHD][789TJQKA]\b")
 
 
 class Api:
@@ -77,9 +82,7 @@ def parse_invite(url: str) -> tuple[str, str, str]:
 
 
 def _seats_file() -> Path:
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "skat-solver"
-    base.mkdir(parents=True, exist_ok=True)
-    return base / "seats.json"
+    return data_folder() / "seats.json"
 
 
 def _saved(key: str) -> str | None:
@@ -119,6 +122,14 @@ class Seat:
     def _cards(self, names: list[str]) -> str:
         return self.p.cards([parse_card(n) for n in names])
 
+    def says(self, who: str, verb: str) -> str:
+        """``who`` and the verb agreeing: 'you play', 'ann plays'."""
+        return f"{who} {verb}" if who == "you" else f"{who} {verb}s"
+
+    def in_words(self, text: str) -> str:
+        """A server's text with its card codes (ST, SA) shown as the hand shows cards."""
+        return CARD_CODE.sub(lambda m: self._cards([m.group(0)]), text)
+
     def show(self, ev: dict) -> None:
         k = ev["kind"]
         if k == "deal":
@@ -140,14 +151,16 @@ class Seat:
         elif k == "pickup":
             seen = f": {self._cards(ev['skat'])}" if "skat" in ev else ""
             self.c.print(f"{self.who(ev['seat'])} picked up the skat{seen}")
+        elif k == "discarded":
+            self.c.print(f"You put away {self._cards(ev['put_away'])}; your cards: {self._cards(ev['cards'])}")
         elif k == "declaration":
-            self.c.print(f"{self.who(ev['declarer'])} plays {ev.get('declaration') or ev.get('game')}"
+            self.c.print(f"{self.says(self.who(ev['declarer']), 'play')} {ev.get('declaration') or ev.get('game')}"
                          + (f" at {ev['bid']}" if ev.get("bid") else ""))
         elif k == "trick":
             cards = "  ".join(f"{self.who(s)} {self._cards([c])}" for s, c in zip(ev["seats"], ev["cards"]))
-            self.c.print(f"  {cards}  -> {self.who(ev['winner'])} takes it (+{ev['points']})")
+            self.c.print(f"  {cards}  -> {self.says(self.who(ev['winner']), 'take')} it (+{ev['points']})")
         elif k == "result" and "declarer" in ev:
-            self.c.print(f"result: {self.who(ev['declarer'])} {ev['declaration']}: {ev['reason']}, "
+            self.c.print(f"result: {self.who(ev['declarer'])}, {ev['declaration']}: {ev['reason']}, "
                          f"score {ev['score']:+d}")
         elif k == "passed":
             self.c.print("all passed: the deal is thrown in")
@@ -171,10 +184,12 @@ class Seat:
             a = "pickup" if a in ("p", "pickup") else a
         elif kind == "discard":
             self.c.print(f"Your twelve cards: {self._cards(q['cards'])}")
-            d = self._line("Discard two cards (? hint):")
-            a = None if d is None else {"discard": d.split(), "game": self._line(
+            d = self._discard(q["cards"])
+            a = None if d is None else {"discard": d, "game": self._line(
                 "Game (diamonds hearts spades clubs grand null, null ouvert):")}
         elif kind == "card":
+            if q.get("trick"):                  # what is on the table before the card is asked
+                self.c.print("on the table: " + "  ".join(f"{self.who(s)} {self._cards([c])}" for s, c in q["trick"]))
             a = self._line(f"Your cards {self._cards(q['cards'])} — play (? hint):")
         elif kind in ("kontra", "re", "bock", "hirsch", "spitze"):
             a = self._choose(f"{kind.capitalize()} (y/n)?", {"y": "yes", "yes": "yes", "n": "no", "no": "no"})
@@ -195,6 +210,24 @@ class Seat:
             self.c.print(out.get("error", "nothing is asked now"))
         elif status not in (200, 400):           # (400: the refusal comes back with the question)
             self.c.print(out.get("error") if isinstance(out, dict) else f"HTTP {status}")
+
+    def _discard(self, twelve: list[str]) -> list[str] | None:
+        """Two of the twelve cards to put away, asked until they are (None: a hint)."""
+        while True:
+            d = self._line("Discard two cards (? hint):")
+            if d is None:
+                return None
+            try:
+                cards = [CARD_NAMES[parse_card(c)] for c in d.replace(",", " ").split()]
+            except CardParseError as e:
+                self.c.print(str(e))
+                continue
+            wrong = [c for c in cards if c not in twelve]
+            if len(set(cards)) != 2 or wrong:
+                self.c.print(f"{' '.join(wrong)} {'is' if len(wrong) == 1 else 'are'} not among your twelve cards"
+                             if wrong else "put away two different cards")
+                continue
+            return cards
 
     def _line(self, prompt: str) -> str | None:
         self.c.print(prompt, end=" ")
@@ -246,7 +279,7 @@ def join(url: str, name: str | None, deck: str) -> None:
         if kind == "event":
             seat.show(data)
         elif kind == "hint" and data:
-            console.print(f"hint: {data.get('text')}", style="cyan")
+            console.print(f"hint: {seat.in_words(str(data.get('text')))}", style="cyan")
         elif kind == "question" and data:
             seat.ask(data)
         elif kind == "end":

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import threading
 import webbrowser
 from pathlib import Path
@@ -10,6 +9,7 @@ from pathlib import Path
 import click
 import uvicorn
 
+from cli.io import data_folder
 from cli.web.app import create_app
 from cli.web.limits import Limits
 from cli.web.server import BindError, GuardedH11, bind, configure, local_names, quiet_repeats, raise_open_files
@@ -91,8 +91,5 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, idle: f
 
 
 def default_db() -> Path:
-    """``tables.sqlite`` in the user's data folder ($XDG_DATA_HOME/skat-solver, or
-    ~/.local/share/skat-solver), made when missing."""
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "skat-solver"
-    base.mkdir(parents=True, exist_ok=True)
-    return base / "tables.sqlite"
+    """``tables.sqlite`` in the user's data folder (:func:`cli.io.data_folder`)."""
+    return data_folder() / "tables.sqlite"

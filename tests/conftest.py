@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -15,6 +18,12 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 REF = ROOT.parent / "shared" / "reference"
+
+#: Every test, and every process a test starts, keeps the user's data (the tables' store, the seats'
+#: tokens) in a folder of its own that the run removes: never in the real home folder.
+DATA_HOME = Path(tempfile.mkdtemp(prefix="skat-tests-data-"))
+os.environ["XDG_DATA_HOME"] = str(DATA_HOME)
+atexit.register(shutil.rmtree, DATA_HOME, True)
 
 
 def load_jsonl(name: str) -> list[dict]:

@@ -9,19 +9,22 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
+from cli.io import data_folder
 from cli.main import cli
+from cli.serve import default_db
 from cli.play import HumanPlayer, Prompter, _event_printer
 from solver.cards import CARD_NAMES, iter_cards, parse_card, parse_cards
 from solver.deal import load_deal
 from solver.games import GRAND, HEARTS_GAME, Declaration
 
-from .conftest import REF, ROOT
+from .conftest import DATA_HOME, REF, ROOT
 
 ISS_541932 = (REF / "iss_sample.sgf").read_text().splitlines()[0]
 HEARTS_DEAL = {"hands": {"F": "CJ SJ HA HT HK H9 DA S7 D8 D7", "M": "C8 C9 CT CK CQ CA S8 S9 ST SK",
@@ -250,3 +253,13 @@ def test_outputs_into_a_missing_folder_are_one_line_and_leave_nothing(tmp_path):
         r = _run(args)
         assert r.exit_code == 1 and "No such file or directory" in r.output and "Traceback" not in r.output
     assert list(tmp_path.iterdir()) == []
+
+
+def test_no_test_writes_under_the_real_home_folder():
+    """The user's data folder of every test, and of every process one starts (``skat serve``
+    without ``--db``, ``skat join``), is the run's own temporary folder (conftest.DATA_HOME)."""
+    assert data_folder().is_relative_to(DATA_HOME) and default_db().is_relative_to(DATA_HOME)
+    assert not DATA_HOME.is_relative_to(Path.home())
+    child = subprocess.run([sys.executable, "-c", "from cli.serve import default_db; print(default_db())"],
+                           cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
+    assert Path(child.stdout.strip()).is_relative_to(DATA_HOME)

@@ -360,6 +360,12 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
             data = {k: v for k, v in data.items() if k != "skat"}
             audience = tuple(p for p in everybody if p != picker)
         outbox.put(("event", audience, _event(kind, {k: v for k, v in data.items() if k != "deal"}, seats)))
+        if kind == "declaration" and variant.name == "skat" and not data["declaration"].hand:
+            declarer = box["seats"][data["declarer"]]        # his ten after the pick-up, and the two put away
+            if declarer in persons:
+                deal = data["deal"]
+                outbox.put(("event", (declarer,), {"kind": "discarded", "cards": card_list(deal.hands[deal.declarer]),
+                                                   "put_away": card_list(deal.skat)}))
 
     try:
         sheet, results = play_match(players, int(options.get("deals", 1)), seed,

@@ -328,11 +328,13 @@ class Table:
         elif kind == "question":
             seat = self.by_player[who]
             seat.question = data                  # (a hint asked for it stays until the seat answers)
-            if data.get("cards"):
+            if data.get("cards") and len(data["cards"]) <= 10:      # (not the twelve before the discard)
                 seat.hand = list(data["cards"])
             if seat.replay == 0 and seat.asked is None:
                 seat.asked = time.monotonic()
             self._push(who, "question", self.question_for(seat))
+            if seat.replay == 0:
+                self._push(None, "presence", self.players())     # (whose turn it is: every page's marker)
         elif kind == "hint":
             self.by_player[who].hint = data
             self.by_player[who].hint_pending = False
@@ -350,6 +352,7 @@ class Table:
                 seat.question = None
                 seat.hint, seat.hint_key = None, None
                 self._push(who, "question", None)     # (the seat's page stops asking)
+                self._push(None, "presence", self.players())
             if seat.waiting:                      # (drained on the event loop's thread: settled at once)
                 _settle(seat.waiting.pop(0), data)
         elif kind == "end":
@@ -362,6 +365,7 @@ class Table:
             s.question = None
         if self.store is not None:
             self.store.state(self.id, self.state, data)
+        self._push(None, "presence", self.players())
         self._push(None, "end", data)
 
     def _event(self, audience: tuple[int, ...] | None, ev: dict) -> None:
@@ -369,7 +373,7 @@ class Table:
             self.deal_seats = list(ev["seats"])
             for s in self.seats:                  # the clock of seed 002: two minutes for a deal's first move
                 s.clock = CLOCK_START
-        if ev["kind"] == "hand" and audience:
+        if ev["kind"] in ("hand", "discarded") and audience:
             for p in audience:
                 self.by_player[p].hand = list(ev["cards"])
         if ev["kind"] == "card" and self.deal_seats:

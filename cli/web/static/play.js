@@ -122,6 +122,8 @@ export function apply(s, e) {
       s.calls = []; s.hand = null; s.skatShown = false; s.myDiscard = null; s.ramsch = false; s.bock = e.bock_round; s.number = e.number;
       s.count = { F: 10, M: 10, R: 10 }; s.took = { F: [0, 0], M: [0, 0], R: [0, 0] }; s.left = {}; break;
     case "hand": s.hand = e.cards; break;            // your ten cards, shown while the others think
+    // (the declarer's ten after the pick-up and the two he put away: also after a reload)
+    case "discarded": s.hand = e.cards; s.myDiscard = e.put_away; break;
     case "auction": s.auction = e.history; break;
     case "pickup": s.log.push(`${who(s, e.seat)} picked up the skat`);
       if (e.skat) s.skat = e.skat; break;
