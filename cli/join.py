@@ -196,8 +196,8 @@ class Seat:
         elif kind == "ramsch-pickup":
             a = self._choose("Pick up the skat (p) or push it on (s)?", {"p": "pickup", "s": "push"})
         elif kind == "ramsch-discard":
-            d = self._line("Put two cards back (no jack):")
-            a = None if d is None else {"discard": (d or "").split()}
+            back = self._line("Put two cards back (no jack):")
+            a = None if back is None else {"discard": back.split()}
         elif kind == "offiziers-game":
             a = self._line(f"Game ({' '.join(q['games'])}) (? hint):")
         else:
