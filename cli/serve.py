@@ -70,7 +70,8 @@ def serve(host: str, port: int, open_browser: bool, workers: int | None, idle: f
         raise click.ClickException(str(e)) from None
     try:
         db = db or str(default_db())
-        app = create_app(workers, idle, db=db, limits=limits, hosts=(*local_names(host), *allow_host))
+        app = create_app(workers, idle, db=db, limits=limits, hosts=(*local_names(host), *allow_host),
+                         listen=(host, port))
     except StoreError as e:
         sock.close()
         raise click.ClickException(str(e)) from None

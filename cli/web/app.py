@@ -11,6 +11,7 @@ file to open; request bodies are limited to :data:`MAX_BODY` bytes.
 from __future__ import annotations
 
 import asyncio
+import io
 import multiprocessing
 import os
 import time
@@ -23,10 +24,11 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field, field_validator
+import segno
 
 from solver.analysis import PRECISION
 from solver.bidding import auto_bid_limit
@@ -41,6 +43,7 @@ from .answers import shape_error
 from .games import default_names
 from .lifeline import background_helper, die_with
 from .limits import InFlight, Limits, client_of
+from .server import network_addresses
 from .table_api import add_table_routes, pump, restore
 from .tables import SLOTS, Seat, Store, StoreError, Table
 
@@ -173,7 +176,8 @@ def _one_line(msg: str) -> str:
 
 
 def create_app(workers: int | None = None, idle: float | None = None, *, db: str | None = None,
-               limits: Limits | None = None, hosts: tuple[str, ...] | None = None) -> FastAPI:
+               limits: Limits | None = None, hosts: tuple[str, ...] | None = None,
+               listen: tuple[str, int] | None = None) -> FastAPI:
     """The app; ``workers`` processes solve (default: all cores); a match nobody has polled for
     ``idle`` seconds (default :data:`IDLE_SECONDS`: a closed tab) is stopped.  Tables for people
     (:mod:`cli.web.table_api`) are kept in the SQLite file ``db`` (None: in memory only, lost
@@ -181,8 +185,9 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
     a table whose rows cannot be read is set aside (``app.state.set_aside``: its id and why).
     ``limits`` bound what clients can make it do (:class:`~cli.web.limits.Limits`); ``hosts``:
     the names the server answers to in the Host header (None: any), so that a web page of
-    another name cannot reach it through DNS rebinding.  A store that cannot be used is a
-    :class:`~cli.web.tables.StoreError` naming the file."""
+    another name cannot reach it through DNS rebinding; ``listen``: the address and port it
+    listens on (``GET /api/server`` tells the pages, for invite links friends can open).  A
+    store that cannot be used is a :class:`~cli.web.tables.StoreError` naming the file."""
     state: dict[str, Any] = {}
     limits = limits or Limits()
     idle_seconds = IDLE_SECONDS if idle is None else idle
@@ -418,6 +423,22 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
         return {"ok": True}
 
     add_table_routes(app, state, store, limits)
+
+    @app.get("/api/server", summary="where this server can be reached: for invite links that friends can open")
+    async def server_info(request: Request) -> dict:
+        host, port = listen or (request.url.hostname or "127.0.0.1", request.url.port or 80)
+        loopback = host in ("127.0.0.1", "localhost", "::1")
+        addresses = [] if loopback else network_addresses()
+        return {"listen": host, "port": port, "loopback_only": loopback,
+                "addresses": [f"http://{a}:{port}/" for a in addresses]}
+
+    @app.get("/api/qr", summary="a QR code (SVG) of a link, for a phone's camera")
+    async def qr(text: str) -> Response:
+        if not 0 < len(text) <= 600:
+            raise HTTPException(400, "text: a link of at most 600 characters")
+        out = io.BytesIO()
+        segno.make(text, error="m").save(out, kind="svg", scale=4, border=2, xmldecl=False)
+        return Response(out.getvalue(), media_type="image/svg+xml", headers={"Cache-Control": "max-age=3600"})
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 

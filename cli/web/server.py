@@ -142,6 +142,20 @@ def configure(limits: Limits) -> None:
     LIMITS = limits
 
 
+def network_addresses() -> list[str]:
+    """This computer's addresses on its networks, IPv4 first (no loopback, no link-local): where
+    friends reach a server listening on every interface."""
+    v4, v6 = [], []
+    for addrs in psutil.net_if_addrs().values():
+        for a in addrs:
+            address = a.address.split("%")[0]
+            if a.family == socket.AF_INET and not address.startswith("127."):
+                v4.append(address)
+            elif a.family == socket.AF_INET6 and address != "::1" and not address.lower().startswith("fe80"):
+                v6.append(f"[{address}]")
+    return sorted(set(v4)) + sorted(set(v6))
+
+
 def local_names(host: str) -> tuple[str, ...]:
     """The Host names a server listening on ``host`` answers to by default: its own address, and
     for the loopback or every interface this computer's names and addresses."""
@@ -150,10 +164,9 @@ def local_names(host: str) -> tuple[str, ...]:
         names |= {"127.0.0.1", "localhost", "[::1]"}
     elif host in ("0.0.0.0", "::"):
         names |= {"127.0.0.1", "localhost", "[::1]", socket.gethostname().lower(), socket.getfqdn().lower()}
-        names |= {a.address.split("%")[0].lower() for addrs in psutil.net_if_addrs().values() for a in addrs
-                  if a.family in (socket.AF_INET, socket.AF_INET6)}
+        names |= {a.lower() for a in network_addresses()}
     return tuple(sorted({f"[{n}]" if ":" in n and not n.startswith("[") else n for n in names}))
 
 
-__all__ = ["BindError", "GuardedH11", "Once", "bind", "configure", "local_names", "quiet_repeats",
-           "raise_open_files"]
+__all__ = ["BindError", "GuardedH11", "Once", "bind", "configure", "local_names", "network_addresses",
+           "quiet_repeats", "raise_open_files"]

@@ -136,6 +136,10 @@ class StartRequest(_Strict):
                               max_length=40)
 
 
+class InviteRequest(_Strict):
+    seat: Literal["F", "M", "R", "X"] = Field(description="the person seat whose invite is issued again")
+
+
 class ActRequest(_Strict):
     answer: Any = Field(description="an entry of the question's 'legal' list (or {'hint': true})")
 
@@ -317,6 +321,27 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, l
         start_table(t)
         return {"ok": True, "players": t.players()}
 
+    @app.post("/api/tables/{tid}/invite", summary="the host issues a seat's invite again (a second device, or a "
+                                                  "person who lost it): the old invite and token stop working")
+    async def reissue(tid: str, req: InviteRequest, request: Request) -> dict:
+        t = table_of(tid)
+        if not is_host(t, request):
+            raise HTTPException(403, "only the host issues invites (Authorization: Bearer HOST)")
+        seat = next((s for s in t.seats if s.slot == req.seat), None)
+        if seat is None or seat.kind != "person":
+            raise HTTPException(400, f"seat: {req.seat} is not a person seat at this table")
+        if t.state not in ("waiting", "playing"):
+            raise HTTPException(409, f"the table is {t.state}")
+        invite = new_token()
+        seat.invite, seat.token = digest(invite), None
+        if t.store is not None:
+            t.store.seat(t.id, seat.slot, invite=seat.invite, token=None)
+        for entry in [e for e in t.subscribers if e[0] == seat.player]:       # the old device's streams end
+            entry[1].put_nowait(("end", {"closed": "this seat's invite was issued again: open the new link"}))
+            entry[1].put_nowait(("close", None))
+        t._push(None, "presence", t.players())
+        return {"seat": seat.slot, "invite": invite}
+
     @app.delete("/api/tables/{tid}", summary="the host closes the table (its match ends for every seat)")
     async def close(tid: str, request: Request) -> dict:
         t = table_of(tid)
@@ -466,6 +491,8 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, l
                     except TimeoutError:
                         yield ": keep-alive\n\n"
                         continue
+                    if kind == "close":
+                        return
                     yield _sse(kind, data, data.get("id") if kind == "event" else None)
             finally:
                 t.subscribers.discard(entry)

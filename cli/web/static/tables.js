@@ -22,9 +22,12 @@ async function call(path, { method = "GET", body, token } = {}) {
 }
 
 export function tablesPage(main) {
-  const seatSel = slot => h("select", { id: `seat-${slot}`, class: "seat-kind" },
+  const id = new URLSearchParams(location.hash.split("?")[1] ?? "").get("id");
+  if (id) { hostPage(main, id); return; }              // the host's page of a table made in this browser
+  const seatSel = (slot, ...first) => h("select", { id: `seat-${slot}`, class: "seat-kind" }, ...first,
     h("option", { value: "person" }, "a person"), ...COMPUTERS.map(([value, label]) => h("option", { value }, label)));
-  const seats = { F: seatSel("F"), M: seatSel("M"), R: seatSel("R") };
+  // a fourth at the table (the dealer sits out each deal), or nobody
+  const seats = { F: seatSel("F"), M: seatSel("M"), R: seatSel("R"), X: seatSel("X", h("option", { value: "" }, "nobody")) };
   const variant = h("select", { id: "t-variant" }, h("option", { value: "skat" }, "Skat"),
                     h("option", { value: "offiziersskat" }, "Offiziersskat (two people, piles)"));
   // the match's length: a number of deals, of rounds (everybody deals once), or a target score
@@ -42,43 +45,135 @@ export function tablesPage(main) {
   const out = h("div", { id: "host" });
   variant.addEventListener("change", () => {
     const off = variant.value === "offiziersskat";
-    seats.M.disabled = off;
+    seats.M.disabled = off; seats.X.disabled = off;
     if (off && length.value === "deals" && Number(deals.value) % 2) deals.value = String(Number(deals.value) + 1);
   });
   go.addEventListener("click", async () => {
     const off = variant.value === "offiziersskat";
+    const chosen = off ? { F: seats.F.value, R: seats.R.value }
+      : { F: seats.F.value, M: seats.M.value, R: seats.R.value, ...(seats.X.value ? { X: seats.X.value } : {}) };
     const body = { variant: variant.value, [length.value]: Number(deals.value), scoring: scoring.value, clock: clock.checked,
-                   hints: hints.checked, house: house.value.trim(),
-                   seats: off ? { F: seats.F.value, R: seats.R.value } : { F: seats.F.value, M: seats.M.value, R: seats.R.value } };
-    try { hostPanel(out, await call("/api/tables", { method: "POST", body })); }
-    catch (e) { out.replaceChildren(h("p", { class: "error" }, e.message)); }
+                   hints: hints.checked, house: house.value.trim(), seats: chosen };
+    try {
+      const t = await call("/api/tables", { method: "POST", body });
+      // the host's token and the invites stay in this browser: the table's page comes back after a reload
+      localStorage.setItem(`host:${t.id}`, JSON.stringify({ host: t.host, invites: t.invites, rules: t.rules,
+                                                            variant: variant.value }));
+      location.hash = `#tables?id=${t.id}`;
+    } catch (e) { out.replaceChildren(h("p", { class: "error" }, e.message)); }
   });
   main.append(h("h2", {}, "Play with people"),
     h("p", { class: "muted" }, "Three people: tournament rules. Two people and a computer: duel rules (the computer " +
-      "always defends and is left out of the payouts). Send each person the link of his seat."),
+      "always defends and is left out of the payouts). Four: the dealer sits out each deal. Send each person the " +
+      "link of his seat."),
     h("fieldset", {}, h("legend", {}, "A new table"),
-      h("label", {}, "Game ", variant), h("label", {}, "Forehand ", seats.F), h("label", {}, "Middlehand ", seats.M),
-      h("label", {}, "Rearhand ", seats.R), h("label", {}, "Length ", deals, " ", length), h("label", {}, "Scoring ", scoring),
+      h("label", {}, "Game ", variant), h("label", {}, "Seat F ", seats.F), h("label", {}, "Seat M ", seats.M),
+      h("label", {}, "Seat R ", seats.R), h("label", {}, "A fourth (seat X) ", seats.X),
+      h("label", {}, "Length ", deals, " ", length), h("label", {}, "Scoring ", scoring),
       h("label", {}, clock, " Clock (2 minutes, +10 s for a quick move)"), h("label", {}, hints, " Hints"),
-      h("label", {}, "House rules ", house), go), out);
+      h("label", {}, "House rules ", house), go),
+    h("p", { class: "muted" }, "People sit in seats; who is Forehand, Middlehand and Rearhand changes every deal."),
+    out);
 }
 
-function hostPanel(out, t) {
-  localStorage.setItem(`host:${t.id}`, t.host);
-  const link = slot => `${location.origin}${location.pathname}#table?id=${t.id}&invite=${t.invites[slot]}`;
-  const status = h("p", { id: "host-status" }, `Table ${t.id}: ${t.rules} rules. Waiting for the people.`);
+// what this browser keeps of a table it made (older pages kept the host's token alone)
+function kept(id) {
+  const raw = localStorage.getItem(`host:${id}`);
+  if (!raw) return null;
+  try { return JSON.parse(raw); } catch { return { host: raw, invites: {} }; }
+}
+
+const RULES = { duel: "duel rules (the computer always defends and is left out of the payouts)",
+                tournament: "tournament rules", table: "table rules" };
+
+async function copyText(text) {
+  try { await navigator.clipboard.writeText(text); return true; }
+  catch {                                            // (no clipboard API on plain http: the old way)
+    const area = h("textarea", { style: "position:fixed;opacity:0" }); area.value = text;
+    document.body.append(area); area.select();
+    const done = document.execCommand("copy"); area.remove(); return done;
+  }
+}
+
+// The host's page of a table (#tables?id=..): the seats, who joined and is online, whose turn it
+// is, the invite links with a copy button and a QR code, a seat's invite issued again, Start and
+// Close; live over the table's event stream.
+async function hostPage(main, id) {
+  const t = kept(id);
+  const status = h("p", { id: "host-status" });
+  const reach = h("div", { id: "reach" });
+  const seatList = h("ul", { id: "host-seats" });
+  const invites = h("ul", { id: "invites" });
   const start = h("button", { id: "start-table" }, "Start now (empty seats to a computer)");
+  const close = h("button", { id: "close-table" }, "Close the table");
+  main.append(h("h2", {}, "Your table"), status, reach, seatList, h("h3", {}, "Invite links"), invites,
+              h("p", {}, start, " ", close));
+  if (!t) { status.textContent = `This browser did not make table ${id} (its host token is not here).`; return; }
+  let server = null;
+  try { server = await call("/api/server"); } catch { /* (an older server) */ }
+  const local = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  // a link friends can open: this page's own address, unless it is this computer's loopback
+  const base = local && server?.addresses?.length ? server.addresses[0] : `${location.origin}${location.pathname}`;
+  const link = slot => `${base}#table?id=${id}&invite=${t.invites[slot]}`;
+  if (local && server?.loopback_only) {
+    reach.replaceChildren(h("p", { class: "error", id: "reach-warning" },
+      "This server listens on this computer only (127.0.0.1): friends on other computers cannot open these " +
+      "links. To host on your network, start it with: skat serve --host 0.0.0.0"));
+  } else if (local && server?.addresses?.length) {
+    reach.replaceChildren(h("p", { class: "muted" }, `The links use this computer's network address (${base}); ` +
+      `other addresses of it: ${server.addresses.slice(1).join(", ") || "none"}.`));
+  }
+  let players = [];
+  const draw = st => {
+    players = st.players ?? players;
+    status.textContent = `Table ${id}: ${RULES[t.rules] ?? t.rules ?? ""}${t.variant === "offiziersskat" ? ", Offiziersskat" : ""}. ` +
+      (st.phase === "waiting" ? "Waiting for the people." : st.phase === "finished" ? "The match is over." :
+       st.phase === "closed" ? "The table is closed." : `Playing (${st.phase}).`);
+    seatList.replaceChildren(...players.map(p => h("li", { "data-seat": p.seat, class: p.to_act ? "to-play" : "" },
+      `Seat ${p.seat}: ${p.name ?? "(free)"}`, p.position ? ` (${POSITION[p.position]})` : "",
+      p.kind === "person" ? (p.joined ? (p.connected ? " · online" : " · away") : " · not joined") : "",
+      p.to_act ? " · to play" : "")));
+    invites.replaceChildren(...players.filter(p => p.kind === "person").map(p => {
+      const row = h("li", { "data-seat": p.seat });
+      const again = h("button", { class: "reissue" }, p.joined ? "New invite (the old link and device stop working)" : "New invite");
+      again.addEventListener("click", async () => {
+        try { const r = await call(`/api/tables/${id}/invite`, { method: "POST", body: { seat: p.seat }, token: t.host });
+              t.invites[p.seat] = r.invite; localStorage.setItem(`host:${id}`, JSON.stringify(t)); draw({ ...st }); }
+        catch (e) { status.textContent = e.message; }
+      });
+      if (!t.invites[p.seat]) { row.append(`Seat ${p.seat}: `, again); return row; }
+      const url = link(p.seat);
+      const copy = h("button", { class: "copy" }, "Copy");
+      copy.addEventListener("click", async () => { copy.textContent = (await copyText(url)) ? "Copied" : "Select and copy"; });
+      const qr = h("button", { class: "qr" }, "QR code");
+      qr.addEventListener("click", () => qr.replaceWith(h("img", { class: "qr", alt: `QR code of seat ${p.seat}'s link`,
+                                                                   src: `/api/qr?text=${encodeURIComponent(url)}` })));
+      row.append(`Seat ${p.seat}${p.joined ? ` (${p.name})` : ""}: `,
+                 h("a", { href: url, class: "invite", "data-seat": p.seat, target: "_blank" }, url), " ", copy, " ", qr, " ", again);
+      return row;
+    }));
+    start.hidden = st.phase !== "waiting";
+    close.hidden = ["finished", "closed", "stopped"].includes(st.phase);
+  };
+  const refresh = async () => {
+    try { draw(await call(`/api/tables/${id}/state`, { token: t.host })); }
+    catch (e) { status.textContent = e.message; }
+  };
   start.addEventListener("click", async () => {
-    try { await call(`/api/tables/${t.id}/start`, { method: "POST", body: { empty: "computer:rules" }, token: t.host });
-          status.textContent = `Table ${t.id} started.`; }
+    try { await call(`/api/tables/${id}/start`, { method: "POST", body: { empty: "computer:rules" }, token: t.host });
+          await refresh(); }
     catch (e) { status.textContent = e.message; }
   });
-  out.replaceChildren(status,
-    h("ul", { id: "invites" }, ...Object.keys(t.invites).map(slot =>
-      h("li", {}, `Seat ${slot}: `, h("a", { href: link(slot), class: "invite", "data-seat": slot, target: "_blank" },
-        link(slot))))),
-    start);
+  close.addEventListener("click", async () => {
+    try { await call(`/api/tables/${id}`, { method: "DELETE", token: t.host }); await refresh(); }
+    catch (e) { status.textContent = e.message; }
+  });
+  await refresh();
+  const events = follow(id, t.host, { presence: () => refresh(), end: () => { refresh(); events.close(); } });
+  window.addEventListener("hashchange", () => events.close(), { once: true });
 }
+
+const POSITION = { F: "Forehand", M: "Middlehand", R: "Rearhand" };
 
 // A seat's page: join (once), then follow the table live and answer by clicking.
 export async function tablePage(main) {
