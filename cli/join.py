@@ -200,6 +200,10 @@ class Seat:
             a = None if back is None else {"discard": back.split()}
         elif kind == "offiziers-game":
             a = self._line(f"Game ({' '.join(q['games'])}) (? hint):")
+        elif kind == "next":
+            self._line(f"The deal is over: press Enter for the next one (it starts in {round(q.get('seconds', 20))} s "
+                       f"at the latest):")
+            a = "next"
         else:
             a = self._line(f"{kind} (one of {q.get('legal')}):")
         if a is None:                            # "?": the hint comes as an event, then the question again

@@ -80,6 +80,8 @@ def _act(page, bidder: set) -> str | None:
         page.click("#no")
     elif kind == "card":
         page.locator(".seat-box.me .card.legal").first.click()
+    elif kind == "next":
+        page.click("#next-deal")
     else:
         raise AssertionError(f"a question the test does not know: {kind}")
     try:                                                # the question goes once the table took it
@@ -191,6 +193,38 @@ def test_the_host_form_sets_the_match_length_and_each_computers_strength(server,
     body = sent.value.post_data_json
     assert body["rounds"] == 2 and "deals" not in body and body["seats"]["M"] == "computer:best:2"
     page.wait_for_selector("#invites a.invite")
+    page.goto(server + "#tables")                           # a new table's form
     page.select_option("#t-length", "target")
     assert page.input_value("#t-deals") == "500"           # a target score starts at a sensible value
     ctx.close()
+
+
+def test_the_hosts_page_keeps_the_table_and_a_seat_moves_to_a_second_device(server, browser):
+    """The host reloads the page and still has the links and Start; a seat's invite issued again
+    plays on from a second browser, and the first is refused; the host page fits 390 px."""
+    host_ctx = browser.new_context(viewport={"width": 390, "height": 800})
+    host = host_ctx.new_page()
+    host.set_default_timeout(60_000)
+    links = _create(host, server, {"F": "person", "M": "computer:rules", "R": "computer:rules"})
+    host.reload()
+    host.wait_for_selector("#invites a.invite")
+    assert host.get_attribute("#invites a.invite", "href") == links["F"] and host.is_visible("#start-table")
+    assert host.evaluate("document.documentElement.scrollWidth") <= 390          # links wrap on a phone
+    first = _join(browser.new_context(), links["F"], "ann")
+    host.wait_for_function("document.querySelector('#host-seats').innerText.includes('ann')")
+    host.click("#invites li[data-seat=F] button.reissue")
+    host.wait_for_function(f"document.querySelector('#invites a.invite').href !== {links['F']!r}")
+    second_link = host.get_attribute("#invites a.invite", "href")
+    first.wait_for_function("document.querySelector('#board').innerText.includes('issued again') || "
+                            "!document.querySelector('#question')")
+    second = _join(browser.new_context(), second_link, "ann on the phone")
+    second.wait_for_selector("#question")                   # the seat's question, on the second device
+    st = first.evaluate("""async () => (await fetch(location.pathname.replace(/[^/]*$/, '') +
+        'api/tables/' + new URLSearchParams(location.hash.split('?')[1]).get('id') + '/state',
+        {headers: {Authorization: 'Bearer ' + Object.entries(localStorage).find(([k]) => k.startsWith('seat:'))[1]}}
+        )).status""")
+    assert st == 403                                        # the first device's token stopped working
+    for ctx in browser.contexts:
+        if ctx is not host_ctx:
+            ctx.close()
+    host_ctx.close()

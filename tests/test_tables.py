@@ -133,8 +133,12 @@ def test_three_people_play_a_match_and_each_seat_sees_only_what_it_may(client):
     for states in seen.values():
         for st in states:
             own = set(st["hand"])
-            if st["question"] and st["question"].get("cards"):
+            if st["question"] and st["question"]["kind"] in ("discard", "ramsch-discard"):
+                assert own < set(st["question"]["cards"]), st["question"]      # (his ten, and the skat taken)
+            elif st["question"] and st["question"].get("cards"):
                 assert set(st["question"]["cards"]) == own, st["question"]
+            if st["question"] is None and any(r.get("declarer") for r in records):
+                assert len(own) <= 10, st                                    # (never the twelve after the discard)
             assert "auto_bid" not in json.dumps(st["players"])
 
 
@@ -528,3 +532,53 @@ def test_a_restarted_server_restores_the_clocks(tmp_path, monkeypatch):
             time.sleep(0.05)
         after = {p["seat"]: p["clock"] for p in st["players"] if p["seat"] in before}
         assert after == before
+
+
+def test_a_deals_end_stays_on_every_seat_until_each_is_ready_or_the_time_is_up(client, monkeypatch):
+    """After each deal but the last every person is asked 'next' with the deal's result on his
+    page; the table (its computers too) waits until all are ready, or the pause's seconds pass."""
+    monkeypatch.setattr(table_api, "PAUSE", 1.5)
+    t = _table(client, {"F": "person", "M": "person", "R": "computer:rules"}, deals=3)
+    tokens = _join_all(client, t)
+
+    def until_pause() -> dict[str, dict]:
+        for _ in range(3000):
+            states = {s: client.get(f"/api/tables/{t['id']}/state", headers=auth(tok)).json()
+                      for s, tok in tokens.items()}
+            kinds = {s: x["question"]["kind"] for s, x in states.items() if x["to_act"]}
+            if kinds and all(k == "next" for k in kinds.values()) and len(kinds) == len(tokens):
+                return states
+            for s, k in kinds.items():
+                if k != "next":
+                    client.post(f"/api/tables/{t['id']}/act", json={"answer": choose(states[s]["question"])},
+                                headers=auth(tokens[s]))
+            time.sleep(0.01)
+        raise AssertionError("no pause came")
+
+    states = until_pause()
+    assert all(x["phase"] == "between deals" for x in states.values())
+    for token in tokens.values():                        # the deal's end reached every seat before the pause
+        events = _stream(client, t["id"], token)
+        assert [e["kind"] for e in events].count("record") == 1 and events[-1]["kind"] in ("sheet", "record")
+    # one is ready, the other does not answer: the table waits, then goes on when the time is up
+    assert client.post(f"/api/tables/{t['id']}/act", json={"answer": "next"}, headers=auth(tokens["F"])).json() == \
+        {"ok": True}
+    assert client.post(f"/api/tables/{t['id']}/act", json={"answer": "pass"},
+                       headers=auth(tokens["M"])).status_code == 400
+    time.sleep(0.5)
+    st = client.get(f"/api/tables/{t['id']}/state", headers=auth(tokens["M"])).json()
+    assert st["question"]["kind"] == "next"             # still paused
+    for _ in range(300):
+        st = client.get(f"/api/tables/{t['id']}/state", headers=auth(tokens["M"])).json()
+        if not st["to_act"] or st["question"]["kind"] != "next":
+            break
+        time.sleep(0.05)
+    assert not st["to_act"] or st["question"]["kind"] != "next"
+    # the second deal's end: both ready, the table goes on at once
+    until_pause()
+    for token in tokens.values():
+        client.post(f"/api/tables/{t['id']}/act", json={"answer": "next"}, headers=auth(token))
+    st = client.get(f"/api/tables/{t['id']}/state", headers=auth(t["host"])).json()
+    assert st["phase"] != "between deals" or not any(p["to_act"] for p in st["players"])
+    final = _play(client, t["id"], tokens)
+    assert final["finished"] and len(final["end"]["records"]) == 3

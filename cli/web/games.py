@@ -303,7 +303,7 @@ def computer_player(spec: str, seed: int, options: dict, variant: str = "skat") 
                        scoring=options.get("scoring", "simple"), variant=variant)
 
 
-def run_table(options: dict, inboxes: list, outbox) -> None:
+def run_table(options: dict, inboxes: list, outbox, control=None) -> None:
     """A match at one table, in its own process: ``options["seats"]`` by player index, each a
     person (``{"kind": "person", "auto_bid", "name"}``, answering through ``inboxes[i]``) or a
     computer (``{"kind": "computer", "player": "best"}``).  Every message on ``outbox`` says
@@ -311,7 +311,10 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
     ``("event", audience, event)`` for the players in ``audience`` (None: everybody) -- a
     person's own cards and the skat he picks up go to him alone -- and ``("end", None, data)``
     with the standings, the deal records and the ISS lines.  With several persons at the table
-    no hint uses a hidden card."""
+    no hint uses a hidden card.  With ``options["pause"]`` (seconds) and a ``control`` queue, the
+    table stops after each deal but the last (``("pause", None, {"seconds"})``) until the server
+    puts anything on ``control``: every person sees the deal's end (the server lets it go on
+    when all are ready, or the seconds are up)."""
     die_with(int(options.get("server") or os.getppid()))
     box: dict = {}
     # a table of people deals from its secret (provably fair, nobody can predict a card); a seed
@@ -360,6 +363,10 @@ def run_table(options: dict, inboxes: list, outbox) -> None:
             data = {k: v for k, v in data.items() if k != "skat"}
             audience = tuple(p for p in everybody if p != picker)
         outbox.put(("event", audience, _event(kind, {k: v for k, v in data.items() if k != "deal"}, seats)))
+        if kind == "sheet" and control is not None and options.get("pause") and not data["sheet"].finished:
+            outbox.put(("pause", None, {"seconds": float(options["pause"])}))
+            if control.get() is None:                        # (the table is stopped meanwhile)
+                raise Abandoned()
         if kind == "declaration" and variant.name == "skat" and not data["declaration"].hand:
             declarer = box["seats"][data["declarer"]]        # his ten after the pick-up, and the two put away
             if declarer in persons:

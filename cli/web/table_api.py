@@ -48,6 +48,7 @@ from .tables import (SLOTS, Seat, Store, Table, digest, new_token, public_settin
                      table_id)
 
 ACT_TIMEOUT = 60.0               # seconds an act waits for the table's answer
+PAUSE = 20.0                     # seconds a deal's end stays on every seat at most (each person clicks 'next')
 COMPUTERS = ("best", "pimc", "rules", "random")
 MAX_NAME = 40
 log = logging.getLogger("skat.tables")
@@ -254,6 +255,7 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, l
         settings["secret"] = new_table_secret()          # (every deal's cards follow from it: solver.fair)
         settings["players"] = len(seats)
         settings["duel"] = duel
+        settings["pause"] = PAUSE
         tid = table_id()
         host = new_token()
         invites = {s.slot: new_token() for s in seats if s.kind == "person"}
@@ -376,6 +378,11 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, l
             t.drain()
             if t.state != "playing" or seat.question is None or seat.replay > 0:
                 raise HTTPException(409, "nothing is asked of this seat right now")
+            if seat.question.get("kind") == "next":        # (the server's question between deals, not the table's)
+                if req.answer != "next":
+                    raise HTTPException(400, "the deal is over: answer 'next' when you are ready for the next one")
+                t.ready(seat)
+                return {"ok": True}
             used = time.monotonic() - seat.asked if seat.asked is not None else 0.0
             answer = legal_answer(seat.question, req.answer)
             n = None
@@ -399,6 +406,8 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, l
             raise HTTPException(409, "nothing is asked of this seat right now")
         if not t.settings.get("hints", True):
             raise HTTPException(400, "hints are off at this table")
+        if seat.question.get("kind") == "next":
+            raise HTTPException(409, "the deal is over: there is nothing to hint until the next one")
         if seat.hint_pending:
             raise HTTPException(429, "this seat's hint is being worked out; it comes on the event stream")
         key = question_key(seat.question)
@@ -540,6 +549,8 @@ async def pump(state: dict[str, Any], limits: Limits) -> None:
                 if t.state == "waiting" and now - t.created > limits.table_expiry and \
                         not any(s.token for s in t.seats if s.kind == "person"):
                     t.close(f"nobody joined within {round(limits.table_expiry / 60)} minutes")
+                if t.pause is not None and time.monotonic() > t.pause["until"]:
+                    t.go()                        # (not everybody clicked 'next' in time)
                 if t.act_lock.locked():           # (an answer is being taken: the clock waits for it)
                     continue
                 for seat in t.timed_out():

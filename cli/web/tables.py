@@ -240,6 +240,8 @@ class Table:
         self.proc: Any = None
         self.inboxes: list[Any] = []
         self.outbox: Any = None
+        self.control: Any = None
+        self.pause: dict | None = None        # between two deals: {"until", "ready"} (persons ready)
         self.decisions = 0
         self.seen = time.monotonic()
         self.deal_seats: list[int] = []       # this deal: seat -> player index
@@ -255,6 +257,7 @@ class Table:
         from .games import run_table
         ctx = table_context()
         self.outbox = ctx.Queue()
+        self.control = ctx.Queue()              # (the server lets the table go on after a deal's pause)
         self.inboxes = [ctx.Queue() if s.kind == "person" else None for s in self.seats]
         for player, answer, used in decisions or []:
             seat = self.by_player[player]
@@ -267,24 +270,24 @@ class Table:
         specs = [{"kind": s.kind, "player": s.computer, "auto_bid": s.auto_bid, "name": s.name} for s in self.seats]
         names = [s.name or (computer_name(s.computer) if s.kind == "computer" else s.slot) for s in self.seats]
         options = dict(self.settings, seats=specs, names=self.settings.get("names") or names, server=os.getpid())
-        self.proc = ctx.Process(target=run_table, args=(options, self.inboxes, self.outbox), daemon=True)
+        self.proc = ctx.Process(target=run_table, args=(options, self.inboxes, self.outbox, self.control), daemon=True)
         self.proc.start()
         self.state = "playing"
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.is_alive():
-            for q in self.inboxes:
+            for q in [*self.inboxes, self.control]:
                 if q is not None:
                     q.put(None)
             self.proc.join(timeout=2)
             if self.proc.is_alive():
                 self.proc.terminate()
                 self.proc.join(timeout=2)
-        for q in [*self.inboxes, self.outbox]:
+        for q in [*self.inboxes, self.outbox, self.control]:
             if q is not None:
                 q.close()
                 q.join_thread()
-        self.inboxes, self.outbox = [], None
+        self.inboxes, self.outbox, self.control = [], None, None
         if self.state == "playing":
             self.state = "stopped"
 
@@ -355,8 +358,50 @@ class Table:
                 self._push(None, "presence", self.players())
             if seat.waiting:                      # (drained on the event loop's thread: settled at once)
                 _settle(seat.waiting.pop(0), data)
+        elif kind == "pause":
+            self._pause(float(data["seconds"]))
         elif kind == "end":
             self._finish(data)
+
+    # -- between two deals
+    def _pause(self, seconds: float) -> None:
+        """A deal is over: each person is asked 'next' (the deal's end stays on every page) until
+        all are ready or ``seconds`` pass.  Recorded answers still to be taken in again (a
+        restart) go on at once."""
+        persons = [s for s in self.seats if s.kind == "person"]
+        if any(s.replay > 0 for s in persons) or not persons:
+            self.control.put("go")
+            return
+        self.pause = {"until": time.monotonic() + seconds, "ready": set()}
+        for s in persons:
+            s.question = {"kind": "next", "legal": ["next"], "seconds": seconds}
+            self._push(s.player, "question", self.question_for(s))
+        self._push(None, "presence", self.players())
+
+    def ready(self, seat: Seat) -> None:
+        """The person is ready for the next deal; the last one lets the table go on."""
+        if self.pause is None:
+            return
+        self.pause["ready"].add(seat.player)
+        seat.question = None
+        self._push(seat.player, "question", None)
+        if all(s.player in self.pause["ready"] for s in self.seats if s.kind == "person"):
+            self.go()
+        else:
+            self._push(None, "presence", self.players())
+
+    def go(self) -> None:
+        """The next deal starts (every person was ready, or the pause's time is up)."""
+        if self.pause is None:
+            return
+        self.pause = None
+        for s in self.seats:
+            if s.question is not None and s.question.get("kind") == "next":
+                s.question = None
+                self._push(s.player, "question", None)
+        if self.control is not None:
+            self.control.put("go")
+        self._push(None, "presence", self.players())
 
     def _finish(self, data: dict) -> None:
         self.end = data
@@ -421,9 +466,9 @@ class Table:
             return self.state
         q = seat.question if seat is not None else None
         if q is not None:
-            return {"bid": "auction", "answer": "auction", "play18": "auction", "hand": "declaring",
-                    "discard": "declaring", "offiziers-game": "declaring", "ramsch-pickup": "declaring",
-                    "ramsch-discard": "declaring", "card": "play"}.get(q["kind"], "play")
+            return {"next": "between deals", "bid": "auction", "answer": "auction", "play18": "auction",
+                    "hand": "declaring", "discard": "declaring", "offiziers-game": "declaring",
+                    "ramsch-pickup": "declaring", "ramsch-discard": "declaring", "card": "play"}.get(q["kind"], "play")
         for _aud, ev in reversed(self.events):
             k = ev["kind"]
             if k in ("result", "passed", "record", "sheet"):

@@ -337,6 +337,11 @@ function question(s, q) {
     const word = q.kind[0].toUpperCase() + q.kind.slice(1);
     box.append(h("p", {}, `${word}? `, h("button", { id: "yes", onclick: () => answer(s, "yes") }, word),
       " ", h("button", { id: "no", onclick: () => answer(s, "no") }, "No")));
+  } else if (q.kind === "next") {
+    // the deal is over: its result stays on every seat until each person is ready (or the time is up)
+    box.append(h("p", {}, "The deal is over. ", h("button", { class: "primary", id: "next-deal",
+      onclick: () => answer(s, "next") }, "Next deal"), ` (it starts when everybody is ready, at the latest in ` +
+      `${Math.round(q.seconds ?? 20)} s)`));
   } else if (q.kind === "card" && q.variant === "offiziersskat") {
     box.append(h("p", {}, `Trick ${trickNumber(s)}, your turn: click one of your outlined cards on your piles. `, hint));
   } else if (q.kind === "card") {
