@@ -27,6 +27,8 @@ from .io import data_folder
 from .play import Prompter
 
 
+#: the positions of a deal, as every page names them
+POSITIONS = {"F": "Forehand", "M": "Middlehand", "R": "Rearhand"}
 #: a card code in a server's text (the hint's "ST SA")
 CARD_CODE = re.compile(r"\b[CSHD][789TJQKA]\b")
 
@@ -136,7 +138,7 @@ class Seat:
             self.seats, self.names = ev["seats"], ev.get("names") or self.names
             self.c.rule(f"deal {ev['number']}")
             letters = "FMR" if len(self.seats) == 3 else "FR"
-            self.c.print("  ".join(f"{letter}: {self.who(letter)}" for letter in letters))
+            self.c.print(", ".join(f"{self.who(letter)} ({POSITIONS[letter]})" for letter in letters))
             if ev.get("commitment"):
                 self.c.print(f"the cards are fixed: commitment {ev['commitment'][:16]}… (checked when the deal ends)",
                              style="dim")
@@ -278,7 +280,8 @@ def join(url: str, name: str | None, deck: str) -> None:
         raise click.ClickException(st.get("error", f"HTTP {status}"))
     seat = Seat(api, console, Prompter(console, deck))
     seat.player = st["player"]
-    console.print(f"You sit at seat {st['seat']} of table {table}. Waiting for the table…")
+    console.print(f"You sit in seat {st['seat']} of table {table} (who is Forehand, Middlehand and Rearhand "
+                  f"changes every deal). Waiting for the table…")
     for kind, data in api.events():
         if kind == "event":
             seat.show(data)

@@ -10,6 +10,8 @@ import time
 import pytest
 
 from .conftest import start_server
+from .test_tables import JOIN_SECRET, Http, made_table
+from .test_tables import _play as _play_api
 
 CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
 playwright = pytest.importorskip("playwright.sync_api")
@@ -228,3 +230,37 @@ def test_the_hosts_page_keeps_the_table_and_a_seat_moves_to_a_second_device(serv
         if ctx is not host_ctx:
             ctx.close()
     host_ctx.close()
+
+
+def test_a_finished_table_after_a_restart_keeps_its_sheet_reviews_and_records(browser, tmp_path):
+    """A table finished before the server was stopped: its seat page shows the score sheet, opens
+    every deal in the Review, and downloads the deal records."""
+    t, _, (db,) = made_table(tmp_path, {"F": "person", "M": "computer:rules", "R": "computer:rules"}, ("served",),
+                             secret=JOIN_SECRET, join=False, deals=1)        # (a deal the computers play)
+    proc, port = start_server("--workers", "1", "--db", str(db), log=tmp_path / "first.log")
+    try:
+        http = Http(port)
+        me = http.post(f"/api/tables/{t['id']}/join", json={"invite": t["invites"]["F"], "name": "ann"}).json()
+        _play_api(http, t["id"], {"F": me["token"]})
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
+    proc, port = start_server("--workers", "1", "--db", str(db), log=tmp_path / "again.log", port=port)
+    try:
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.set_default_timeout(60_000)
+        base = f"http://127.0.0.1:{port}/"
+        page.goto(base)
+        page.evaluate(f"localStorage.setItem('seat:{t['id']}:{t['invites']['F']}', '{me['token']}')")
+        page.goto(f"{base}#table?id={t['id']}&invite={t['invites']['F']}")
+        page.wait_for_selector("#final")
+        assert page.inner_text("#final").startswith("Final standings")
+        assert page.locator("#sheet tbody tr").count() >= 1
+        assert page.locator("#download-records").count() == 1
+        page.click("#sheet button.review-deal")
+        page.wait_for_selector("#moves tbody tr")
+        ctx.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)

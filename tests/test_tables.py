@@ -238,6 +238,9 @@ def test_two_people_and_a_computer_play_duel_rules(client):
                                                  headers=auth(tokens["R"])).text.splitlines()]
     sheet = final["end"]["standings"]
     assert {name for _, name, _ in sheet} >= {"bot F", "bot R"}
+    # the computer is out of the payouts: its column is not counted on the sheet the pages show
+    end_sheet = final["end"]["sheet"]
+    assert [c for p, c in zip(end_sheet["players"], end_sheet["counted"]) if p.startswith("computer")] == [False]
     # the computer (player 2 at a duel table) never declares
     for rec in records:
         if not rec.get("passed"):
@@ -503,6 +506,7 @@ def test_four_at_a_table_and_two_people_at_offiziersskat(client):
         assert sum(player not in d["seats"] for d in deals) == 1, (slot, [d["seats"] for d in deals])
     # two people choosing Offiziersskat play it, each declaring in turn
     t = _table(client, {"F": "person", "R": "person"}, variant="offiziersskat", deals=2)
+    assert t["rules"] == "offiziersskat"                # (not "tournament rules": a game of its own)
     tokens = _join_all(client, t)
     final = _play(client, t["id"], tokens)
     records = final["end"]["records"]

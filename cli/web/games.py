@@ -46,7 +46,7 @@ def _jsonable(x: Any) -> Any:
     if isinstance(x, (str, int, float, bool)) or x is None:
         return x
     if hasattr(x, "entries"):                                   # the match sheet
-        return {"players": list(x.players), "totals": list(x.totals()),
+        return {"players": list(x.players), "totals": list(x.totals()), "counted": list(x.counts),
                 "entries": [{"number": e.number, "passed": e.passed, "scores": list(e.scores), "bock": e.bock,
                              "multipliers": e.multipliers}
                             for e in x.entries]}
@@ -380,6 +380,7 @@ def run_table(options: dict, inboxes: list, outbox, control=None) -> None:
                                     names=names, on_event=on_event, duel=duel, variant=variant.name,
                                     rounds=options.get("rounds"), target=options.get("target"), deck=deck)
         outbox.put(("end", None, {"standings": [[place, name, total] for place, name, total in sheet.standings()],
+                                  "sheet": _jsonable(sheet),
                                   "records": [_jsonable(dict(r.to_record(), players={
                                       letter: str(names[p]) for letter, p in zip(seats, by_seat)}))
                                       for r, by_seat in zip(results, box.get("every_deal", []))],

@@ -268,7 +268,8 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, l
                                                         "computer": s.computer, "invite": s.invite} for s in seats])
         tables[tid] = t
         return {"id": tid, "host": host, "invites": invites,
-                "rules": "duel" if duel else "tournament" if all(s.kind == "person" for s in seats) else "table",
+                "rules": "duel" if duel else "offiziersskat" if req.variant == "offiziersskat" else
+                         "tournament" if all(s.kind == "person" for s in seats) else "table",
                 "players": t.players(), "expires": round(limits.table_expiry)}
 
     def start_table(t: Table) -> None:

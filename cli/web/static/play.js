@@ -145,7 +145,10 @@ export function apply(s, e) {
       if (s.took) { s.took[e.winner][0] += 1; s.took[e.winner][1] += e.points; }
       s.log.push(`trick to ${seatName(s, e.winner)} (${e.points} points)`); break;
     case "clock": s.left[e.seat] = e.left; break;
-    case "result": s.result = e; if (e.game !== "ramsch") s.log.push(`${e.reason}; score ${e.score}`); break;
+    case "result": s.result = e;
+      if (e.game !== "ramsch") s.log.push(`${e.reason}; ` + (e.score !== undefined ? `score ${e.score}`
+        : `scores ${Object.entries(e.scores ?? {}).map(([p, x]) => `${who(s, p)} ${x >= 0 ? "+" : ""}${x}`).join(", ")}`));
+      break;
     case "record": s.records.push(e.record); s.skat = e.record.skat ?? s.skat; s.skatShown = true; break;
     case "timeout": s.log.push(e.text ?? `${SEATNAME[e.seat]} ran out of time at card ${e.card}`); break;
     case "sheet": s.sheet = e.sheet; break;
@@ -197,7 +200,8 @@ export function draw(board, s, q) {
   if (s.sheet) parts.push(h("div", { class: "scroll" }, sheetTable(s.sheet, s.records)));
   if (s.end) parts.push(h("p", { class: "answer", id: "final" }, s.end.standings
     ? "Final standings: " + s.end.standings.map(([pl, n, t]) => `${pl}. ${n} ${t >= 0 ? "+" : ""}${t}`).join(", ")
-    : (s.end.error ?? "the match ended")));
+    : (s.end.closed ?? s.end.error ?? "the match ended")));
+  if (s.end?.records?.length) parts.push(h("p", {}, downloadRecords(s.end.records)));
   board.replaceChildren(...parts);
 }
 
@@ -374,13 +378,14 @@ function pickTwo(cards, go) {
 }
 
 function resultLine(s, r) {
-  if (s.offiziers) return `${r.declarer === s.me ? "You" : "The computer"} played ${r.game}, ` +
+  // (Offiziersskat: the other is named, a person or a computer; the scores of both sides)
+  if (s.offiziers) return `${capital(who(s, r.declarer))} played ${r.game}, ` +
     `${r.declarer_points} card points: ${r.reason}; scores ` +
-    Object.entries(r.scores ?? {}).map(([p, x]) => `${p === s.me ? "you" : "computer"} ${x >= 0 ? "+" : ""}${x}`).join(", ");
+    Object.entries(r.scores ?? {}).map(([p, x]) => `${who(s, p)} ${x >= 0 ? "+" : ""}${x}`).join(", ");
   if (r.game === "ramsch") return `Ramsch: scores ${Object.entries(r.scores ?? {}).map(([p, x]) => `${p === s.me ? "you" : p} ${x >= 0 ? "+" : ""}${x}`).join(", ")}`;
-  const who = r.declarer === s.me ? "You" : SEATNAME[r.declarer];
+  const by = r.declarer === s.me ? "You" : SEATNAME[r.declarer];
   // (the reason says won or lost and why: "lost: 44 card points (61 needed)")
-  return `${who} played ${r.declaration} at ${r.bid}, ${r.declarer_points} card points: ${r.reason}; ` +
+  return `${by} played ${r.declaration} at ${r.bid}, ${r.declarer_points} card points: ${r.reason}; ` +
     `score ${r.score >= 0 ? "+" : ""}${r.score}`;
 }
 
@@ -396,8 +401,20 @@ function sheetTable(sheet, records = []) {
     ? [" ", h("button", { class: "review-deal", "data-deal": String(i + 1), onclick: () => openReview(records[i]) }, "Review")]
     : [];
   return h("table", { class: "data", id: "sheet" },
-    h("thead", {}, h("tr", {}, h("th", {}, "deal"), ...sheet.players.map(p => h("th", {}, p)))),
+    h("thead", {}, h("tr", {}, h("th", {}, "deal"), ...counted(sheet, sheet.players).map(p => h("th", {}, p)))),
     h("tbody", {}, ...sheet.entries.map((e, i) => h("tr", {}, h("td", {}, String(e.number) + (e.multipliers ? ` (${e.multipliers})` : "") + (e.bock ? " (Bock ×2)" : ""), ...review(i)),
-      ...e.scores.map(x => h("td", {}, e.passed ? "passed" : (x >= 0 ? "+" : "") + x)))),
-      h("tr", {}, h("td", {}, "total"), ...sheet.totals.map(t => h("td", {}, String(t))))));
+      ...counted(sheet, e.scores).map(x => h("td", {}, e.passed ? "passed" : (x >= 0 ? "+" : "") + x)))),
+      h("tr", {}, h("td", {}, "total"), ...counted(sheet, sheet.totals).map(t => h("td", {}, String(t))))));
+}
+
+// a sheet's columns of the players whose scores count (a duel's partner is left out of the payouts)
+function counted(sheet, columns) {
+  return sheet.counted ? columns.filter((_, i) => sheet.counted[i]) : columns;
+}
+
+// The finished match's deal records as a file (JSON lines, what skat verify and skat analyse read)
+export function downloadRecords(records) {
+  const blob = new Blob([records.map(r => JSON.stringify(r)).join("\n") + "\n"], { type: "application/x-ndjson" });
+  return h("a", { id: "download-records", href: URL.createObjectURL(blob), download: "deal-records.jsonl" },
+           "Download the deal records");
 }

@@ -84,7 +84,8 @@ function kept(id) {
 }
 
 const RULES = { duel: "duel rules (the computer always defends and is left out of the payouts)",
-                tournament: "tournament rules", table: "table rules" };
+                tournament: "tournament rules", table: "table rules",
+                offiziersskat: "Offiziersskat (two players, each declaring in turn)" };
 
 async function copyText(text) {
   try { await navigator.clipboard.writeText(text); return true; }
@@ -126,7 +127,7 @@ async function hostPage(main, id) {
   let players = [];
   const draw = st => {
     players = st.players ?? players;
-    status.textContent = `Table ${id}: ${RULES[t.rules] ?? t.rules ?? ""}${t.variant === "offiziersskat" ? ", Offiziersskat" : ""}. ` +
+    status.textContent = `Table ${id}: ${RULES[t.rules] ?? t.rules ?? ""}. ` +
       (st.phase === "waiting" ? "Waiting for the people." : st.phase === "finished" ? "The match is over." :
        st.phase === "closed" ? "The table is closed." : `Playing (${st.phase}).`);
     seatList.replaceChildren(...players.map(p => h("li", { "data-seat": p.seat, class: p.to_act ? "to-play" : "" },
@@ -205,8 +206,10 @@ export async function tablePage(main) {
   s.send = a => call(`/api/tables/${id}/act`, { method: "POST", body: { answer: a }, token });
   s.onError = e => { s.error = e.message; redraw(); };
   const redraw = () => {
+    // people sit in seats; positions change every deal: "ann (Forehand)", as every page and skat join say it
     who.replaceChildren(...(s.players ?? []).map(p => h("span", { class: "badge" + (p.to_act ? " decl" : ""),
-      "data-seat": p.seat }, `${p.seat} ${p.name ?? "(free)"}${p.kind === "person" ? (p.connected ? " ·online" : " ·away") : ""}` +
+      "data-seat": p.seat }, `${p.name ?? `seat ${p.seat} (free)`}${p.position ? ` (${POSITION[p.position]})` : ""}` +
+      `${p.kind === "person" ? (p.connected ? " ·online" : " ·away") : ""}` +
       (p.clock !== undefined ? ` ${Math.floor(p.clock / 60)}:${String(Math.round(p.clock % 60)).padStart(2, "0")}` : "") +
       (p.to_act ? " ·to play" : ""))));
     draw(board, s, s.question ? { ...s.question, error: s.error ?? s.question.error } : null);
@@ -242,7 +245,11 @@ export async function tablePage(main) {
     presence: m => { s.players = JSON.parse(m.data); redraw(); },
     clock: m => { const c = JSON.parse(m.data);
                   s.players = (s.players ?? []).map(p => p.seat === c.seat ? { ...p, clock: c.left } : p); redraw(); },
-    end: m => { s.end = JSON.parse(m.data); s.question = null; redraw(); events.close(); },
+    end: m => { s.end = JSON.parse(m.data); s.question = null;
+                // (a table finished before a restart has no events: its sheet and records come with its end)
+                if (!s.sheet && s.end.sheet) s.sheet = s.end.sheet;
+                if (!s.records.length && s.end.records) s.records = s.end.records;
+                redraw(); events.close(); },
   };
   const events = follow(id, token, handlers);
   window.addEventListener("hashchange", () => events.close(), { once: true });
