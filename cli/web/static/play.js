@@ -184,7 +184,9 @@ export function draw(board, s, q) {
   const calls = s.auction.length ? s.auction : (q?.history ?? []);
   if (calls.length || (q && ["bid", "answer", "play18"].includes(q.kind))) parts.push(h("p", { id: "auction" },
     "Auction: " + (calls.length ? calls.map(([p, m]) =>
-      `${p === s.me ? "you" : p} ${m === "y" ? "yes" : m === "p" ? "pass" : m}`).join(", ") : "no call yet")));
+      // (a person by name and this deal's position, as every page of a table says it)
+      `${p === s.me ? "you" : `${who(s, p)} (${SEATNAME[p] ?? p})`} ${m === "y" ? "yes" : m === "p" ? "pass" : m}`)
+      .join(", ") : "no call yet")));
   const box = q ? question(s, q) : null;
   if (s.seats) parts.push(s.offiziers ? pilesTable(s, q) : table(s, q, box));
   if (box) parts.push(box);
