@@ -64,6 +64,13 @@ def _act(page, bidder: set) -> str | None:
     if not q.count():
         return None
     kind = q.get_attribute("data-kind")
+    if kind != "next":                                  # the 'to play' marker is on this seat, and on it alone
+        try:
+            page.wait_for_function("document.querySelector('#who .badge[data-me=yes]').classList.contains('decl') &&"
+                                   " document.querySelectorAll('#who .badge.decl').length === 1", timeout=10_000)
+        except playwright.TimeoutError:
+            if page.locator("#question").count():       # (a question answered meanwhile by the clock is gone)
+                raise AssertionError(f"'to play' is not on the seat asked: {page.inner_text('#who')}") from None
     asked = q.inner_text()                              # (read before the click: after it, it may be gone)
     if kind in ("bid", "answer", "play18"):
         # the first person asked bids and holds, the others pass: the deal is played, not thrown in
@@ -264,3 +271,31 @@ def test_a_finished_table_after_a_restart_keeps_its_sheet_reviews_and_records(br
     finally:
         proc.terminate()
         proc.wait(timeout=20)
+
+
+def test_the_declarers_hand_after_a_reload_is_his_ten_and_the_two_put_away(server, browser):
+    """Before: after a reload the declarer's page showed the hand before the pick-up (a card put
+    away shown, a card picked up missing) and 'the skat you picked up'."""
+    ctx = browser.new_context()
+    host = ctx.new_page()
+    host.set_default_timeout(60_000)
+    links = _create(host, server, {"F": "person", "M": "computer:rules", "R": "computer:rules"})
+    page = _join(browser.new_context(), links["F"], "ann")
+    put_away: list[str] = []
+    for _ in range(200):                                # the person holds every bid: he declares
+        q = page.locator("#question")
+        if q.count() and q.get_attribute("data-kind") == "card":
+            break
+        if q.count() and q.get_attribute("data-kind") == "discard":
+            put_away = [page.locator("#twelve .card").nth(i).get_attribute("data-card") for i in (0, 1)]
+        if not _act(page, {page}):
+            time.sleep(0.1)
+    assert put_away and page.locator("#question").get_attribute("data-kind") == "card"
+    page.reload()
+    page.wait_for_selector("#question[data-kind=card]")
+    mine = page.locator(".seat-box.me .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert len(mine) == 10 and not set(put_away) & set(mine), (mine, put_away)
+    assert "the skat you put away" in page.inner_text("#skat")
+    assert sorted(page.locator("#skat .card").evaluate_all("els => els.map(e => e.dataset.card)")) == sorted(put_away)
+    page.context.close()
+    ctx.close()

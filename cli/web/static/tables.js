@@ -207,8 +207,8 @@ export async function tablePage(main) {
   s.onError = e => { s.error = e.message; redraw(); };
   const redraw = () => {
     // people sit in seats; positions change every deal: "ann (Forehand)", as every page and skat join say it
-    who.replaceChildren(...(s.players ?? []).map(p => h("span", { class: "badge" + (p.to_act ? " decl" : ""),
-      "data-seat": p.seat }, `${p.name ?? `seat ${p.seat} (free)`}${p.position ? ` (${POSITION[p.position]})` : ""}` +
+    who.replaceChildren(...(s.players ?? []).map((p, i) => h("span", { class: "badge" + (p.to_act ? " decl" : ""),
+      "data-seat": p.seat, "data-me": i === s.player ? "yes" : "no" }, `${p.name ?? `seat ${p.seat} (free)`}${p.position ? ` (${POSITION[p.position]})` : ""}` +
       `${p.kind === "person" ? (p.connected ? " ·online" : " ·away") : ""}` +
       (p.clock !== undefined ? ` ${Math.floor(p.clock / 60)}:${String(Math.round(p.clock % 60)).padStart(2, "0")}` : "") +
       (p.to_act ? " ·to play" : ""))));
