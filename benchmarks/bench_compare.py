@@ -34,7 +34,7 @@ def main() -> None:
     sys.path.insert(0, args.tree)
     warnings.filterwarnings("ignore")
     from solver.search.api import Solver, position
-    bench = ROOT.parent / "shared" / "reference" / "bench_deals.jsonl"
+    bench = ROOT / "tests" / "reference" / "bench_deals.jsonl"
     recs = [json.loads(line) for line in bench.read_text().splitlines()]
     recs = [{k: v for k, v in r.items() if not k.startswith("dd_") and k != "oracle_micros"}
             for r in recs if r["game"] != "null"][:args.deals]

@@ -2,7 +2,7 @@
 
     python benchmarks/bench_solver.py [--deals N] [--ablation N] [--no-compile] [--workers 2]
 
-Measures, on ``bench_deals.jsonl`` (shared/reference, or the copy in data/):
+Measures, on ``bench_deals.jsonl`` (tests/reference, or the copy in data/):
 the exact value (suit/Grand), the 61-point query, the Null outcome (median,
 mean, p95, max, nodes per second), the effect of switching each kernel
 technique off (on the first ``--ablation`` deals of each type), the cold
@@ -37,10 +37,10 @@ from solver.search.api import Solver, position, solve_many  # noqa: E402
 
 
 def bench_file() -> Path:
-    for p in (ROOT.parent / "shared" / "reference" / "bench_deals.jsonl", ROOT / "data" / "bench_deals.jsonl"):
+    for p in (ROOT / "tests" / "reference" / "bench_deals.jsonl", ROOT / "data" / "bench_deals.jsonl"):
         if p.exists():
             return p
-    raise SystemExit("bench_deals.jsonl not found (expected ../shared/reference or data/)")
+    raise SystemExit("bench_deals.jsonl not found (expected tests/reference or data/)")
 
 
 def load(n: int | None = None) -> dict[str, list[dict]]:

@@ -1,4 +1,5 @@
-"""Shared fixtures: the reference data in ../shared/reference (required, as in CI)."""
+"""Shared fixtures: the reference data (the project's copy in tests/reference), free ports and
+servers, and a data folder of the run's own."""
 
 from __future__ import annotations
 
@@ -17,7 +18,10 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-REF = ROOT.parent / "shared" / "reference"
+#: the reference data the tests meet exactly: the project's own copy (tests/reference/README.md)
+REF = ROOT / "tests" / "reference"
+#: the originals, beside the checkout where the project's workspace is (not in a user's clone)
+SHARED = ROOT.parent / "shared"
 
 #: Every test, and every process a test starts, keeps the user's data (the tables' store, the seats'
 #: tokens) in a folder of its own that the run removes: never in the real home folder.
@@ -29,7 +33,7 @@ atexit.register(shutil.rmtree, DATA_HOME, True)
 def load_jsonl(name: str) -> list[dict]:
     path = REF / name
     if not path.exists():
-        pytest.fail(f"reference file {path} is missing: the tests need ../shared/reference beside the project")
+        pytest.fail(f"reference file {path} is missing (tests/reference/README.md lists them)")
     return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 

@@ -1,5 +1,5 @@
-"""The documentation: the README is a user's page, the site's deal-record page is the record of
-``../shared``, and the benchmark pages name files that exist (the site itself is built with
+"""The documentation: the README is a user's page, the site's deal-record page is the shared
+record (its copy in tests/reference), and the benchmark pages name files that exist (the site itself is built with
 ``mkdocs build --strict`` in CI, where a broken link or a bad docstring fails the build)."""
 
 from __future__ import annotations
@@ -7,9 +7,7 @@ from __future__ import annotations
 import importlib.util
 import re
 
-from .conftest import ROOT
-
-SHARED = ROOT.parent / "shared"
+from .conftest import REF, ROOT
 
 
 def test_the_readme_is_a_users_page():
@@ -27,7 +25,7 @@ def test_the_deal_record_page_is_the_shared_record():
     """The page is the shared record as it stands, and then the keys this project adds (the fair
     deals of a table of people)."""
     page = (ROOT / "docs" / "reference" / "deal-record.md").read_text(encoding="utf-8")
-    assert page.startswith((SHARED / "formats" / "deal-json.md").read_text(encoding="utf-8"))
+    assert page.startswith((REF / "deal-json.md").read_text(encoding="utf-8"))
     assert "## Fair deals" in page
 
 
