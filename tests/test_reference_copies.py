@@ -6,11 +6,19 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import REF, SHARED
+from .conftest import REF, ROOT, SHARED
 
 ORIGINALS = {name: SHARED / "reference" / name for name in
              ("dd_full.jsonl", "dd_mid.jsonl", "dd_small.jsonl", "bench_deals.jsonl", "play_rules.jsonl",
               "iss_sample.sgf")} | {"deal-json.md": SHARED / "formats" / "deal-json.md"}
+
+
+def test_the_rules_of_record_in_the_docs_are_the_originals():
+    """docs/reference/rules.md is the rules of record (shared/rules/skat-rules.md), unchanged."""
+    if not SHARED.exists():
+        pytest.skip("no shared rules beside this checkout")
+    assert (ROOT / "docs" / "reference" / "rules.md").read_bytes() == \
+        (SHARED / "rules" / "skat-rules.md").read_bytes()
 
 
 @pytest.mark.parametrize("name", sorted(ORIGINALS))
