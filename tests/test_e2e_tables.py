@@ -195,12 +195,14 @@ def test_the_host_form_sets_the_match_length_and_each_computers_strength(server,
     page = ctx.new_page()
     page.goto(server + "#tables")
     page.select_option("#seat-M", "computer:best:2")
+    page.select_option("#seat-X", "computer:rules")          # a fourth at the table, from the page
     page.select_option("#t-length", "rounds")
     page.fill("#t-deals", "2")
     with page.expect_request(lambda r: r.url.endswith("/api/tables") and r.method == "POST") as sent:
         page.click("#create-table")
     body = sent.value.post_data_json
     assert body["rounds"] == 2 and "deals" not in body and body["seats"]["M"] == "computer:best:2"
+    assert body["seats"]["X"] == "computer:rules"
     page.wait_for_selector("#invites a.invite")
     page.goto(server + "#tables")                           # a new table's form
     page.select_option("#t-length", "target")
