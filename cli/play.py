@@ -272,6 +272,8 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
             human_seat_of["seat"] = seats.index(0) if 0 in seats else None
             if 0 not in seats:
                 console.print("you deal and sit this one out")
+            if data.get("bock_round"):
+                console.print("[bold]Bock round: this deal counts double[/bold]")
         elif kind == "auction":
             h = ", ".join(f"{SEATS[s]} {m}" for s, m in data["history"])
             console.print(f"auction: {h}")
@@ -292,8 +294,6 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
             console.print(f"[red]{SEATS[data['seat']]} ran out of time on that card[/red]")
         elif kind in ("kontra", "re", "bock", "hirsch"):
             console.print(f"{SEATS[data['seat']]}: {kind.capitalize()}!")
-        elif kind == "deal" and data.get("bock_round"):
-            console.print("[bold]Bock round: this deal counts double[/bold]")
         elif kind == "ramsch":
             pushed = f" (skat passed on unseen {data['pushes']}x)" if data["pushes"] else ""
             console.print(f"all passed: Ramsch{pushed}"

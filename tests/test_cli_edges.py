@@ -263,3 +263,15 @@ def test_no_test_writes_under_the_real_home_folder():
     child = subprocess.run([sys.executable, "-c", "from cli.serve import default_db; print(default_db())"],
                            cwd=ROOT, capture_output=True, text=True, timeout=60, check=True)
     assert Path(child.stdout.strip()).is_relative_to(DATA_HOME)
+
+
+def test_the_terminal_announces_a_bock_round():
+    """Before: the announcement sat in a branch after the deal's own (``kind == "deal"``) and
+    never ran: the terminal never said a deal of a Bock round counts double."""
+    out = io.StringIO()
+    console = Console(file=out, width=200)
+    on = _event_printer(console, Prompter(console, "french"), {"seat": 0})
+    on("deal", {"number": 1, "dealer": 2, "seats": [0, 1, 2], "bock_round": False})
+    assert "Bock round" not in out.getvalue()
+    on("deal", {"number": 2, "dealer": 0, "seats": [1, 2, 0], "bock_round": True})
+    assert "Bock round: this deal counts double" in out.getvalue()
