@@ -29,6 +29,8 @@ from .play import Prompter
 
 #: the positions of a deal, as every page names them
 POSITIONS = {"F": "Forehand", "M": "Middlehand", "R": "Rearhand"}
+#: an auction's calls in words
+CALLS = {"y": "yes", "p": "pass"}
 #: a card code in a server's text (the hint's "ST SA")
 CARD_CODE = re.compile(r"\b[CSHD][789TJQKA]\b")
 
@@ -149,7 +151,7 @@ class Seat:
         elif k == "hand":
             self.c.print(f"Your cards: {self._cards(ev['cards'])}")
         elif k == "auction":
-            self.c.print("auction: " + ", ".join(f"{self.who(s)} {m}" for s, m in ev["history"]))
+            self.c.print("auction: " + ", ".join(f"{self.who(s)} {CALLS.get(m, m)}" for s, m in ev["history"]))
         elif k == "pickup":
             seen = f": {self._cards(ev['skat'])}" if "skat" in ev else ""
             self.c.print(f"{self.who(ev['seat'])} picked up the skat{seen}")
@@ -176,7 +178,7 @@ class Seat:
         refused answer (with the rule) and after a hint (``?``), as a new question event."""
         kind = q["kind"]
         if q.get("error"):
-            self.c.print(q["error"])
+            self.c.print(self.in_words(q["error"]))
         if kind in ("bid", "answer", "play18"):
             word = {"bid": f"Bid {q['value']}", "answer": f"Hold {q['value']}", "play18": "Play at 18"}[kind]
             a: Any = self._choose(f"{word} (y/n, ? hint)?", {"y": "yes", "yes": "yes", "n": "pass", "p": "pass",
