@@ -14,7 +14,7 @@ needs it):
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
@@ -38,7 +38,31 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("evaluate_hand", "evaluate_hands", "evaluate_declare", "EvaluationError"), "evaluate"),
     **dict.fromkeys(("review", "review_many"), "analysis"),
     **dict.fromkeys(("run_bulk",), "bulk.runner"),
+    # game variants, the players and the table, fair deals
+    **dict.fromkeys(("Variant", "find_variant"), "variants"),
+    **dict.fromkeys(("Player", "PLAYERS"), "players"),
+    **dict.fromkeys(("make_player", "play_match"), "players.table"),
+    **dict.fromkeys(("FairDeck", "check_record"), "fair"),
 }
+
+if TYPE_CHECKING:                       # (what mypy and editors see: every name with its type, not Any)
+    from .analysis import review, review_many
+    from .bulk.runner import run_bulk
+    from .cards import (CARD_NAMES, CardParseError, card_list, card_points, format_card, format_cards, iter_cards,
+                        parse_card, parse_card_list, parse_cards, popcount)
+    from .deal import Deal, DealError, dump_deal, load_deal, replay, score_deal
+    from .evaluate import EvaluationError, evaluate_declare, evaluate_hand, evaluate_hands
+    from .fair import FairDeck, check_record
+    from .games import (CLUBS_GAME, DIAMONDS_GAME, GRAND, HEARTS_GAME, NULL, RAMSCH, SEATS, SPADES_GAME, Declaration,
+                        DeclarationError, F, M, R, parse_game, parse_seat)
+    from .house import HouseRules
+    from .players import PLAYERS, Player
+    from .players.table import make_player, play_match
+    from .scoring import (BID_LADDER, SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, GameResult, game_value, matadors,
+                          next_bid, play_outcome, score_game, settle)
+    from .search.api import Solver, best_moves, position, reach, solve, solve_many
+    from .state import GameState, IllegalCard
+    from .variants import Variant, find_variant
 
 __all__ = sorted(_EXPORTS) + ["__version__"]
 
