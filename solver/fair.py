@@ -40,7 +40,9 @@ from typing import Any
 
 import numpy as np
 
-from .cards import CARD_IDS, CARD_NAMES
+from .cards import CARD_IDS, CARD_NAMES, card_list
+from .deal import hands_of
+from .offiziersskat import piles_of
 
 #: bits of a table's secret (from :mod:`secrets`)
 SECRET_BYTES = 32
@@ -131,8 +133,9 @@ def check_reveal(commit: str | None, reveal: Any) -> list[str]:
     problems = []
     if hashlib.sha256(f"{secret}:{dealt}".encode()).hexdigest() != commit:
         problems.append("the commitment is not SHA-256 of the revealed secret and cards")
-    if cards != shuffled(secret):
-        wrong = next(i for i, (a, b) in enumerate(zip(cards + [-1] * 32, shuffled(secret))) if a != b)
+    order = shuffled(secret)
+    if cards != order:
+        wrong = next(i for i, (a, b) in enumerate(zip(cards + [-1] * 32, order)) if a != b)
         problems.append(f"the dealt cards are not the secret's shuffle (card {wrong + 1}: "
                         f"{CARD_NAMES[cards[wrong]] if wrong < len(cards) else 'missing'})")
     return problems
@@ -165,12 +168,13 @@ def check_record(rec: dict) -> list[str]:
 
 
 def _cards_problems(rec: dict, order: list[int]) -> list[str]:
-    if rec.get("variant") == "offiziersskat":
-        dealt_piles = {"F": order[:16], "R": order[16:]}
-        return [f"{side}'s piles are not the piles dealt" for side in "FR"
-                if [CARD_IDS[c] for pile in rec["piles"][side] for c in pile] != dealt_piles[side]]
-    dealt = {seat: {CARD_NAMES[c] for c in order[10 * i:10 * i + 10]} for i, seat in enumerate("FMR")}
-    dealt_skat = {CARD_NAMES[c] for c in order[30:]}
+    if rec.get("variant") == "offiziersskat":               # (the deal as the variant lays the cards out)
+        piles = piles_of(order)
+        return [f"{side}'s piles are not the piles dealt" for p, side in enumerate("FR")
+                if [tuple(CARD_IDS[c] for c in pile) for pile in rec["piles"][side]] != piles[p]]
+    *dealt_hands, skat_dealt = hands_of(order)
+    dealt = {seat: set(card_list(h)) for seat, h in zip("FMR", dealt_hands)}
+    dealt_skat = set(card_list(skat_dealt))
     hands = rec["hands"]
     hands = {seat: set(hands[seat] if isinstance(hands, dict) else hands[i]) for i, seat in enumerate("FMR")}
     skat = set(rec.get("skat") or ())

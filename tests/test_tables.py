@@ -22,6 +22,7 @@ from cli.web import table_api
 from cli.web import tables as T
 from cli.web.app import create_app
 from cli.web.limits import Limits
+from solver.fair import check_record
 
 from .conftest import ROOT, free_port, start_server
 
@@ -511,6 +512,7 @@ def test_four_at_a_table_and_two_people_at_offiziersskat(client):
     final = _play(client, t["id"], tokens)
     records = final["end"]["records"]
     assert [r["variant"] for r in records] == ["offiziersskat", "offiziersskat"]
+    assert all(check_record(r) == [] for r in records)              # the piles are the committed deal's
     assert {r["players"]["F"] for r in records} == {"bot F", "bot R"}      # the first player changes
 
 

@@ -451,14 +451,9 @@ def test_a_time_out_only_where_the_clock_runs(client):
     st = asked(client, t["id"], me["token"])
     r = client.post(f"/api/tables/{t['id']}/act", json={"answer": {"timeout": True}}, headers=auth(me["token"]))
     assert r.status_code == 400
-    events = _stream_now(client, t["id"], me["token"])
+    events = _stream(client, t["id"], me["token"])
     assert not [e for e in events if e["kind"] == "timeout"]
     assert client.get(f"/api/tables/{t['id']}/state", headers=auth(me["token"])).json()["question"] == st["question"]
-
-
-def _stream_now(client, tid: str, token: str) -> list[dict]:
-    """The seat's events so far (the stream read up to its first 'presence')."""
-    return _stream(client, tid, token)
 
 
 # ------------------------------------------------------------------ one server a store

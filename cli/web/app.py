@@ -265,13 +265,6 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
     async def internal(request: Request, exc: Exception):
         return JSONResponse({"error": _one_line(f"internal error: {type(exc).__name__}: {exc}")}, 500)
 
-    async def run(fn, *args):
-        loop = asyncio.get_running_loop()
-        try:
-            return await loop.run_in_executor(state["pool"], fn, *args)
-        except jobs.BadInput as e:
-            raise HTTPException(400, str(e)) from None
-
     def progress_manager() -> SyncManager:
         """The process that keeps the jobs' progress, started when the first job comes."""
         if state["manager"] is None:
@@ -286,7 +279,9 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
         client = client_of(request)
         advice.take(client)
         try:
-            return await run(fn, params)
+            return await asyncio.get_running_loop().run_in_executor(state["pool"], fn, params)
+        except jobs.BadInput as e:
+            raise HTTPException(400, str(e)) from None
         finally:
             advice.give_back(client)
 

@@ -450,7 +450,7 @@ def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, l
         t.tickets[digest(token)] = (player, now + limits.stream_ticket)
         return {"ticket": token, "expires": round(limits.stream_ticket)}
 
-    def stream_viewer(t: Table, request: Request) -> int | None | Seat:
+    def stream_viewer(t: Table, request: Request) -> Seat | None:
         """Who opens a stream: the seat (its token, or a ticket of it), or the host (None)."""
         ticket = request.query_params.get("ticket")
         if ticket is not None:

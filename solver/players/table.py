@@ -381,19 +381,18 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
     while not sheet.finished:
         seat_player = [sheet.seat_player(k, s) for s in v.seats]          # seat -> player index
         factor = bock.next_deal() if bock else 1
-        fair: dict[str, Any] = {}
+        commit = None
         if deck is None:
             dealt = v.shuffle(rng)
         else:
             secret = deck.secret(k + 1)
             order = shuffled(secret)
-            dealt = v.deal_of(order)
-            fair = {"commitment": commitment(secret, order)}
+            dealt, commit = v.deal_of(order), commitment(secret, order)
         event("deal", {"number": k + 1, "dealer": sheet.dealer, "seats": seat_player, "bock_round": factor > 1,
-                       **fair})
+                       **({"commitment": commit} if commit else {})})
         r = play_deal([players[i] for i in seat_player], dealt, opts, on_event, factor, v.name)
-        if deck is not None:
-            r.commitment, r.reveal = fair["commitment"], {"secret": secret, "dealt": dealt_text(order)}
+        if commit is not None:
+            r.commitment, r.reveal = commit, {"secret": secret, "dealt": dealt_text(order)}
         results.append(r)
         if r.passed:
             sheet.record(passed=True, bock=factor > 1)
