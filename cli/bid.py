@@ -12,7 +12,10 @@ from rich import box
 from rich.table import Table
 
 from solver.bidding import BiddingError, auction_for_question, auction_record
+from solver.cards import parse_cards
 from solver.evaluate import STOPPED, EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand, stopping
+from solver.games import parse_seat
+from solver.handmodel.model import HandEstimate, HandModelMissing, advice_name, estimate_hand
 from solver.scoring import SCORINGS
 
 from .render import cards_text
@@ -113,6 +116,17 @@ def verdict(ev: HandEvaluation, asked: bool = True) -> str:
         return (f"{f'No — do not bid {at}' if asked else 'Pass'}: {what}, the best game, {chance}{alt}"
                 f"{_overbid_note(ev)}")
     return f"{head}: {chance}{alt}{_overbid_note(ev)}"
+
+
+def estimate_line(est: HandEstimate) -> str:
+    """The hand-value model's instant answer, labelled as such (it samples no worlds)."""
+    d = est.declarations[est.recommended]
+    what = spoken(advice_name(est.recommended))
+    head = (f"bid up to {est.safe_bid} and play {what}" if est.verdict == "bid" and est.safe_bid else
+            f"bid and play {what}" if est.verdict == "bid" else f"pass ({what} is the best game)")
+    sure = "the model is sure of it" if est.settled else f"not settled: {est.unsettled}"
+    return (f"Quick estimate (hand-value model, at 18, no worlds sampled): {head}: wins about {_pct(d.p_win)}, "
+            f"expected {d.expected_score:+.0f}; {sure}. The Monte Carlo answer follows.")
 
 
 def hand_verdict(ev: HandEvaluation) -> str:
@@ -260,6 +274,13 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
     Example: skat bid "CJ SJ HA HT HK H9 SA S7 D8 D7" --seat F --to 27
     """
     console = Console(highlight=False)
+    if not as_json and scoring == "simple" and not auction_text:
+        try:
+            console.print(estimate_line(estimate_hand(parse_cards(cards), parse_seat(seat), to)), style="dim")
+        except ValueError:
+            pass                        # a bad hand: the evaluation below names what is wrong
+        except HandModelMissing as e:
+            console.print(f"(no quick estimate: {e})", style="dim")
     ev = _run(evaluate_hand, as_json, console, cards=cards, seat=seat, bid=to, samples=samples, seed=seed,
               scoring=scoring, min_win=min_win, precision=precision, workers=workers, spitze=spitze,
               budget=budget, auction=_auction(auction_text, seat, to))

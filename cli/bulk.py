@@ -72,7 +72,7 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
 
 
 @click.command()
-@click.argument("task", type=click.Choice(["dd", "bid", "analyse", "stats"]))
+@click.argument("task", type=click.Choice(["dd", "bid", "analyse", "stats", "labels"]))
 @click.argument("input_path", metavar="INPUT", type=click.Path(exists=True, dir_okay=False))
 @click.option("--out", required=True, help="output file: .parquet, .csv or .jsonl (or any name with --out-format)")
 @click.option("--format", "fmt", type=click.Choice(["jsonl", "iss", "csv"]), help="input format (default: detected)")
@@ -98,11 +98,17 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
                    "card's drop in winning chance (0.2)")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="bid, stats, analyse --info: base seed (each row derives its own)")
+@click.option("--fast", is_flag=True,
+              help="bid: the hand-value model answers every hand it settles (column by: model), the Monte Carlo "
+                   "the rest (by: search); see the bulk guide")
+@click.option("--model-only", is_flag=True,
+              help="bid: the hand-value model answers every hand, borderline where its expected score is within its "
+                   "error of zero (thousands of rows/s; no search)")
 @click.option("--info", is_flag=True, help="analyse: also by what each player knew (info_cost_F/M/R, inaccuracies, "
                                            "info_mistakes, blunders per seat, declarer_chance, luck; see --samples "
                                            "and --precision)")
 def bulk(task, input_path, out, fmt, out_format, workers, resume, restart, scheduler, quiet, progress_mode,
-         chunk_size, games, seat, samples, precision, seed, info):
+         chunk_size, games, seat, samples, precision, seed, fast, model_only, info):
     """Run TASK over every row of INPUT and write one output row per input row
     (dd on deals: per game with --games all; bid on deals: per seat).
 
@@ -112,6 +118,8 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, restart, sched
           analyse  per-game review summary: start value, result, mistakes and their cost
           stats    per seat of each game, by what each player knew: information cost, classes
                    (skat stats sums them per player)
+          labels   as bid, with every declaration's advice in its own columns (the hand
+                   model's training data: benchmarks/fit_hand_model.py)
     INPUT deal records (.jsonl), ISS lines (.sgf) or CSV hands (columns: cards, seat[, id, bid]),
           optionally .gz/.bz2/.xz compressed.
 
@@ -128,9 +136,14 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, restart, sched
                                  param_hint="--restart")
     if info and task != "analyse":
         raise click.BadParameter(f"--info is for the analyse task, not {task}", param_hint="--info")
+    for flag, name in ((fast, "--fast"), (model_only, "--model-only")):
+        if flag and task != "bid":
+            raise click.BadParameter(f"{name} is for the bid task, not {task}", param_hint=name)
     judged = {"samples": samples, "precision": precision, "seed": seed}      # (None: the task's default)
+    fast_opts = {**({"fast": True} if fast else {}), **({"model_only": True} if model_only else {})}
     opts = {"games": games} if task == "dd" else \
-        {"seat": seat, "samples": samples or 400, "precision": precision or 0.05, "seed": seed} if task == "bid" else \
+        {"seat": seat, "samples": samples or 400, "precision": precision or 0.05, "seed": seed, **fast_opts} \
+        if task in ("bid", "labels") else \
         judged if task == "stats" else {"info": True, **judged} if task == "analyse" and info else {}
     err = Console(stderr=True)
     mode = "none" if quiet else progress_mode

@@ -36,6 +36,7 @@ _EXPORTS: dict[str, str] = {
     # search, advice, review, bulk
     **dict.fromkeys(("Solver", "solve", "solve_many", "reach", "best_moves", "position"), "search.api"),
     **dict.fromkeys(("evaluate_hand", "evaluate_hands", "evaluate_declare", "EvaluationError"), "evaluate"),
+    **dict.fromkeys(("estimate_hand", "estimate_hands", "HandEstimate"), "handmodel.model"),
     **dict.fromkeys(("review", "review_many"), "analysis"),
     **dict.fromkeys(("run_bulk",), "bulk.runner"),
     # game variants, the players and the table, fair deals
@@ -55,6 +56,7 @@ if TYPE_CHECKING:                       # (what mypy and editors see: every name
     from .fair import FairDeck, check_record
     from .games import (CLUBS_GAME, DIAMONDS_GAME, GRAND, HEARTS_GAME, NULL, RAMSCH, SEATS, SPADES_GAME, Declaration,
                         DeclarationError, F, M, R, parse_game, parse_seat)
+    from .handmodel.model import HandEstimate, estimate_hand, estimate_hands
     from .house import HouseRules
     from .players import PLAYERS, Player
     from .players.table import make_player, play_match

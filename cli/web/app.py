@@ -80,6 +80,12 @@ class BidRequest(_Strict):
                                                                   'or ISS\'s "1 18 0 y 1 20 0 p"')
 
 
+class EstimateRequest(_Strict):
+    cards: str = Field(description='ten cards, e.g. "CJ SJ HA HT HK H9 SA S7 D8 D7"', max_length=200)
+    seat: Literal["F", "M", "R"]
+    to: int | None = Field(None, description="the bid being asked about", ge=18, le=264)
+
+
 class DeclareRequest(_Strict):
     cards: str = Field(description="twelve cards, or ten with skat", max_length=240)
     skat: str | None = Field(None, max_length=40)
@@ -298,6 +304,13 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
     @app.post("/api/bid", summary="skat bid: bid advice for ten cards")
     async def bid(req: BidRequest, request: Request) -> dict:
         return await advise(request, jobs.bid, _asked(req))
+
+    @app.post("/api/estimate", summary="the hand-value model's instant estimate of a bid question (no worlds)")
+    async def estimate(req: EstimateRequest) -> dict:
+        try:
+            return jobs.estimate(req.model_dump())
+        except jobs.BadInput as e:
+            raise HTTPException(400, str(e)) from None
 
     @app.post("/api/declare", summary="skat declare: discards and declarations after the pick-up")
     async def declare(req: DeclareRequest, request: Request) -> dict:

@@ -16,7 +16,11 @@ from solver.deal import DealError
 from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand, stopping
 from solver.records import item_from_record, read_lines, record_from_fields
 
-from ..bid import answer_record
+from solver.cards import parse_cards
+from solver.games import parse_seat
+from solver.handmodel.model import advice_name, estimate_hand
+
+from ..bid import answer_record, estimate_line
 
 
 class BadInput(ValueError):
@@ -44,6 +48,19 @@ def bid(p: dict[str, Any], progress=None) -> dict:
         return answer_record(ev, "bid", asked=p.get("to") is not None)
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
+
+
+def estimate(p: dict[str, Any]) -> dict:
+    """The hand-value model's instant estimate of a bid question (no worlds: microseconds), as
+    ``skat bid`` prints it before its Monte Carlo answer."""
+    try:
+        est = estimate_hand(parse_cards(p["cards"]), parse_seat(p["seat"]), p.get("to"))
+    except _BAD as e:
+        raise BadInput(_one_line(e)) from None
+    d = est.declarations[est.recommended]
+    return {"by": "model", "line": estimate_line(est), "recommended": advice_name(est.recommended),
+            "verdict": est.verdict, "settled": est.settled, "unsettled": est.unsettled,
+            "p_win": round(d.p_win, 4), "expected_score": round(d.expected_score, 2), "safe_bid": est.safe_bid}
 
 
 def declare(p: dict[str, Any], progress=None) -> dict:

@@ -18,9 +18,21 @@ import pyarrow as pa
 from ..cards import card_list, parse_cards
 from ..deal import Deal, DealError
 from ..games import GAME_NAMES, GAMES, SEATS, Declaration
+from ..handmodel.model import DEFAULT_Z, HandEstimate, advice_name, declaration_of, estimate_hands
 from ..records import Item, line_id, parse_item
 
-TASKS = ("dd", "bid", "analyse", "stats")
+TASKS = ("dd", "bid", "analyse", "stats", "labels")
+
+#: The declarations a ``labels`` row reports, by column prefix (``clubs``, ``clubs_hand``,
+#: ``null_ouvert_hand``): the bid advice's whole menu (:func:`~solver.evaluate.base_declarations`).
+LABEL_DECLARATIONS = tuple(f"{GAME_NAMES[g]}{'_hand' if hand else ''}" for hand in (False, True) for g in GAMES) + \
+    ("null_ouvert", "null_ouvert_hand")
+
+#: Each declaration's columns in a ``labels`` row: its played-out and double-dummy P(win), P(Schneider),
+#: expected score and highest paying bid at the row's bid, and how many worlds it was sampled on.
+LABEL_COLUMNS = (("p_win", pa.float64()), ("p_win_dd", pa.float64()), ("p_schneider", pa.float64()),
+                 ("expected_score", pa.float64()), ("max_bid", pa.int64()), ("samples", pa.int64()))
+
 
 SCHEMAS: dict[str, pa.Schema] = {
     "dd": pa.schema([("row", pa.int64()), ("id", pa.string()), ("passed", pa.bool_()), ("game", pa.string()),
@@ -36,7 +48,7 @@ SCHEMAS: dict[str, pa.Schema] = {
                       ("p_schneider", pa.float64()), ("p_schneider_dd", pa.float64()), ("expected_score", pa.float64()),
                       ("safe_bid", pa.int64()), ("verdict", pa.string()), ("up_to", pa.int64()),
                       ("higher_bid", pa.int64()), ("higher_declaration", pa.string()),
-                      ("samples", pa.int64()), ("seed", pa.int64())]),
+                      ("samples", pa.int64()), ("seed", pa.int64()), ("by", pa.string())]),
     "analyse": pa.schema([("row", pa.int64()), ("id", pa.string()), ("game", pa.string()),
                           ("declarer", pa.string()), ("cards_played", pa.int64()), ("start_value", pa.int64()),
                           ("declarer_points", pa.int64()), ("won", pa.bool_()), ("score", pa.int64()),
@@ -59,6 +71,14 @@ SCHEMAS: dict[str, pa.Schema] = {
                         ("inaccuracy", pa.int64()), ("mistake", pa.int64()), ("blunder", pa.int64()),
                         ("dd_cost", pa.int64()), ("won", pa.bool_()), ("expected_win", pa.float64()),
                         ("score", pa.int64())]),
+    # one row per hand: the bid row's answer and every declaration's advice at the bid (the hand
+    # model's training data, solver/handmodel; columns DECL_p_win, DECL_p_win_dd, ...)
+    "labels": pa.schema([("row", pa.int64()), ("id", pa.string()), ("seat", pa.string()), ("cards", pa.string()),
+                         ("bid", pa.int64()), ("recommended", pa.string()), ("expected_score", pa.float64()),
+                         ("expected_score_low", pa.float64()), ("expected_score_high", pa.float64()),
+                         ("safe_bid", pa.int64()), ("verdict", pa.string()), ("samples", pa.int64()),
+                         ("seed", pa.int64())]
+                        + [(f"{k}_{c}", t) for k in LABEL_DECLARATIONS for c, t in LABEL_COLUMNS]),
 }
 
 
@@ -179,23 +199,74 @@ def bid_row_evaluation(cards: int, seat: int, bid: int | None, seed: int, opts: 
 
 
 def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
+    """The ``bid`` rows of an input row; with ``opts["fast"]`` the hand-value model answers each
+    hand it settles (``by: model``), the Monte Carlo the others (``by: search``); with
+    ``opts["model_only"]`` the model answers every hand (its verdict ``borderline`` where its
+    expected score is within its error of zero)."""
+    hands = _bid_inputs(no, raw, fmt, opts.get("seat"))
+    model_only = bool(opts.get("model_only"))
+    estimates = estimate_hands([(c, s, b) for _, c, s, b in hands], z=opts.get("fast_z", DEFAULT_Z)) \
+        if opts.get("fast") or model_only else [None] * len(hands)
     out = []
-    for rid, cards, seat, bid in _bid_inputs(no, raw, fmt, opts.get("seat")):
+    for (rid, cards, seat, bid), est in zip(hands, estimates):
         seed = row_seed(opts.get("seed", 0), f"{rid}|{' '.join(card_list(cards))}", seat)
+        row = {"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_list(cards)), "bid": bid}
+        if est is not None and (est.settled or model_only):
+            out.append({**row, **_model_row(est), "seed": seed})
+            continue
         ev = bid_row_evaluation(cards, seat, bid, seed, opts)
         r = ev.recommended
         lo, hi = r.p_win_ci(ev.at)
         a = ev.advice()
         higher = a["higher"] or {}
-        out.append({"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_list(cards)), "bid": bid,
-                    "recommended": r.to_dict(ev.at)["name"], "game": GAME_NAMES[r.declaration.game],
+        out.append({**row, "recommended": r.to_dict(ev.at)["name"], "game": GAME_NAMES[r.declaration.game],
                     "hand": r.declaration.hand, "p_win": r.p_win(ev.at), "p_win_low": lo, "p_win_high": hi,
                     "p_win_dd": r.p_win_dd(ev.at), "p_schneider": r.p_schneider(ev.at),
                     "p_schneider_dd": r.p_schneider_dd(ev.at),
                     "expected_score": r.expected_score(ev.at), "safe_bid": ev.safe_bid,
                     "verdict": VERDICT_WORDS[a["verdict"]], "up_to": a["up_to"], "higher_bid": higher.get("bid"),
                     "higher_declaration": higher.get("declaration"), "samples": ev.samples,
-                    "seed": seed})
+                    "seed": seed, "by": "search"})
+    return out
+
+
+def _model_row(est: HandEstimate) -> dict:
+    """A ``bid`` row's answer from the hand-value model (no worlds: ``samples`` 0, no
+    double-dummy Schneider rate; the P(win) interval is the model's error on held-out hands)."""
+    d = est.declarations[est.recommended]
+    decl = declaration_of(est.recommended)
+    return {"recommended": advice_name(est.recommended), "game": GAME_NAMES[decl.game], "hand": decl.hand,
+            "p_win": d.p_win, "p_win_low": max(0.0, d.p_win - est.p_win_half),
+            "p_win_high": min(1.0, d.p_win + est.p_win_half), "p_win_dd": d.p_win_dd, "p_schneider": d.p_schneider,
+            "p_schneider_dd": None, "expected_score": d.expected_score, "safe_bid": est.safe_bid,
+            "verdict": est.verdict, "up_to": est.safe_bid if est.verdict == "bid" else None,
+            "higher_bid": est.higher[0] if est.higher else None,
+            "higher_declaration": advice_name(est.higher[1]) if est.higher else None, "samples": 0, "by": "model"}
+
+
+def label_key(decl: Declaration) -> str:
+    """A declaration's column prefix in a ``labels`` row (``spades_hand``, ``null_ouvert``)."""
+    return ("null_ouvert" if decl.ouvert else GAME_NAMES[decl.game]) + ("_hand" if decl.hand else "")
+
+
+def _label_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
+    """The ``labels`` rows: the same evaluation as a ``bid`` row, every declaration reported."""
+    out = []
+    for rid, cards, seat, bid in _bid_inputs(no, raw, fmt, opts.get("seat")):
+        seed = row_seed(opts.get("seed", 0), f"{rid}|{' '.join(card_list(cards))}", seat)
+        ev = bid_row_evaluation(cards, seat, bid, seed, opts)
+        a = ev.advice()
+        row = {"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_list(cards)), "bid": bid,
+               "recommended": label_key(ev.recommended.declaration), "expected_score": a["expected_score"],
+               "expected_score_low": a["expected_score_ci"][0], "expected_score_high": a["expected_score_ci"][1],
+               "safe_bid": ev.safe_bid, "verdict": VERDICT_WORDS[a["verdict"]], "samples": ev.samples,
+               "seed": seed}
+        for r in ev.declarations:
+            k = label_key(r.declaration)
+            row.update({f"{k}_p_win": r.p_win(ev.at), f"{k}_p_win_dd": r.p_win_dd(ev.at),
+                        f"{k}_p_schneider": r.p_schneider(ev.at), f"{k}_expected_score": r.expected_score(ev.at),
+                        f"{k}_max_bid": r.max_bid(ev.min_win), f"{k}_samples": r.samples})
+        out.append(row)
     return out
 
 
@@ -342,8 +413,8 @@ def _one_row(task: str, fmt: str, no: int, raw: Any, opts: dict) -> tuple[list[d
     """One input row's output rows, or its error row."""
     rid = line_id(no, raw)
     try:
-        if task == "bid":
-            return _bid_rows(no, raw, fmt, opts), []
+        if task in ("bid", "labels"):
+            return (_bid_rows if task == "bid" else _label_rows)(no, raw, fmt, opts), []
         if fmt == "csv":
             raise ValueError(f"line {no}: task {task} needs deals (JSON records or ISS lines), not hands")
         item = _item(no, raw, fmt)

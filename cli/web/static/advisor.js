@@ -1,6 +1,6 @@
 // Bid advisor: pick ten cards, choose seat and bid, get the advice (double-dummy, sampled worlds).
 import { DECK, cardEl, splitCards } from "./cards.js";
-import { h, pct, runJob } from "./api.js";
+import { h, pct, post, runJob } from "./api.js";
 
 const LADDER = [18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70, 72];
 
@@ -20,6 +20,8 @@ export function advisorPage(main) {
   const bar = h("div", { class: "progress" }, h("div"));
   const status = h("div", { id: "status", class: "muted" });
   const out = h("div", { id: "advice" });
+  // the hand-value model's instant estimate, shown while the worlds are sampled (labelled: no worlds)
+  const quick = h("p", { id: "estimate", class: "muted" });
 
   let problems = [];            // what the typed text holds besides ten cards, each named
   function sync() {
@@ -53,16 +55,24 @@ export function advisorPage(main) {
   go.addEventListener("click", async () => {
     go.disabled = true;
     out.replaceChildren();
+    quick.textContent = "";
     status.textContent = "sampling worlds…";
     try {
       const params = { cards: [...chosen].join(" "), seat: seat.value, to: Number(bid.value),
                        samples: Number(samples.value), seed: 1, scoring: scoring.value };
       if (auction.value.trim()) params.auction = auction.value.trim();
+      else if (scoring.value === "simple") {
+        // not awaited before the job starts: the estimate arrives in milliseconds, the job goes on
+        post("/api/estimate", { cards: params.cards, seat: params.seat, to: params.to })
+          .then(e => { if (!out.childElementCount) quick.textContent = e.line; })
+          .catch(() => {});
+      }
       const ev = await runJob("bid", params, (done, total) => {
         bar.firstChild.style.width = total ? `${(100 * done) / total}%` : "0";
         status.textContent = `${done} of ${total} worlds`;
       });
       status.textContent = `${ev.samples} worlds, ${ev.seconds} s`;
+      quick.textContent = "";
       render(out, ev);
     } catch (e) {
       status.textContent = "";
@@ -79,7 +89,7 @@ export function advisorPage(main) {
       h("label", {}, "Seat ", seat), h("label", {}, "Bid ", bid), h("label", {}, "Worlds ", samples),
       h("label", {}, "Scoring ", scoring),
       h("label", {}, "Auction ", auction), go),
-    bar, status, out);
+    bar, status, quick, out);
 }
 
 export function render(out, ev) {
