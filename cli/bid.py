@@ -129,6 +129,20 @@ def estimate_line(est: HandEstimate) -> str:
             f"expected {d.expected_score:+.0f}; {sure}. The Monte Carlo answer follows.")
 
 
+def quick_estimate(cards: str, seat: str, to: int | None) -> None:
+    """The hand-value model's instant answer on a terminal's stderr, before the Monte Carlo's
+    (as the progress bar: for a person waiting; stdout keeps the answer alone)."""
+    err = Console(stderr=True, highlight=False)
+    if not err.is_terminal:
+        return
+    try:
+        err.print(estimate_line(estimate_hand(parse_cards(cards), parse_seat(seat), to)), style="dim")
+    except ValueError:
+        pass                            # a bad hand: the evaluation names what is wrong
+    except HandModelMissing as e:
+        err.print(f"(no quick estimate: {e})", style="dim")
+
+
 def hand_verdict(ev: HandEvaluation) -> str:
     """The one answer once the auction is won: play a Hand game, or pick up the skat, by the
     declaration with the best expected score at the bid."""
@@ -275,12 +289,7 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
     """
     console = Console(highlight=False)
     if not as_json and scoring == "simple" and not auction_text:
-        try:
-            console.print(estimate_line(estimate_hand(parse_cards(cards), parse_seat(seat), to)), style="dim")
-        except ValueError:
-            pass                        # a bad hand: the evaluation below names what is wrong
-        except HandModelMissing as e:
-            console.print(f"(no quick estimate: {e})", style="dim")
+        quick_estimate(cards, seat, to)
     ev = _run(evaluate_hand, as_json, console, cards=cards, seat=seat, bid=to, samples=samples, seed=seed,
               scoring=scoring, min_win=min_win, precision=precision, workers=workers, spitze=spitze,
               budget=budget, auction=_auction(auction_text, seat, to))

@@ -8,13 +8,20 @@ from pathlib import Path
 import numpy as np
 import pyarrow.parquet as pq
 import pytest
+from click.testing import CliRunner
+from fastapi.testclient import TestClient
 
 from benchmarks.fit_hand_model import LABELS, agreement, calibration, read_labels
+from cli.bid import estimate_line
+from cli.main import cli
+from cli.web.app import create_app
 from solver.bulk.runner import run_bulk
 from solver.cards import parse_cards
 from solver.games import SEATS
 from solver.handmodel.features import FEATURE_NAMES, features
 from solver.handmodel.model import DEFAULT_Z, estimate_hand, estimate_hands, load_model
+
+from .conftest import ROOT
 
 HELD_OUT = sorted(LABELS.glob("holdout-*.parquet"))
 
@@ -125,3 +132,63 @@ def test_the_labels_are_the_bid_rows(tmp_path):
     assert bid["verdict"] == row["verdict"] and bid["safe_bid"] == row["safe_bid"]
     assert bid["samples"] == row["samples"] and bid["seed"] == row["seed"]
     assert bid["p_win"] == pytest.approx(row[f"{row['recommended']}_p_win"], abs=1e-12)
+
+
+def test_the_estimate_line_says_it_is_the_model_and_what_it_answers():
+    # a hand with all four jacks and both black aces and tens: a game to play at any seat
+    est = estimate_hand(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), 0)
+    line = estimate_line(est)
+    assert line.startswith("Quick estimate (hand-value model, at 18, no worlds sampled): bid up to")
+    assert est.verdict == "bid" and est.safe_bid is not None and est.safe_bid >= 5 * 24   # a Grand with 4, by the rules
+    assert "The Monte Carlo answer follows." in line
+    # no jack, no ace, no ten, a queen or king in every suit (no Null either): a pass
+    weak = estimate_hand(parse_cards("CQ C8 SK S9 HQ H9 HK DQ D9 D8"), 1)
+    assert weak.verdict == "pass" and estimate_line(weak).count("pass (") == 1
+
+
+def test_the_web_estimate_is_instant_and_checks_its_input():
+    with TestClient(create_app(workers=1)) as c:
+        r = c.post("/api/estimate", json={"cards": "CJ SJ HJ DJ CA CT SA ST HA HT", "seat": "F"})
+        assert r.status_code == 200, r.text
+        assert r.json()["by"] == "model" and r.json()["line"].startswith("Quick estimate (hand-value model")
+        for body, message in (({"cards": "CJ SJ HJ", "seat": "F"}, "ten cards, not 3"),
+                              ({"cards": "CJ SJ HJ DJ CA CT SA ST HA XX", "seat": "F"}, "'XX'"),
+                              ({"cards": "CJ SJ HJ DJ CA CT SA ST HA HT", "seat": "F", "samples": 9}, "samples"),
+                              ({"cards": "CJ SJ HJ DJ CA CT SA ST HA HT", "seat": "F", "to": 19}, "bid 19")):
+            r = c.post("/api/estimate", json=body)
+            assert r.status_code == 400 and message in r.json()["error"], (body, r.text)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["bulk", "dd", "data/deals.jsonl", "--out", "x.parquet", "--fast"], "--fast is for the bid task"),
+    (["bulk", "analyse", "data/deals.jsonl", "--out", "x.parquet", "--model-only"], "--model-only is for the bid task"),
+])
+def test_fast_is_only_for_bid_advice(args, message, tmp_path):
+    r = CliRunner().invoke(cli, args[:3] + ["--out", str(tmp_path / "x.parquet")] + args[5:])
+    assert r.exit_code == 2 and message in r.output
+
+
+def test_model_only_answers_every_hand_from_the_command_line(tmp_path):
+    out = tmp_path / "m.jsonl"
+    r = CliRunner().invoke(cli, ["bulk", "bid", str(ROOT / "data" / "bulk" / "hands.csv"), "--out", str(out),
+                                 "--model-only", "--workers", "1", "--quiet"])
+    assert r.exit_code == 0, r.output
+    rows = [json.loads(x) for x in out.read_text().splitlines()]
+    assert rows and all(x["by"] == "model" and x["samples"] == 0 for x in rows)
+    assert {x["verdict"] for x in rows} <= {"bid", "pass", "borderline"}
+
+
+@pytest.mark.slow
+def test_the_model_answers_the_same_on_a_dask_cluster(tmp_path):
+    distributed = pytest.importorskip("distributed")
+    src = ROOT / "data" / "bulk" / "hands.csv"
+    local = tmp_path / "local.jsonl"
+    run_bulk("bid", str(src), str(local), workers=1, options={"model_only": True})
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = tmp_path / "dask.jsonl"
+        run_bulk("bid", str(src), str(remote), scheduler=cluster.scheduler_address, workers=2, chunk_size=2,
+                 options={"model_only": True})
+    key = lambda r: r["row"]  # noqa: E731
+    assert sorted(map(json.loads, remote.read_text().splitlines()), key=key) == \
+        sorted(map(json.loads, local.read_text().splitlines()), key=key)

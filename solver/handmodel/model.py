@@ -86,6 +86,16 @@ def value_of(cards: int, key: str) -> int:
     return int(game_value(d, 0 if d.is_null else matadors(cards, d.game)))
 
 
+def reach_of(cards: int, key: str) -> int:
+    """The most a declaration can be worth on ten cards: its value with Schneider and Schwarz, and
+    after the pick-up with two more matadors (the skat's two cards); a Null: its value."""
+    d = declaration_of(key)
+    if d.is_null:
+        return int(d.value_base)
+    mats = abs(matadors(cards, d.game)) + (0 if d.hand else 2)
+    return int(game_value(d, mats, schneider=True, schwarz=True))
+
+
 @dataclass(frozen=True)
 class DeclarationEstimate:
     """One declaration as the model sees it, at bid 18; ``max_bid``: its value by the rules on the
@@ -161,7 +171,9 @@ class HandModel:
         for i, (cards, seat, bid) in enumerate(hands):
             decls = {}
             for k, p in pred.items():
-                es = float(p[i, col["expected_score"]])
+                # no game scores more than its value with Schneider and Schwarz, nor loses more than twice it
+                top = reach_of(cards, k)
+                es = min(max(float(p[i, col["expected_score"]]), -2.0 * top), float(top))
                 decls[k] = DeclarationEstimate(k, es, float(p[i, col["p_win"]]), float(p[i, col["p_win_dd"]]),
                                                float(p[i, col["p_schneider"]]),
                                                ladder_floor(value_of(cards, k)) if es > 0 else None)

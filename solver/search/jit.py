@@ -36,9 +36,8 @@ def njit(*args: Any, **options: Any) -> Any:
 
     With it, every call of a compiled function that takes arrays counts a reference to each
     array up on entry and down on return, an atomic (``lock``) instruction apiece: eight
-    per search node, on the four work arrays, about 15% of the search's time (100 exact
-    values: 6.2 s of CPU against 5.3 s, five alternating pairs; the same nodes).  No compiled
-    function of the search allocates (the work array comes from
+    per search node, on the four work arrays (measured: ``docs/measurements.md``, "No
+    reference counting").  No compiled function of the search allocates (the work array comes from
     :func:`solver.search.layout.new_work`), so nothing needs counting; numba refuses to
     compile one that would."""
     options.setdefault("_nrt", False)
@@ -50,12 +49,8 @@ HELPERS: dict[str, list[tuple[Any, tuple]]] = {}
 
 #: The helpers compiled into their callers (``compiled(..., inline=True)``): the fast bound, which
 #: the search asks at every node (its sure tricks, :func:`solver.search.quick_tricks.sure_bound`,
-#: stay a call, made at trick starts only).  Measured on the exact values of ``bench_deals.jsonl``
-#: (the same nodes; eight alternating runs): 0.91 of the time (suit), 0.92 (Grand), the cold
-#: compile unchanged.  Every helper inlined was 0.81 / 0.78 of the time but a cold compile of
-#: 52 s against 15 s; the move generator, the move pick, the table's key and probe, the sure
-#: tricks' parts or the move scorer's helpers on top of the fast bound gave no time a run of six
-#: could tell from noise, at up to a second more of cold compile.  Also inlined: Offiziersskat's
+#: stay a call, made at trick starts only; measured: ``docs/measurements.md``, "Inlined
+#: helpers").  Also inlined: Offiziersskat's
 #: face-down cards under a set of covering cards (:func:`solver.search.moves.under_cards`, four
 #: table loads), which every two-player node asks.
 INLINED: list[str] = []
@@ -86,13 +81,7 @@ def compiled(signature: str, inline: bool = False) -> Callable:
 #: node.  numba links a helper's LLVM module into each caller's and optimises the whole, but its
 #: inliner leaves the larger helpers calls; marked ``alwaysinline`` they are taken in, at no
 #: cost in numba's typing (what made the helpers inlined by numba, :data:`INLINED`, so dear in
-#: compile time).  One sitting, three alternating runs, the same nodes and values
-#: (``benchmarks/results/session_linked_inline.txt``): the Offiziersskat benchmark's exact values
-#: 73.1 / 74.2 / 73.5 -> 67.4 / 69.3 / 68.0 ms median, 476 / 462 / 386 -> 403 / 368 / 352 ms
-#: worst, the band question 13-15 -> 12 ms median; three players' exact values 4% (suit) and
-#: 5% (Grand) less; the first ``skat solve`` on an empty cache 7.6 / 7.6 / 7.1 s before, 7.6 /
-#: 7.4 / 7.3 s after.  Tried beside it: the sure tricks' helpers too, 8-10% less time than
-#: before but a first run about a second longer (every helper of the search: the same).
+#: compile time; measured: ``docs/measurements.md``, "Helpers linked for inlining").
 LINKED_INLINE = ("solver.search.transposition", "solver.search.moves")
 
 
@@ -183,11 +172,7 @@ def _address_of(typingctx: Any, arr: Any) -> Any:
 #: size, count and two owners) and a pointer as one; the search and its helpers take the work
 #: array at every node.  (Every index into it is a field's offset plus a card, or less one
 #: where there is none, so never negative: an array would wrap a negative index round, a
-#: pointer would not.)  Measured in one sitting, three alternating runs each, the same nodes
-#: (benchmarks/results/session_work_address.txt): the Offiziersskat benchmark's exact values
-#: 78.7-81.5 ms median against 87.5-103.0, worst 415-426 ms against 457-509; three players'
-#: exact values 12% (suit) and 9% (Grand) less time; the cold compile 5.9-6.3 s against
-#: 6.4-6.8 s.
+#: pointer would not.)  Measured: ``docs/measurements.md``, "The work array by its address".
 address_of = cast(Callable[[Any], Any], _address_of)
 
 

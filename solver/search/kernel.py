@@ -79,18 +79,8 @@ def search(leader: int, n: int, c0: int, c1: int, alpha: int, beta: int,
     (``T_NP``, Offiziersskat): the third hand is empty, a trick has two cards, and only open
     cards are played.
 
-    (Measured and not kept, two players: a reply the other is forced to (his one legal card, or
-    one of equivalent cards) played in the lead's loop with no node of its own, the other replies
-    worked out there passed to the reply node.  The Offiziersskat benchmark's exact values took
-    15% fewer nodes (79.8 -> 67.6 M; median 631,830 -> 533,568) and no less time: 77.6 / 79.6 /
-    72.2 ms median before, 82.8 / 73.8 / 75.0 after, alternating
-    (``benchmarks/results/session_forced_replies.txt``).  The work of a forced reply moved into
-    the lead's loop; only the count of nodes fell.  Nor kept: **racing** the moves under node
-    budgets (each searched in turn until its budget runs out, the undecided ones again at four
-    times it): 30 deals of seed 1 took 22.1 M nodes as they are, 23.5 to 30.8 M raced from 24
-    cards in play, whatever the budget, at expected cut nodes alone too
-    (``benchmarks/results/session_refutation_oracle.txt``: the move order is where the nodes are,
-    but not at the cost of searching the failing moves in part.)
+    (Tried and not kept: forced replies played in the lead's loop, and racing the moves under
+    node budgets; ``docs/measurements.md``, "Not kept: forced replies, racing the moves".)
     """
     tab[T_NODES] += 1
     opts = tab[T_OPTS]
@@ -247,21 +237,14 @@ def solve_batch(positions: np.ndarray, effs: np.ndarray, ptss: np.ndarray, stamp
     probes bisect the interval instead (the C* / MTD-bi variant): the first one at the
     middle, then at the midpoint of what is left.  A yes/no job is one probe at its
     threshold.  (One compiled function with one probe site: each level of compiled callers
-    above the search, and each call site of it, costs the first run compile time.)  Two players'
-    exact values, 30 deals of seed 1: 22.09 M nodes by the probes alone, 22.66 M with one search
-    of the last 4 points' window, 23.78 M of the last 8, 104.6 M for all 102 deals searched in one
-    window of all the points against 79.8 M.  Nor does the split or a start matter much: the
-    split at 0.35 or 0.65 of the interval instead of the middle +-2%; a start at the true value
-    itself (an oracle), stepping away 1, 2, 4 ... before bisecting, x0.70 of the nodes, at a
-    guess within 3 points of it x0.82 (``benchmarks/results/session_probes_bounds.txt``; as
-    ``benchmarks/bench_node_limits.py`` found).
+    above the search, and each call site of it, costs the first run compile time.)  Measured:
+    ``docs/measurements.md``, "Bisecting probes".
     """
     tab = address_of(work)
     for j in range(MS_COLS):
         # no killer moves from an earlier call: a call's nodes are its own.  (0 makes the game
         # layout's card 0, the lowest of its suit, the killer of a ply where none has cut yet: a
-        # low lead.  No killer at all, -1, took more nodes on the three-player benchmark: suit
-        # exact 19.22 M against 19.04 M, Grand exact 9.76 M against 9.70 M.)
+        # low lead.  No killer at all, -1, took more nodes: docs/measurements.md, "Killer moves".)
         tab[T_MS + MS_KILLERS * MS_COLS + j] = 0
     for i in range(positions.shape[0]):
         pos = positions[i]

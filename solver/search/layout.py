@@ -35,17 +35,12 @@ def new_work(megabytes: float = 64.0) -> np.ndarray:
 
     (One array, which the search takes by its address (:func:`solver.search.jit.address_of`):
     a compiled call passes each array as seven values, and the search is called at every
-    node.  The Offiziersskat benchmark's exact values took 11.4 / 11.7 / 11.4 s against
-    13.0 / 11.9 / 11.9 s with the table an array of its own, alternating, the same nodes;
-    three players' exact values 1-2% less.  Allocated here rather than in the compiled
+    node; measured: ``docs/measurements.md``, "One work array").  Allocated here rather than in the compiled
     code: numpy's allocators would be compiled into every user's first run for one array.
     numpy advises the kernel to back an array this large with huge pages (``MADV_HUGEPAGE``; the
     solver's 64 MB is above glibc's largest mmap threshold, so its pages are always new ones),
-    so the table's random probes do not walk the page tables on 4 kB pages: within 64 MB a
-    dependent random load took 145 ns against 166 ns on 4 kB pages on this VM, a pointer chase;
-    the Offiziersskat benchmark's exact values 8.73 / 8.82 / 9.21 s against 9.35 / 9.40 /
-    10.09 s with numpy's advice switched off, alternating.  An own ``mmap`` advised alike
-    measured the same as numpy's zeros, which already had them.)"""
+    so the table's random probes do not walk the page tables on 4 kB pages; measured:
+    ``docs/measurements.md``, "Huge pages".)"""
     entries = max(1024, int(megabytes * (1 << 20)) // (8 * TT_FIELDS))
     bits = entries.bit_length() - 1
     size = TT_BASE + (1 << bits) * TT_FIELDS
