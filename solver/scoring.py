@@ -58,6 +58,12 @@ def matadors(cards: int, game: int) -> int:
     return n if has_top else -n
 
 
+#: The Spitze bonus (house rule): a Spitze game's value counts this much above the declarer's card
+#: points while the declarer keeps the Spitze, above every count of card points, so that the
+#: search, maximising points + bonus, first keeps the Spitze, then takes the most points it
+#: allows, and the game state's final value says both at once.
+SPITZE_BONUS = 128
+
 #: The win thresholds: 61 card points win, 90 make the opponents Schneider, and a side with
 #: 30 or fewer is Schneider (so the declarer escapes it with 31).
 WIN_POINTS = 61

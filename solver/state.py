@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from .cards import card_list, card_points, popcount
 from .games import SEATS, Declaration
 from .play import GameRules, rules_for, spitze_card
-from .search.layout import SPITZE_BONUS
+from .scoring import SPITZE_BONUS
 
 
 class IllegalCard(ValueError):

@@ -1,6 +1,7 @@
-"""Layers that point one way: no import circle among the modules of ``solver/`` (every import
-counts, also one inside a function or under TYPE_CHECKING), and ``solver/`` never imports the
-command line or prints."""
+"""Layers that point one way: every module of ``solver/`` has its place in a declared order of
+layers and imports only from its own layer or those below (every import counts, also one inside
+a function or under TYPE_CHECKING); no import circle; and ``solver/`` never imports the command
+line or prints."""
 
 from __future__ import annotations
 
@@ -10,6 +11,36 @@ from pathlib import Path
 from .conftest import ROOT
 
 SOLVER = ROOT / "solver"
+
+#: The layers of ``solver/``, from the bottom: each module is named by its dotted path below
+#: ``solver`` (a package's name places every module in it).  A module may import from its own
+#: layer and those below, never from above.  The package's ``__init__`` (its public API) stands
+#: above them all.
+LAYERS: list[tuple[str, tuple[str, ...]]] = [
+    # how the compiled functions are compiled (numba's njit, cached): no Skat in it
+    ("compiling", ("search.jit",)),
+    # the cards, the rules, the game in progress and the records of games
+    ("cards and rules", ("cards", "games", "scoring", "house", "play", "state", "deal", "bidding",
+                         "offiziersskat", "iss", "stats")),
+    # the double-dummy search's compiled core
+    ("the compiled search", ("search.layout", "search.moves", "search.transposition", "search.last_tricks",
+                             "search.quick_tricks", "search.prepare", "search.kernel", "search.compile")),
+    # the one process pool (it compiles the search before it forks its workers)
+    ("the process pool", ("pool",)),
+    # the search as Python calls it: positions, solves and their batch forms
+    ("the search's API", ("search", "search.api", "search.offiziers")),
+    # judging hands and worlds: heuristics, sampling, inference, the play and hand models
+    ("judging hands", ("heuristics", "sampling", "inference", "calibration", "shrinkage", "settlement",
+                       "handmodel")),
+    # the bid and declaration advice
+    ("the advice", ("evaluate",)),
+    # the computer players, the variants, the table and its fair deals, records of any variant
+    ("players and variants", ("players", "variants", "fair", "match", "records")),
+    # the review of played deals
+    ("the review", ("analysis",)),
+    # bulk runs over data sets
+    ("bulk", ("bulk",)),
+]
 
 
 def _modules() -> dict[str, Path]:
@@ -83,6 +114,42 @@ def test_the_finder_finds_a_circle():
 def test_solver_has_no_import_circle():
     circles = _circles(_imports(_modules()))
     assert circles == [], "modules that import each other: " + "; ".join(" <-> ".join(c) for c in circles)
+
+
+def layer_of(module: str) -> int | None:
+    """The index in :data:`LAYERS` of a module (``solver.search.kernel``), None for the package."""
+    name = module.removeprefix("solver").removeprefix(".")
+    if not name:
+        return None
+    best = None
+    for i, (_, names) in enumerate(LAYERS):
+        for n in names:
+            if (name == n or name.startswith(n + ".")) and (best is None or len(n) > len(best[1])):
+                best = (i, n)
+    if best is None:
+        raise AssertionError(f"{module} has no place in LAYERS (tests/test_layers.py): say which layer it is")
+    return best[0]
+
+
+def test_the_layer_finder_takes_the_longest_name():
+    assert LAYERS[layer_of("solver.search.api")][0] == "the search's API"
+    assert LAYERS[layer_of("solver.search.kernel")][0] == "the compiled search"
+    assert LAYERS[layer_of("solver.players.best")][0] == "players and variants"
+    assert layer_of("solver") is None
+
+
+def test_every_import_points_down_the_declared_layers():
+    graph = _imports(_modules())
+    up = []
+    for m, targets in sorted(graph.items()):
+        lm = layer_of(m)
+        if lm is None:
+            continue
+        for t in sorted(targets):
+            lt = layer_of(t)
+            if lt is not None and lt > lm:
+                up.append(f"{m} ({LAYERS[lm][0]}) imports {t} ({LAYERS[lt][0]})")
+    assert up == [], "imports that point up the layers:\n" + "\n".join(up)
 
 
 def test_solver_never_imports_the_command_line_or_prints():

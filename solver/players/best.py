@@ -52,8 +52,7 @@ from ..calibration import default_model
 from ..deal import replay
 from ..inference import CUES, Inference
 from ..sampling import NoWorld, World
-from ..search.layout import SPITZE_BONUS
-from ..scoring import TOTAL_POINTS, matadors, outcome, points_needed, settle
+from ..scoring import SPITZE_BONUS, TOTAL_POINTS, matadors, outcome, points_needed, settle
 from .base import PimcPlayer, PlayView, _study, tricks_so_far
 
 #: strength -> worlds a move, candidates drawn per world kept, exact endgame up to this many worlds

@@ -70,7 +70,7 @@ def position_of(deal: Deal, state: GameState, viewpoint: int | None = None) -> P
 
     A Ramsch is searched from ``viewpoint`` (default: the player to move), who keeps his own
     card points as low as he can against the other two (paranoid); the skat's points go with the
-    last trick.  A Spitze game counts :data:`~solver.search.layout.SPITZE_BONUS` more when the
+    last trick.  A Spitze game counts :data:`~solver.scoring.SPITZE_BONUS` more when the
     declarer wins the last trick with his lowest trump."""
     st = state.copy()
     if st.over:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
+from ..scoring import SPITZE_BONUS  # noqa: F401  (the search's users read it here, as K.SPITZE_BONUS)
+
 # the techniques, each switchable for measurement (see solver.search.kernel)
 OPT_TT = 1
 OPT_EQUIV = 2
@@ -92,9 +94,8 @@ P_TWO = 16
 P_COVER = 17
 POS_FIELDS = 49
 
-#: The Spitze bonus: above every count of card points, so a search maximising points + bonus
-#: first keeps the Spitze condition, then takes the most points it allows.
-SPITZE_BONUS = 128
+#: (The Spitze bonus, :data:`solver.scoring.SPITZE_BONUS`: a rule's value, which the game state
+#: reports too; the search takes it from there.)
 
 
 # ---------------------------------------------------------------- the kernel's work arrays
