@@ -38,10 +38,10 @@ def playout(file: str, spec: str, samples: int | None, seed: int, workers: int, 
     \b
     Example: skat playout data/deals.jsonl --players pimc,rules,rules --samples 6
     """
-    from solver.players import PLAYERS, VARIANTS
+    from solver.players import PLAYERS, BEST_ABLATIONS
     from solver.players.playout import playout_many
     players = [p.strip() for p in spec.split(",")]
-    unknown = [p for p in players if p not in PLAYERS and p not in VARIANTS]
+    unknown = [p for p in players if p not in PLAYERS and p not in BEST_ABLATIONS]
     if len(players) not in (2, 3) or unknown:
         raise click.BadParameter(f"name three of {', '.join(PLAYERS)} (F, M, R; two, F and R, for Offiziersskat), "
                                  f"got {spec!r}", param_hint="--players")

@@ -29,13 +29,13 @@ from .best import BestPlayer
 #: rule-of-thumb player, ``random`` legal cards at random.
 PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random": RandomPlayer}
 
-#: ``best`` with parts switched off, for the ablation benchmark: its bidding alone (plain PIMC's
-#: card play), with the inference, with the stakes search and exact endgame; and ``best`` whose Null
-#: defence draws only its usual worlds.
-VARIANTS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
-                             "best-inference": {"search": False},
-                             "best-search": {"inference": ()},
-                             "best-plain-null": {"null_defence": 1}}
+#: ``best`` with parts switched off (its ablations; game variants are :mod:`solver.variants`), for
+#: the ablation benchmark: its bidding alone (plain PIMC's card play), with the inference, with the
+#: stakes search and exact endgame; and ``best`` whose Null defence draws only its usual worlds.
+BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
+                                   "best-inference": {"search": False},
+                                   "best-search": {"inference": ()},
+                                   "best-plain-null": {"null_defence": 1}}
 
 #: variant name -> ``play(players, dealt, options, on_event, bock)``: one deal at the table
 DEAL_PLAYERS: dict[str, Callable[..., Any]] = {}
