@@ -6,7 +6,7 @@
 Deal k (``--seed`` S, held out: the play model was fitted on seed 1 and checked on 99) is dealt
 from ``default_rng([S, k])`` and played at the table by three ``best`` players, auction
 included.  For every game won in the auction (not passed in), the declarer's advice for the
-game he declared is asked as he knew it when he declared (:func:`solver.evaluate.evaluate_declarer`:
+game he declared is asked as he knew it when he declared (:func:`solver.advice.hands.evaluate_declarer`:
 his ten cards for a Hand game, his twelve after the pick-up), once with the auction as it went
 (the worlds weighted by how likely the others' calls are) and once without; the row keeps both
 P(win) at the bid, whether he won, and the highest value an opponent of his bid or held.
@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.calibration import default_model, game_class  # noqa: E402
 from solver.cards import card_list  # noqa: E402
-from solver.evaluate import evaluate_declarer  # noqa: E402
+from solver.advice import evaluate_declarer  # noqa: E402
 from solver.inference import auction_facts  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
 from solver.players.table import TableOptions, play_deal, shuffle  # noqa: E402

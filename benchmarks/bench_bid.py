@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT))
 from solver.cards import card_list, parse_cards  # noqa: E402
 from solver.stats import Z95  # noqa: E402
 from solver.deal import Deal  # noqa: E402
-from solver.evaluate import evaluate_hand  # noqa: E402
+from solver.advice import evaluate_hand  # noqa: E402
 from solver.heuristics import ranked_discards, stegen  # noqa: E402
 from solver.games import GRAND, NULL, Declaration  # noqa: E402
 from solver.search.api import default_solver, position  # noqa: E402

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.cards import CARD_NAMES, card_list  # noqa: E402
 from solver.deal import Deal, score_deal  # noqa: E402
-from solver.evaluate import evaluate_declare  # noqa: E402
+from solver.advice import evaluate_declare  # noqa: E402
 from solver.games import NULL, SEATS, Declaration  # noqa: E402
 from solver.heuristics import null_danger  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402

@@ -7,7 +7,7 @@ The held-out hands are never fitted on: the designed sample's seed
 declarations across the whole range of double-dummy rates, the ends too, evaluated as the advice
 evaluates them, played out by ``best`` in all three seats) and self-play's
 (:data:`solver.calibration.HOLDOUT_SEED`, the declarations a player chose).  Each row's
-played-out P(win) is the model's for its features (as :func:`solver.evaluate.calibrate` prices
+played-out P(win) is the model's for its features (as :func:`solver.advice.results.calibrate` prices
 it: the double-dummy rate smoothed over the row's worlds), the double-dummy rate where the model
 does not cover the declaration.
 

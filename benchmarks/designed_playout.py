@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.selfplay_stats import _describe, _play, _read, _write_as_done, guarded  # noqa: E402
 from solver.calibration import game_class, rate_band  # noqa: E402
 from solver.cards import card_list  # noqa: E402
-from solver.evaluate import evaluate_hand  # noqa: E402
+from solver.advice import evaluate_hand  # noqa: E402
 from solver.games import SEATS  # noqa: E402
 from solver.players.table import shuffle  # noqa: E402
 

@@ -71,7 +71,7 @@ from solver.calibration import (DESIGNED_HOLDOUT_SEED, HOLDOUT_SEED, PlayModel, 
 from solver.cards import card_list, parse_cards  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
 from solver.deal import Deal, score_deal  # noqa: E402
-from solver.evaluate import evaluate_declare, evaluate_hand  # noqa: E402
+from solver.advice import evaluate_declare, evaluate_hand  # noqa: E402
 from solver.games import NULL, SEATS, Declaration  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
 from solver.players.table import play_out, shuffle  # noqa: E402

@@ -13,7 +13,7 @@ from rich.table import Table
 
 from solver.bidding import BiddingError, auction_for_question, auction_record
 from solver.cards import parse_cards
-from solver.evaluate import STOPPED, EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand, stopping
+from solver.advice import STOPPED, EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand, stopping
 from solver.games import parse_seat
 from solver.handmodel.model import HandEstimate, HandModelMissing, advice_name, estimate_hand
 from solver.scoring import SCORINGS

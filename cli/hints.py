@@ -27,7 +27,7 @@ def hint_for(q: dict, auction: list | None = None, deal: Any = None) -> dict:
     """The hint for question ``q``: ``{"kind", "text"}`` (and ``cards`` for a card).
     ``auction``: the calls so far; ``deal``: the whole deal, used only by the line labelled
     double-dummy."""
-    from solver.evaluate import by_the_auction, evaluate_declare, evaluate_hand
+    from solver.advice import by_the_auction, evaluate_declare, evaluate_hand
 
     from .bid import declare_verdict, evidence_line, hand_verdict, verdict
 

@@ -35,7 +35,7 @@ _EXPORTS: dict[str, str] = {
     **dict.fromkeys(("HouseRules",), "house"),
     # search, advice, review, bulk
     **dict.fromkeys(("Solver", "solve", "solve_many", "reach", "best_moves", "position"), "search.api"),
-    **dict.fromkeys(("evaluate_hand", "evaluate_hands", "evaluate_declare", "EvaluationError"), "evaluate"),
+    **dict.fromkeys(("evaluate_hand", "evaluate_hands", "evaluate_declare", "EvaluationError"), "advice"),
     **dict.fromkeys(("estimate_hand", "estimate_hands", "HandEstimate"), "handmodel.model"),
     **dict.fromkeys(("review", "review_many"), "analysis"),
     **dict.fromkeys(("run_bulk",), "bulk.runner"),
@@ -51,8 +51,8 @@ if TYPE_CHECKING:                       # (what mypy and editors see: every name
     from .bulk.runner import run_bulk
     from .cards import (CARD_NAMES, CardParseError, card_list, card_points, format_card, format_cards, iter_cards,
                         parse_card, parse_card_list, parse_cards, popcount)
+    from .advice import EvaluationError, evaluate_declare, evaluate_hand, evaluate_hands
     from .deal import Deal, DealError, dump_deal, load_deal, replay, score_deal
-    from .evaluate import EvaluationError, evaluate_declare, evaluate_hand, evaluate_hands
     from .fair import FairDeck, check_record
     from .games import (CLUBS_GAME, DIAMONDS_GAME, GRAND, HEARTS_GAME, NULL, RAMSCH, SEATS, SPADES_GAME, Declaration,
                         DeclarationError, F, M, R, parse_game, parse_seat)

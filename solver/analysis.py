@@ -227,9 +227,9 @@ def declared_chance(deal: Deal, seed: int = 0, samples: int = 64, precision: flo
                     solver: Solver | None = None) -> dict[str, Any]:
     """The declarer's winning chance in the game he declared, at the bid, by what he knew when he
     declared it: the played-out advice for his hand, his declaration and the auction as it
-    went (:func:`~solver.evaluate.evaluate_declarer`).  ``auction``: whether the worlds were
+    went (:func:`~solver.advice.hands.evaluate_declarer`).  ``auction``: whether the worlds were
     drawn by the record's auction (False: it has none, or no sampled world explains it)."""
-    from .evaluate import evaluate_declarer
+    from .advice import evaluate_declarer
     ev = evaluate_declarer(deal, declared_only=True, samples=samples, seed=seed, precision=precision, solver=solver)
     r, bid = ev.recommended, deal.bid or 18
     low, high = r.p_win_ci(bid)
@@ -281,7 +281,7 @@ def declaration_advice(deal: Deal, seed: int = 0, samples: int = 64) -> dict[str
     by the auction as it went (a record's ``auction``).  The advice's choice and its expected
     score beside the actual declaration's (None where the advice did not evaluate the actual
     discard)."""
-    from .evaluate import evaluate_declarer
+    from .advice import evaluate_declarer
     decl, bid = deal.declaration, deal.bid or 18
     ev = evaluate_declarer(deal, samples=samples, seed=seed, first_batch=CHECK_FIRST_BATCH)
     if decl.hand:

@@ -2,7 +2,7 @@
 the club point count (Stegen) and how catchable a Null hand is.
 
 They sample nothing and solve nothing; the Monte Carlo evaluator
-(:mod:`solver.evaluate`) and the players call them.
+(:mod:`solver.advice`) and the players call them.
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver.cards import parse_cards as parse_cards_
-from solver.evaluate import STOPPED, evaluate_hand
+from solver.advice import STOPPED, evaluate_hand
 from solver.games import CLUBS_GAME, GRAND, NULL, Declaration
 from solver.players.table import shuffle
 
@@ -294,7 +294,7 @@ def test_the_worlds_explain_the_others_calls():
     none that passes 24 with a hand it would obviously play (the inference rules' weight 0), and
     the share of uniform worlds kept is reported."""
     from solver.bidding import parse_auction
-    from solver.evaluate import _worlds
+    from solver.advice.hands import _worlds
     from solver.inference import auction_facts, bidder_weight
     from solver.sampling import WorldSampler
     calls = parse_auction("M:18 F:yes M:20 F:yes M:22 F:yes M:23 F:yes M:24 F:pass")
@@ -337,7 +337,7 @@ def test_advice_after_an_auction_differs_from_the_bare_hand_and_names_the_auctio
     from types import SimpleNamespace
 
     from cli.bid import _hint
-    from solver.evaluate import STOPPED
+    from solver.advice import STOPPED
     for stop in STOPPED:
         text = _hint(SimpleNamespace(stopped=stop, samples=16))
         assert ") (" not in text and "))" not in text and text.count("(") == text.count(")"), text

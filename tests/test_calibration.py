@@ -68,7 +68,7 @@ def _constant_model(p: float, q: float | None = None) -> PlayModel:
 
 
 def test_a_play_model_reweights_the_worlds_won_and_lost_double_dummy():
-    from solver.evaluate import evaluate_hand
+    from solver.advice import evaluate_hand
     ev = evaluate_hand("SJ HA HT H9 H8 SA S7 D8 D7 C9", "F", samples=32, workers=1, model=None)
     mixed = [r for r in ev.declarations if 0 < r.won.sum() < r.won.size]
     assert mixed, "the hand should have a declaration won in some worlds and lost in others"
@@ -129,7 +129,8 @@ def test_the_played_out_interval_spans_the_double_dummy_rates_interval():
     uncertainty) gives back the Wilson interval of the worlds: the few worlds' uncertainty is
     not lost when the model takes over."""
     from solver.calibration import CLASSES, LogisticModel
-    from solver.evaluate import evaluate_hand, wilson
+    from solver.advice import evaluate_hand
+    from solver.stats import wilson
     models = {}
     for c in CLASSES:
         k = len(FEATURES[c]) + 1
@@ -185,7 +186,7 @@ def test_a_missing_model_is_an_error_not_double_dummy_advice(monkeypatch):
 
 def _hearts(won, schneider, schwarz, played=None, q=None, can=None):
     """Hearts with two matadors in every world: worth 30, 40 with Schneider, 50 with Schwarz."""
-    from solver.evaluate import DeclarationResult
+    from solver.advice import DeclarationResult
     from solver.games import HEARTS_GAME
     n = len(won)
     return DeclarationResult(Declaration(HEARTS_GAME), np.array(won), np.full(n, 2), np.array(schneider),
@@ -281,7 +282,7 @@ def test_the_value_distribution_weighs_the_worlds_as_p_win_does():
 def test_the_advice_prices_schneider_with_the_model():
     """Every calibrated trump game's chance of winning with Schneider becomes P(win) x the model's
     P(Schneider | won), whatever share of its won worlds reached 90; Null has none."""
-    from solver.evaluate import evaluate_hand
+    from solver.advice import evaluate_hand
     ev = evaluate_hand("CJ SJ HA HT HK H9 SA ST D8 D7", "F", samples=32, workers=1,
                        model=_constant_model(0.7, 0.45))
     trump = [r for r in ev.declarations if r.calibrated and not r.declaration.is_null and r.p_win_dd() > 0]
@@ -322,7 +323,7 @@ def test_the_race_ranks_declarations_as_the_advice_will():
     """The declarations that drop out after half the first batch are the ones behind by the
     played-out expected score, not the double-dummy one: a model that makes every game a likely
     win keeps the most valuable games in the race (here a Grand Hand won in 2 of 8 open worlds)."""
-    from solver.evaluate import evaluate_hand
+    from solver.advice import evaluate_hand
     ev = evaluate_hand("SJ DJ HA HK HQ H8 H7 SA DT D9", "R", samples=40, first_batch=16, workers=1, seed=8,
                        contenders=3, precision=0.0, model=_constant_model(0.95))
     rec = ev.recommended
@@ -350,7 +351,7 @@ def test_the_kept_cards_after_the_pick_up_are_priced_by_the_declare_models():
     """``skat declare`` prices the ten cards kept with the models fitted on kept cards; ``skat bid``
     (ten cards before the pick-up, and Hand) keeps the others; an older model without the
     declare classes prices the kept cards as before, and the JSON says which it was."""
-    from solver.evaluate import evaluate_declare, evaluate_hand
+    from solver.advice import evaluate_declare, evaluate_hand
     twelve = "SJ HA HT H9 H8 SA S7 D8 D7 C9 CA DK"
     ev = evaluate_declare(twelve, "F", 18, samples=16, workers=1, model=_stage_model(0.9, 0.6))
     mixed = [r for r in ev.declarations if r.calibrated]
@@ -406,7 +407,7 @@ def test_every_covered_declaration_is_priced_the_ends_too_and_says_what_it_rests
     higher than had one more of its worlds been won, carries the evidence of its own class and
     band, and its expected score lies inside its interval."""
     from solver.calibration import answer_class, default_model, rate_features
-    from solver.evaluate import evaluate_hand
+    from solver.advice import evaluate_hand
     from solver.players.table import shuffle
     dealt = shuffle(np.random.default_rng([77, k]))
     ev = evaluate_hand(dealt[k % 3], k % 3, samples=16, workers=1, seed=k)

@@ -131,7 +131,7 @@ def test_bid_gives_one_answer_and_intervals_as_intervals():
 
 
 def test_borderline_when_the_interval_straddles_break_even():
-    from solver.evaluate import DeclarationResult, HandEvaluation
+    from solver.advice import DeclarationResult, HandEvaluation
     n = 40
     won = np.array([True, False] * (n // 2))          # 50%: Hearts with 2 (30): +30 / -60 a world
     r = DeclarationResult(Declaration(HEARTS_GAME), won, np.full(n, 2), np.zeros(n, bool), np.zeros(n, bool))

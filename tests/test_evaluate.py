@@ -7,7 +7,8 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver.cards import parse_cards
-from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand, wilson
+from solver.advice import EvaluationError, evaluate_declare, evaluate_hand
+from solver.stats import wilson
 from solver.games import GRAND, HEARTS_GAME, NULL, Declaration
 from solver.sampling import WorldSampler
 from solver.scoring import matadors
@@ -52,7 +53,7 @@ def test_same_seed_same_numbers():
 
 
 def test_many_hands_in_one_call_match_single_calls():
-    from solver.evaluate import evaluate_hands
+    from solver.advice import evaluate_hands
     kw = dict(samples=16, first_batch=16, workers=1, seed=4)
     many = evaluate_hands([(FOUR_JACKS, "F", 48), ("CQ CK S8 SQ SK H9 HQ HK DT DK", "R")], **kw)
     assert many[0].bid == 48 and many[1].bid is None
@@ -152,7 +153,7 @@ def test_a_spent_budget_stops_after_half_the_first_batch():
 def test_the_budget_clock_starts_only_rounds_that_end_in_time(monkeypatch):
     """A round's cost is predicted from the last round's cost a world: all of it for as many
     candidates, at least three quarters of it for fewer (the close games stay in the race)."""
-    import solver.evaluate as E
+    import solver.advice.race as E
     now = [100.0]
     monkeypatch.setattr(E.time, "perf_counter", lambda: now[0])
     clock = E._Clock(1.0)
@@ -170,7 +171,8 @@ def test_the_race_stops_once_pass_is_settled_whichever_losing_game_leads():
     """Two leaders that both lose money at the bid beyond their intervals: the advice is "pass"
     whichever of them loses less, so no more worlds are drawn to rank them."""
     import numpy as np
-    from solver.evaluate import DeclarationResult, _pass_settled
+    from solver.advice import DeclarationResult
+    from solver.advice.race import _pass_settled
     n = 40
     lost_most = np.array([True] + [False] * (n - 1))           # hearts with 2 (30): +30 once, -60 else
     hearts = DeclarationResult(Declaration(HEARTS_GAME), lost_most, np.full(n, 2), np.zeros(n, bool),
@@ -203,7 +205,8 @@ def test_the_race_decides_on_the_difference_paired_on_common_worlds():
     import dataclasses
 
     import numpy as np
-    from solver.evaluate import DeclarationResult, _decided
+    from solver.advice import DeclarationResult
+    from solver.advice.race import _decided
     from solver.games import CLUBS_GAME, SPADES_GAME
     n = 40
     won, mats, no = np.ones(n, bool), np.array([1, 2, 3, 4] * 10), np.zeros(n, bool)
@@ -237,7 +240,8 @@ def test_waiting_lost_worlds_change_no_answer(k, monkeypatch):
     every number is the same as with every world probed at once, and a bulk row's evaluation
     (only the declarations "needed") recommends the same game with the same bids."""
     import numpy as np
-    import solver.evaluate as E
+    import solver.advice.race as E
+    from solver.advice import evaluate_hand
     from solver.players.table import shuffle
 
     def answer(ev):
@@ -247,15 +251,15 @@ def test_waiting_lost_worlds_change_no_answer(k, monkeypatch):
 
     hand = shuffle(np.random.default_rng([41, k]))[k % 3]
     opts = dict(bid=[None, 18, 23, 30, 36, 48][k], samples=16 if k < 4 else 96, seed=k, workers=1)
-    lazy = E.evaluate_hand(hand, k % 3, **opts).to_dict()
-    needed = E.evaluate_hand(hand, k % 3, details="needed", **opts)
+    lazy = evaluate_hand(hand, k % 3, **opts).to_dict()
+    needed = evaluate_hand(hand, k % 3, details="needed", **opts)
     monkeypatch.setattr(E, "DEFER_LOST_LEVELS", False)
-    eager = E.evaluate_hand(hand, k % 3, **opts)
+    eager = evaluate_hand(hand, k % 3, **opts)
     assert {**lazy, "seconds": 0} == {**eager.to_dict(), "seconds": 0}
     assert answer(needed) == answer(eager)
     assert needed.solves <= eager.solves
     with pytest.raises(ValueError, match="details"):
-        E.evaluate_hand(hand, k % 3, details="some", **opts)
+        evaluate_hand(hand, k % 3, details="some", **opts)
 
 
 def test_declarations_surely_below_the_leader_are_out_of_the_race():
@@ -280,7 +284,8 @@ def test_precision_is_what_more_worlds_can_narrow():
     import dataclasses
 
     import numpy as np
-    from solver.evaluate import DeclarationResult, _precise
+    from solver.advice import DeclarationResult
+    from solver.advice.race import _precise
     n = 100
     won = np.arange(n) < 80                                     # 80 of 100 worlds won
     base = DeclarationResult(Declaration(HEARTS_GAME), won, np.full(n, 1), np.zeros(n, bool), np.zeros(n, bool))
@@ -308,7 +313,8 @@ def test_a_runner_up_surely_behind_need_not_be_precise():
     in every other one, far behind and its P(win) known only to about ±0.15: the leader's
     precision is enough.  A runner-up that could still be ahead must be precise too."""
     import numpy as np
-    from solver.evaluate import DeclarationResult, _ahead, _precise
+    from solver.advice import DeclarationResult
+    from solver.advice.race import _ahead, _precise
     from solver.games import CLUBS_GAME, SPADES_GAME
     n = 40
     mats, no, ids = np.array([1, 2, 3, 4] * 10), np.zeros(n, bool), np.arange(n)

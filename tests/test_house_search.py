@@ -141,7 +141,7 @@ def test_the_trick_counting_jobs_ignore_the_spitze_bonus():
 
 @pytest.mark.slow
 def test_the_bid_advice_prices_a_spitze_that_cannot_fail():
-    from solver.evaluate import evaluate_hand
+    from solver.advice import evaluate_hand
     # ten of the eleven trumps: the H8's holder must give it to the first trump lead, and from
     # then on F takes every trick, the last with his H7.  Hearts Hand Spitze with 9 (CJ..H9),
     # game, Hand, Spitze, Schneider, Schwarz: 14 x 10 = 140 in every world; without Spitze 130.

@@ -33,7 +33,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("judging hands", ("heuristics", "sampling", "inference", "calibration", "shrinkage", "settlement",
                        "handmodel")),
     # the bid and declaration advice
-    ("the advice", ("evaluate",)),
+    ("the advice", ("advice",)),
     # the computer players, the variants, the table and its fair deals, records of any variant
     ("players and variants", ("players", "variants", "fair", "match", "records")),
     # the review of played deals

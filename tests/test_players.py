@@ -11,7 +11,7 @@ import pytest
 
 from solver.cards import CARD_NAMES, iter_cards, parse_card, parse_cards
 from solver.deal import Deal, load_deal, replay
-from solver.evaluate import EvaluationError, evaluate_declare
+from solver.advice import EvaluationError, evaluate_declare
 from solver.games import GRAND, HEARTS_GAME, Declaration
 from solver.iss import IssError, parse_line
 from solver.players import PimcPlayer, PlayView

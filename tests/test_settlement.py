@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from solver.evaluate import evaluate_declare
+from solver.advice import evaluate_declare
 from solver.games import GRAND, HEARTS_GAME, NULL, Declaration
 from solver.scoring import score_game, settle
 from solver.search.api import Solver, position

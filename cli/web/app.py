@@ -102,7 +102,7 @@ class DeclareRequest(_Strict):
 
 def _asked(req: BaseModel) -> dict[str, Any]:
     """An advice request's fields, with ``asked``: those the request gave (not defaults), so an
-    explicit ``samples`` is honoured as on the command line (:func:`solver.evaluate.stopping`)."""
+    explicit ``samples`` is honoured as on the command line (:func:`solver.advice.options.stopping`)."""
     return dict(req.model_dump(), asked=sorted(req.model_fields_set))
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from solver.bidding import auction_for_question
 from solver.cards import CardParseError
 from solver.deal import DealError
-from solver.evaluate import EvaluationError, evaluate_declare, evaluate_hand, stopping
+from solver.advice import EvaluationError, evaluate_declare, evaluate_hand, stopping
 from solver.records import item_from_record, read_lines, record_from_fields
 
 from solver.cards import parse_cards
@@ -31,7 +31,7 @@ _BAD = (CardParseError, DealError, EvaluationError, ValueError, KeyError, TypeEr
 
 
 def _stopping(p: dict[str, Any]) -> dict[str, Any]:
-    """How the race may stop (:func:`~solver.evaluate.stopping`): ``asked`` lists the fields the
+    """How the race may stop (:func:`~solver.advice.options.stopping`): ``asked`` lists the fields the
     request gave (an explicit ``samples`` is honoured as ``skat bid --samples`` is)."""
     asked = set(p.get("asked") or ())
     precision, decide = stopping(p.get("precision", 0.05), "samples" in asked, "precision" in asked)

@@ -24,7 +24,7 @@ from ..records import Item, line_id, parse_item
 TASKS = ("dd", "bid", "analyse", "stats", "labels")
 
 #: The declarations a ``labels`` row reports, by column prefix (``clubs``, ``clubs_hand``,
-#: ``null_ouvert_hand``): the bid advice's whole menu (:func:`~solver.evaluate.base_declarations`).
+#: ``null_ouvert_hand``): the bid advice's whole menu (:func:`~solver.advice.hands.base_declarations`).
 LABEL_DECLARATIONS = tuple(f"{GAME_NAMES[g]}{'_hand' if hand else ''}" for hand in (False, True) for g in GAMES) + \
     ("null_ouvert", "null_ouvert_hand")
 
@@ -193,7 +193,7 @@ def _bid_inputs(no: int, raw: Any, fmt: str, seat_opt: str | None) -> list[tuple
 def bid_row_evaluation(cards: int, seat: int, bid: int | None, seed: int, opts: dict):
     """The evaluation behind one bulk ``bid`` row (one process; only the declarations the row
     reports on are settled in full, ``details="needed"``)."""
-    from ..evaluate import evaluate_hand
+    from ..advice import evaluate_hand
     return evaluate_hand(cards, seat, bid=bid, samples=opts.get("samples", 400), seed=seed, workers=1,
                          precision=opts.get("precision", 0.05), details="needed")
 

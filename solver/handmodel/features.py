@@ -26,7 +26,7 @@ from ..heuristics import null_danger
 from ..scoring import matadors
 
 #: The declarations the model values, by the column prefix of ``skat bulk labels``: the bid
-#: advice's whole menu (:func:`~solver.evaluate.base_declarations`), pick-up then Hand.
+#: advice's whole menu (:func:`~solver.advice.hands.base_declarations`), pick-up then Hand.
 DECLARATIONS = tuple(f"{g}{h}" for h in ("", "_hand")
                      for g in ("diamonds", "hearts", "spades", "clubs", "grand", "null", "null_ouvert"))
 

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..cards import CARD_NAMES, CARD_POINTS, card_points, iter_cards, popcount
 from ..deal import Deal
-from ..evaluate import evaluate_declare, evaluate_hand
+from ..advice import evaluate_declare, evaluate_hand
 from ..games import GRAND, Declaration
 from ..heuristics import best_stegen_game, ramsch_discard, ramsch_pickup, ranked_discards, stegen
 from ..play import follow_name, rules_for, spitze_card, trump_set

@@ -69,7 +69,7 @@ JOB_ALL_TRICKS = 3  # 1 if the declarer can take every remaining trick
 JOB_ANY_TRICK = 4   # 1 if the declarer can take at least one more trick (else the defenders make him Schwarz)
 #: 1 if V >= target when every player helps the declarer (a *cooperative* search, all
 #: three maximise V): no play at all reaches the target where this says no.  The advice
-#: asks it before it lets a played-out Schneider into a world (solver.evaluate).
+#: asks it before it lets a played-out Schneider into a world (solver.advice).
 JOB_HELPED = 5
 
 #: Jobs whose table entries bound the same value in the same game, and may share a stamp:
