@@ -13,7 +13,8 @@ from rich.table import Table
 
 from solver.bidding import BiddingError, auction_for_question, auction_record
 from solver.cards import parse_cards
-from solver.advice import STOPPED, EvaluationError, HandEvaluation, evaluate_declare, evaluate_hand, stopping
+from solver.advice import (ADVICE, DEFAULT, STOPPED, Advice, EvaluationError, HandEvaluation, Sampling,
+                           evaluate_declare, evaluate_hand)
 from solver.games import parse_seat
 from solver.handmodel.model import HandEstimate, HandModelMissing, advice_name, estimate_hand
 from solver.scoring import SCORINGS
@@ -25,10 +26,11 @@ COMMON = [
                  help="your seat: F (forehand, leads the first trick), M or R"),
     click.option("--scoring", type=click.Choice(SCORINGS), default="simple", show_default=True,
                  help="settlement: the game value, or tournament points (+50 won, -50 lost, 40 to the defenders)"),
-    click.option("--samples", type=click.IntRange(min=1), default=400, show_default=True,
+    click.option("--samples", type=click.IntRange(min=1), default=DEFAULT.samples, show_default=True,
                  help="most worlds sampled for the leading declarations"),
     click.option("--seed", type=int, default=0, show_default=True, help="the same seed gives the same numbers"),
-    click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=0.05, show_default=True,
+    click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=DEFAULT.precision,
+                 show_default=True,
                  help="stop when the leaders' 95% interval on P(win) is within plus or minus this, as far as "
                       "more worlds narrow it (the play model's own uncertainty stays in p_win_ci); a runner-up "
                       "surely behind the leader need not be"),
@@ -259,16 +261,23 @@ def _asked(name: str) -> bool:
     return click.get_current_context().get_parameter_source(name) == click.core.ParameterSource.COMMANDLINE
 
 
+def _options(samples: int, seed: int, precision: float, budget: float | None, scoring: str,
+             min_win: float | None, spitze: bool) -> dict:
+    """The command line's option objects; an explicit --samples is honoured: the race stops early
+    only where no number was asked for (:meth:`~solver.advice.options.Sampling.asked`)."""
+    sampling = Sampling(samples=samples, seed=seed, precision=precision, budget=budget)
+    return {"sampling": sampling.asked(_asked("samples"), _asked("precision")),
+            "advice": Advice(scoring=scoring, min_win=min_win, spitze=spitze, model=ADVICE.model)}
+
+
 def _run(fn, as_json: bool, console: Console, **kw) -> HandEvaluation:
-    # an explicit --samples is honoured: the race stops early only where no number was asked for
-    kw["precision"], kw["decide"] = stopping(kw["precision"], _asked("samples"), _asked("precision"))
     err = Console(stderr=True)
     try:
         if as_json or not err.is_terminal:
             return fn(**kw)
         with Progress(TextColumn("sampling"), BarColumn(), TextColumn("{task.completed}/{task.total} worlds"),
                       TimeElapsedColumn(), console=err, transient=True) as prog:
-            task = prog.add_task("worlds", total=kw["samples"])
+            task = prog.add_task("worlds", total=kw["sampling"].samples)
             return fn(progress=lambda done, total: prog.update(task, completed=done, total=total), **kw)
     except EvaluationError as e:
         raise click.ClickException(str(e)) from None
@@ -290,9 +299,9 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
     console = Console(highlight=False)
     if not as_json and scoring == "simple" and not auction_text:
         quick_estimate(cards, seat, to)
-    ev = _run(evaluate_hand, as_json, console, cards=cards, seat=seat, bid=to, samples=samples, seed=seed,
-              scoring=scoring, min_win=min_win, precision=precision, workers=workers, spitze=spitze,
-              budget=budget, auction=_auction(auction_text, seat, to))
+    ev = _run(evaluate_hand, as_json, console, cards=cards, seat=seat, bid=to, workers=workers,
+              **_options(samples, seed, precision, budget, scoring, min_win, spitze),
+              auction=_auction(auction_text, seat, to))
     if as_json:
         click.echo(json.dumps(answer_record(ev, "bid", asked=to is not None)))
         return
@@ -317,9 +326,9 @@ def declare(cards, skat, bid_, discards, seat, scoring, samples, seed, precision
     Example: skat declare "CJ SJ HA HT HK H9 SA S7 D8 D7" --skat "CK DT" --seat F --bid 27
     """
     console = Console(highlight=False)
-    ev = _run(evaluate_declare, as_json, console, cards=cards, skat=skat, seat=seat, bid=bid_, samples=samples,
-              seed=seed, scoring=scoring, min_win=min_win, precision=precision, discards_per_game=discards,
-              workers=workers, spitze=spitze, budget=budget,
+    ev = _run(evaluate_declare, as_json, console, cards=cards, skat=skat, seat=seat, bid=bid_,
+              discards_per_game=discards, workers=workers,
+              **_options(samples, seed, precision, budget, scoring, min_win, spitze),
               auction=_auction(auction_text, seat, bid_, declare=True))
     if as_json:
         click.echo(json.dumps(answer_record(ev, "declare")))

@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
                            TimeRemainingColumn)
 
+from solver.advice import DEFAULT
 from solver.bulk.readers import count_rows, detect_format
 from solver.bulk.runner import BulkError, BulkInterrupted, run_bulk
 
@@ -91,11 +92,11 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
               help="dd: the declared game only, or every suit, Grand and Null for the declarer")
 @click.option("--seat", type=click.Choice(["F", "M", "R"]), help="bid on deals: only this seat (default: all three)")
 @click.option("--samples", type=click.IntRange(min=1), default=None,
-              help="bid: most worlds per hand (400); stats, analyse --info: worlds a card (8; a card whose mark "
-                   "they do not settle gets up to 16 times as many)")
+              help=f"bid: most worlds per hand ({DEFAULT.samples}); stats, analyse --info: worlds a card (8; a card "
+                   "whose mark they do not settle gets up to 16 times as many)")
 @click.option("--precision", type=click.FloatRange(0, 1, min_open=True), default=None,
-              help="wanted half-width of a 95% interval: bid, on P(win) (0.05); stats, analyse --info, on a "
-                   "card's drop in winning chance (0.2)")
+              help=f"wanted half-width of a 95% interval: bid, on P(win) ({DEFAULT.precision}); stats, analyse "
+                   "--info, on a card's drop in winning chance (0.2)")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="bid, stats, analyse --info: base seed (each row derives its own)")
 @click.option("--fast", is_flag=True,
@@ -142,7 +143,8 @@ def bulk(task, input_path, out, fmt, out_format, workers, resume, restart, sched
     judged = {"samples": samples, "precision": precision, "seed": seed}      # (None: the task's default)
     fast_opts = {**({"fast": True} if fast else {}), **({"model_only": True} if model_only else {})}
     opts = {"games": games} if task == "dd" else \
-        {"seat": seat, "samples": samples or 400, "precision": precision or 0.05, "seed": seed, **fast_opts} \
+        {"seat": seat, "samples": samples or DEFAULT.samples, "precision": precision or DEFAULT.precision, "seed": seed,
+         **fast_opts} \
         if task in ("bid", "labels") else \
         judged if task == "stats" else {"info": True, **judged} if task == "analyse" and info else {}
     err = Console(stderr=True)

@@ -30,6 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 import segno
 
+from solver.advice import DEFAULT
 from solver.analysis import PRECISION
 from solver.bidding import auto_bid_limit
 from solver.house import HOUSE_OPTIONS, HouseRules
@@ -72,9 +73,9 @@ class BidRequest(_Strict):
     seat: Literal["F", "M", "R"]
     to: int | None = Field(None, description="the bid being asked about", ge=18, le=264)
     scoring: Scoring = "simple"
-    samples: int = Field(400, ge=1, le=MAX_SAMPLES)
+    samples: int = Field(DEFAULT.samples, ge=1, le=MAX_SAMPLES)
     seed: int = Field(0, ge=0, le=2 ** 63 - 1)
-    precision: float = Field(0.05, gt=0, le=1)
+    precision: float = Field(DEFAULT.precision, gt=0, le=1)
     min_win: float | None = Field(None, ge=0, le=1)
     auction: str | None = Field(None, max_length=400, description='the auction so far: "M:18 F:yes M:20 F:pass" '
                                                                   'or ISS\'s "1 18 0 y 1 20 0 p"')
@@ -93,16 +94,16 @@ class DeclareRequest(_Strict):
     seat: Literal["F", "M", "R"]
     discards: int = Field(3, ge=1, le=66)
     scoring: Scoring = "simple"
-    samples: int = Field(400, ge=1, le=MAX_SAMPLES)
+    samples: int = Field(DEFAULT.samples, ge=1, le=MAX_SAMPLES)
     seed: int = Field(0, ge=0, le=2 ** 63 - 1)
-    precision: float = Field(0.05, gt=0, le=1)
+    precision: float = Field(DEFAULT.precision, gt=0, le=1)
     min_win: float | None = Field(None, ge=0, le=1)
     auction: str | None = Field(None, max_length=400, description="the auction as it went")
 
 
 def _asked(req: BaseModel) -> dict[str, Any]:
     """An advice request's fields, with ``asked``: those the request gave (not defaults), so an
-    explicit ``samples`` is honoured as on the command line (:func:`solver.advice.options.stopping`)."""
+    explicit ``samples`` is honoured as on the command line (:meth:`solver.advice.options.Sampling.asked`)."""
     return dict(req.model_dump(), asked=sorted(req.model_fields_set))
 
 

@@ -13,7 +13,7 @@ from typing import Any
 from solver.bidding import auction_for_question
 from solver.cards import CardParseError
 from solver.deal import DealError
-from solver.advice import EvaluationError, evaluate_declare, evaluate_hand, stopping
+from solver.advice import ADVICE, DEFAULT, Advice, EvaluationError, Sampling, evaluate_declare, evaluate_hand
 from solver.records import item_from_record, read_lines, record_from_fields
 
 from solver.cards import parse_cards
@@ -30,20 +30,21 @@ class BadInput(ValueError):
 _BAD = (CardParseError, DealError, EvaluationError, ValueError, KeyError, TypeError)
 
 
-def _stopping(p: dict[str, Any]) -> dict[str, Any]:
-    """How the race may stop (:func:`~solver.advice.options.stopping`): ``asked`` lists the fields the
-    request gave (an explicit ``samples`` is honoured as ``skat bid --samples`` is)."""
+def _options(p: dict[str, Any]) -> dict[str, Any]:
+    """A request's option objects: how to sample, with the stops the request allows
+    (:meth:`~solver.advice.options.Sampling.asked`: ``asked`` lists the fields it gave, and an
+    explicit ``samples`` is honoured as ``skat bid --samples`` is), and what to advise."""
     asked = set(p.get("asked") or ())
-    precision, decide = stopping(p.get("precision", 0.05), "samples" in asked, "precision" in asked)
-    return {"precision": precision, "decide": decide}
+    sampling = Sampling(samples=p.get("samples", DEFAULT.samples), precision=p.get("precision", DEFAULT.precision),
+                        seed=p.get("seed", DEFAULT.seed)).asked("samples" in asked, "precision" in asked)
+    return {"sampling": sampling,
+            "advice": Advice(scoring=p.get("scoring", ADVICE.scoring), min_win=p.get("min_win", ADVICE.min_win))}
 
 
 def bid(p: dict[str, Any], progress=None) -> dict:
     """``skat bid CARDS --seat S [--to N] ... --json``."""
     try:
-        ev = evaluate_hand(p["cards"], p["seat"], bid=p.get("to"), samples=p.get("samples", 400),
-                           seed=p.get("seed", 0), scoring=p.get("scoring", "simple"), min_win=p.get("min_win"),
-                           **_stopping(p), workers=1, progress=progress,
+        ev = evaluate_hand(p["cards"], p["seat"], bid=p.get("to"), **_options(p), workers=1, progress=progress,
                            auction=auction_for_question(p.get("auction"), p["seat"], p.get("to")))
         return answer_record(ev, "bid", asked=p.get("to") is not None)
     except _BAD as e:
@@ -66,9 +67,7 @@ def estimate(p: dict[str, Any]) -> dict:
 def declare(p: dict[str, Any], progress=None) -> dict:
     """``skat declare CARDS [--skat S] --bid N --seat S ... --json``."""
     try:
-        ev = evaluate_declare(p["cards"], p["seat"], p["bid"], skat=p.get("skat"), samples=p.get("samples", 400),
-                              seed=p.get("seed", 0), scoring=p.get("scoring", "simple"),
-                              min_win=p.get("min_win"), **_stopping(p),
+        ev = evaluate_declare(p["cards"], p["seat"], p["bid"], skat=p.get("skat"), **_options(p),
                               discards_per_game=p.get("discards", 3), workers=1, progress=progress,
                               auction=auction_for_question(p.get("auction"), p["seat"], p["bid"], declare=True))
         return answer_record(ev, "declare")

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 import numpy as np
 
 from ..bidding import auction_record, parse_calls
-from ..calibration import PlayModel, default_model
+from ..calibration import default_model
 from ..cards import card_list, popcount
 from ..deal import Deal
 from ..heuristics import ranked_discards
@@ -22,7 +22,8 @@ from ..play import spitze_card
 from ..sampling import WorldSampler
 from ..scoring import SCORINGS, check_bid
 from ..search.api import Solver, default_solver
-from .race import Candidate, Evaluator, Outcome, Readings, race, result_of, score_span, shared
+from .options import Advice, Sampling, bundle
+from .race import Candidate, Evaluator, Outcome, Race, Readings, result_of, score_span, shared
 from .results import DeclarationResult, EvaluationError, HandEvaluation, calibrate
 
 
@@ -66,54 +67,42 @@ def _workers(workers: int | None) -> int:
     return workers if workers is not None else (os.cpu_count() or 1)
 
 
-def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None = None, samples: int = 400,
-                  seed: int = 0, scoring: str = "simple", min_win: float | None = None,
-                  precision: float | None = 0.05, first_batch: int = 16, batch: int = 32, leaders: int = 2,
-                  declarations: Sequence[Declaration] | None = None, solver: Solver | None = None,
-                  workers: int | None = None,
-                  progress: Callable[[int, int], None] | None = None,
-                  model: "PlayModel | None | str" = "default", spitze: bool = False,
-                  budget: float | None = None, contenders: int | None = 4,
-                  auction: Sequence[tuple[int, str]] | None = None, details: str = "all",
-                  decide: bool = True) -> HandEvaluation:
-    """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R); see the module docs.
+def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None = None, *,
+                  sampling: Sampling | None = None, advice: Advice | None = None,
+                  declarations: Sequence[Declaration] | None = None,
+                  auction: Sequence[tuple[int, str]] | None = None, solver: Solver | None = None,
+                  workers: int | None = None, progress: Callable[[int, int], None] | None = None,
+                  **options: Any) -> HandEvaluation:
+    """Evaluate ten cards in a seat (0/F forehand, 1/M, 2/R) at ``bid`` (None: 18, no bid asked);
+    see the package docs.
 
-    ``samples`` caps the worlds of the leading declarations; ``precision`` is
-    the wanted half-width of their 95% interval on P(win), as far as more worlds narrow it
-    (:meth:`DeclarationResult.p_win_sampling_ci`; None: no such stop); ``decide`` False: no stop
-    because the advice is clear either (the user asked for ``samples`` worlds, :func:`stopping`); ``workers``
-    processes solve (default: all cores).  ``model``: the play model that turns
-    double-dummy chances into played-out ones ("default": the shipped one, if
-    any; None: double-dummy only).  ``spitze`` (house rule): also every suit and
-    Grand game with Spitze announced, where the ten cards hold its lowest trump.
-    ``budget``: seconds within which sampling stops (a round of worlds starts only if it
-    should end in time; half the first batch is always solved); sampling also stops once the
-    advice is clear (:func:`_decided`).  ``contenders``: after half the first batch, only this
-    many declarations (the best by expected score, of those whose interval does not lie below
-    the leader's) get the rest of it (None: all of them); see :func:`race`.
-    ``auction``: the calls so far ((seat, '18' | 'y' | 'p'), see
-    :func:`~solver.bidding.parse_auction`): the worlds are then drawn in proportion to how
-    likely the other two seats' calls are with their hands (:func:`_worlds`).  ``details``:
-    "all" declarations, or only those "needed" for the recommended one and the bids
-    (:func:`_settled`; bulk rows).
+    ``sampling``: how the worlds are sampled (:class:`~solver.advice.options.Sampling`: how many,
+    when the race may stop, the seed); ``advice``: what is answered
+    (:class:`~solver.advice.options.Advice`: the scoring, the safe bid's win chance, the play
+    model, Spitze, which declarations are reported).  Any of their fields may also be given by
+    its own keyword (``samples=64, seed=3``), which sets it on them.  ``declarations``: these
+    alone (default: the whole menu, :func:`base_declarations`); ``auction``: the calls so far
+    ((seat, '18' | 'y' | 'p'), see :func:`~solver.bidding.parse_auction`): the worlds are then
+    drawn in proportion to how likely the other two seats' calls are with their hands
+    (:func:`_worlds`); ``workers`` processes solve (default: all cores).
 
-    >>> ev = evaluate_hand("CJ SJ HJ DJ CA CT SA ST HA HT", "M", samples=32, workers=1)
+    >>> ev = evaluate_hand("CJ SJ HJ DJ CA CT SA ST HA HT", "M", sampling=Sampling(samples=32), workers=1)
     >>> ev.recommended.declaration.game == GRAND, ev.recommended.p_win()
     (True, 1.0)
     """
     t0 = time.perf_counter()
-    cards, seat = _check(cards, 10, seat, bid, scoring)
+    sp, ad = bundle(sampling, advice, options, "evaluate_hand")
+    cards, seat = _check(cards, 10, seat, bid, ad.scoring)
     at = bid if bid is not None else 18
     ev = Evaluator(cards, seat, solver or default_solver(), _workers(workers))
     cands = [Candidate(d) for d in (declarations or base_declarations())]
-    if spitze:
+    if ad.spitze:
         cands += [Candidate(dataclasses.replace(c.declaration, spitze=True)) for c in cands
                   if _spitze_possible(c.declaration, cards)]
-    mdl = _model(model)
-    sampler = _worlds(WorldSampler(cards, seat, seed), seat, seed, auction)
-    read = Readings(scoring, lambda c, r: calibrate(r, cards, seat, mdl))
-    outcomes, total, stopped = race(ev, cands, sampler, at, scoring, samples, precision,
-                                         first_batch, batch, leaders, progress, budget, contenders, read, decide)
+    mdl = _model(ad.model)
+    sampler = _worlds(WorldSampler(cards, seat, sp.seed), seat, sp.seed, auction)
+    read = Readings(ad.scoring, lambda c, r: calibrate(r, cards, seat, mdl))
+    outcomes, total, stopped = Race(ev, cands, sampler, at, sp, read=read, progress=progress).run()
 
     def rows(got: dict[Candidate, Outcome]) -> list[tuple[Candidate, Declaration]]:
         out = [(shared(c), c.declaration) for c in cands]
@@ -130,9 +119,9 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                 out.append((base, Declaration(g, hand=True, ouvert=True)))
         return out
 
-    results = _settled(ev, outcomes, rows, read, at, min_win, details)
-    return HandEvaluation(cards, seat, bid, results, scoring, min_win, total, seed, ev.solves,
-                          time.perf_counter() - t0, stopped=stopped, budget=budget, auction=list(auction or []),
+    results = _settled(ev, outcomes, rows, read, at, ad.min_win, ad.details)
+    return HandEvaluation(cards, seat, bid, results, ad.scoring, ad.min_win, total, sp.seed, ev.solves,
+                          time.perf_counter() - t0, stopped=stopped, budget=sp.budget, auction=list(auction or []),
                           acceptance=getattr(sampler, "acceptance", None)).calibrated_with(mdl)
 
 
@@ -244,24 +233,23 @@ def evaluate_hands(hands: Iterable[tuple], **options) -> list[HandEvaluation]:
     return out
 
 
-def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, skat: int | str | None = None,
-                     samples: int = 400, seed: int = 0, scoring: str = "simple", min_win: float | None = None,
-                     precision: float | None = 0.05, discards_per_game: int = 3, first_batch: int = 16,
-                     batch: int = 32, leaders: int = 2, solver: Solver | None = None, workers: int | None = None,
-                     progress: Callable[[int, int], None] | None = None,
-                     model: "PlayModel | None | str" = "default", spitze: bool = False,
-                     budget: float | None = None, contenders: int | None = 4,
-                     auction: Sequence[tuple[int, str]] | None = None,
-                     declared: tuple[Declaration, int] | None = None, decide: bool = True) -> HandEvaluation:
+def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, skat: int | str | None = None, *,
+                     sampling: Sampling | None = None, advice: Advice | None = None, discards_per_game: int = 3,
+                     declared: tuple[Declaration, int] | None = None,
+                     auction: Sequence[tuple[int, str]] | None = None, solver: Solver | None = None,
+                     workers: int | None = None, progress: Callable[[int, int], None] | None = None,
+                     **options: Any) -> HandEvaluation:
     """After the pick-up: rank discards and declarations by expected score at ``bid``
-    (``spitze``: Spitze announced too, for discards that keep the lowest trump; ``precision`` and
-    ``decide`` as for :func:`evaluate_hand`).
+    (``sampling``, ``advice`` and their fields by keyword as for :func:`evaluate_hand`; Spitze:
+    for discards that keep the lowest trump).
 
     ``cards`` are the twelve cards (or ten, with ``skat``).  The defenders'
     hands are sampled from the twenty unseen cards; every candidate is
-    evaluated on the same worlds.  ``declared``: evaluate this (declaration, discard) alone
+    evaluated on the same worlds: the ``discards_per_game`` best discards of each game by the
+    discard heuristic.  ``declared``: evaluate this (declaration, discard) alone
     (a game already declared, see :func:`evaluate_declarer`).
     """
+    sp, ad = bundle(sampling, advice, options, "evaluate_declare")
     from ..cards import CardParseError, parse_cards
     t0 = time.perf_counter()
     if skat is not None:
@@ -279,23 +267,22 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
             raise EvaluationError(f"{both} {'is' if popcount(ten & sk) == 1 else 'are'} in the hand and in the "
                                   f"skat: a card is dealt once")
         cards = ten | sk
-    twelve, seat = _check(cards, 12, seat, bid, scoring)
+    twelve, seat = _check(cards, 12, seat, bid, ad.scoring)
     ev = Evaluator(twelve, seat, solver or default_solver(), _workers(workers))
     cands = [] if declared is None else [Candidate(*declared)]
     for g in GAMES if declared is None else ():
         for d in ranked_discards(twelve, g)[:discards_per_game]:
             cands.append(Candidate(Declaration(g), d))
-            if spitze and _spitze_possible(Declaration(g), twelve & ~d):
+            if ad.spitze and _spitze_possible(Declaration(g), twelve & ~d):
                 cands.append(Candidate(Declaration(g, spitze=True), d))
             if g == NULL:
                 cands.append(Candidate(Declaration(NULL, ouvert=True), d))
-    sampler = _worlds(WorldSampler(twelve, seat, seed, sizes=(10, 10, 10, 0)), seat, seed, auction)
-    mdl = _model(model)
-    read = Readings(scoring, lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
-    outcomes, total, stopped = race(ev, cands, sampler, bid, scoring, samples, precision, first_batch,
-                                         batch, leaders, progress, budget, contenders, read, decide)
+    sampler = _worlds(WorldSampler(twelve, seat, sp.seed, sizes=(10, 10, 10, 0)), seat, sp.seed, auction)
+    mdl = _model(ad.model)
+    read = Readings(ad.scoring, lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
+    outcomes, total, stopped = Race(ev, cands, sampler, bid, sp, read=read, progress=progress).run()
     ev.resolve(list(outcomes), outcomes)
-    results = [result_of(c, outcomes[shared(c)], scoring, c.declaration) for c in cands]
-    return HandEvaluation(twelve, seat, bid, results, scoring, min_win, total, seed, ev.solves,
-                          time.perf_counter() - t0, stopped=stopped, budget=budget, auction=list(auction or []),
+    results = [result_of(c, outcomes[shared(c)], ad.scoring, c.declaration) for c in cands]
+    return HandEvaluation(twelve, seat, bid, results, ad.scoring, ad.min_win, total, sp.seed, ev.solves,
+                          time.perf_counter() - t0, stopped=stopped, budget=sp.budget, auction=list(auction or []),
                           acceptance=getattr(sampler, "acceptance", None)).calibrated_with(mdl)

@@ -23,6 +23,7 @@ from ..sampling import NoWorld, World, WorldSampler
 from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, matadors, play_outcome
 from ..search import layout as K
 from ..search.api import Position, Solver, job_rows, position, run_rows
+from .options import Sampling
 from .results import DeclarationResult, EvaluationError
 
 
@@ -303,12 +304,9 @@ class _Clock:
 MIN_ROUND = 2
 
 
-def race(ev: Evaluator, cands: list[Candidate], sampler: WorldSampler, at: int, scoring: str,
-              samples: int, precision: float | None, first_batch: int, batch: int, leaders: int,
-              progress: Callable[[int, int], None] | None,
-              budget: float | None = None, contenders: int | None = None,
-              read: Readings | None = None, decide: bool = True) -> tuple[dict[Candidate, Outcome], int, str]:
-    """Racing (successive elimination) over the declarations, each reported with its own count:
+class Race:
+    """Racing (successive elimination) over the declarations, each reported with its own count
+    (:meth:`run`):
 
     1. every candidate is solved on the same worlds: the whole first batch, or its first half
        (at least four worlds) when ``contenders`` is set;
@@ -317,101 +315,107 @@ def race(ev: Evaluator, cands: list[Candidate], sampler: WorldSampler, at: int, 
        lies below the leader's is out);
     3. the ``leaders`` best get ``batch`` more at a time until their P(win) is within
        ``precision`` (None: never) or the advice is :func:`_decided` or :func:`_pass_settled`
-       (``decide`` False: never; the user asked for ``samples`` worlds, :func:`stopping`).
+       (``decide`` False: never; the user asked for ``samples`` worlds, :meth:`Sampling.asked`).
 
     ``budget``: no round starts that the last round's cost says would end after ``budget``
     seconds (phase 1 always runs; the intervals reported say how far it got).  ``read``: how a
     candidate's results are read for the race (:class:`Readings`, judged by the play model's
-    :func:`calibrate`), so the race ranks as the advice will.  Returns the outcomes, the worlds
-    solved and what stopped the sampling (:data:`STOPPED`)."""
-    clock = _Clock(budget)
-    read = read or Readings(scoring)
-    solved = list(dict.fromkeys(shared(c) for c in cands))
-    outcomes: dict[Candidate, Outcome] = {c: Outcome() for c in solved}
-    drawn = [0]
+    :func:`calibrate`), so the race ranks as the advice will."""
 
-    def run(cs: list[Candidate], worlds: list[World]) -> None:
-        # every candidate of a round gets the same worlds: numbered, so results pair on them
-        clock.run(ev, cs, worlds, outcomes)
+    def __init__(self, ev: Evaluator, cands: list[Candidate], sampler: WorldSampler, at: int,
+                 sampling: Sampling, *, read: Readings, progress: Callable[[int, int], None] | None = None):
+        self.ev, self.sampler, self.at, self.sampling = ev, sampler, at, sampling
+        self.read, self.progress = read, progress
+        self.clock = _Clock(sampling.budget)
+        self.solved = list(dict.fromkeys(shared(c) for c in cands))
+        self.outcomes: dict[Candidate, Outcome] = {c: Outcome() for c in self.solved}
+        self.drawn = 0                      # worlds drawn so far: the next round's worlds are numbered from here
+        self.total = 0                      # worlds the leaders have
+
+    def _round(self, cs: list[Candidate], n: int) -> None:
+        """``n`` more worlds for ``cs``: every candidate of a round gets the same worlds,
+        numbered, so results pair on them."""
+        worlds = _draw(self.sampler, n)
+        self.clock.run(self.ev, cs, worlds, self.outcomes)
         for c in cs:
-            outcomes[c].ids.extend(range(drawn[0], drawn[0] + len(worlds)))
-        drawn[0] += len(worlds)
+            self.outcomes[c].ids.extend(range(self.drawn, self.drawn + len(worlds)))
+        self.drawn += len(worlds)
+        self.total += n
+        if self.progress:
+            self.progress(self.total, self.sampling.samples)
 
-    first = min(first_batch, samples)
-    total = first if contenders is None or contenders >= len(solved) else min(first, max(4, first // 2))
-    run(solved, _draw(sampler, total))
-    if progress:
-        progress(total, samples)
+    def result(self, c: Candidate) -> DeclarationResult:
+        return self.read(c, self.outcomes[c])[0]
 
-    def result(c: Candidate) -> DeclarationResult:
-        return read(c, outcomes[c])[0]
-
-    def span(c: Candidate) -> tuple[float, float]:
-        o = outcomes[c]
+    def span(self, c: Candidate) -> tuple[float, float]:
+        o = self.outcomes[c]
         if not o.pending:
-            e = result(c).expected_score(at)
+            e = self.result(c).expected_score(self.at)
             return e, e
-        return score_span(read(c, o), at)
+        return score_span(self.read(c, o), self.at)
 
-    def best(k: int, pool: list[Candidate] = solved) -> list[Candidate]:
-        # a candidate with waiting lost worlds is resolved when, at its best, it could be among
-        # the k: the k returned are ranked on exact scores, as if nothing had waited
+    def best(self, k: int, pool: list[Candidate] | None = None) -> list[Candidate]:
+        """The ``k`` best of ``pool`` (default: every candidate) by expected score.  A candidate
+        with waiting lost worlds is resolved when, at its best, it could be among the k: the k
+        returned are ranked on exact scores, as if nothing had waited."""
+        pool = self.solved if pool is None else pool
         while True:
-            spans = {c: span(c) for c in pool}
+            spans = {c: self.span(c) for c in pool}
             kth = sorted((lo for lo, _ in spans.values()), reverse=True)[min(k, len(pool)) - 1]
-            need = [c for c in pool if outcomes[c].pending and spans[c][1] >= kth]
+            need = [c for c in pool if self.outcomes[c].pending and spans[c][1] >= kth]
             if not need:
                 break
-            ev.resolve(need, outcomes)
-        results = {c: result(c) for c in pool}
-        return sorted(pool, key=lambda c: -results[c].expected_score(at) if not outcomes[c].pending
+            self.ev.resolve(need, self.outcomes)
+        results = {c: self.result(c) for c in pool}
+        return sorted(pool, key=lambda c: -results[c].expected_score(self.at) if not self.outcomes[c].pending
                       else math.inf)[:k]
 
-    def reaches(c: Candidate, floor: float) -> bool:
-        # does the upper end of c's 95% interval on the expected score reach ``floor``?  Its
-        # waiting lost worlds are resolved where their levels decide it, so the answer is the
-        # one every world probed at once would give
-        ups = [r.expected_score_ci(at)[1] for r in read(c, outcomes[c])]
-        if outcomes[c].pending and min(ups) < floor <= max(ups):
-            ev.resolve([c], outcomes)
-            ups = [result(c).expected_score_ci(at)[1]]
+    def reaches(self, c: Candidate, floor: float) -> bool:
+        """Does the upper end of ``c``'s 95% interval on the expected score reach ``floor``?  Its
+        waiting lost worlds are resolved where their levels decide it, so the answer is the one
+        every world probed at once would give."""
+        ups = [r.expected_score_ci(self.at)[1] for r in self.read(c, self.outcomes[c])]
+        if self.outcomes[c].pending and min(ups) < floor <= max(ups):
+            self.ev.resolve([c], self.outcomes)
+            ups = [self.result(c).expected_score_ci(self.at)[1]]
         return max(ups) >= floor
 
-    if total < first and contenders is not None:     # phase 2: the contenders (total < first only then)
-        # out of the race: a candidate whose interval lies below the leader's
-        leader = best(1)[0]
-        floor = result(leader).expected_score_ci(at)[0]
-        kept = best(contenders, [c for c in solved if c == leader or reaches(c, floor)])
-        n = clock.worlds_that_fit(first - total, len(kept))
-        if n >= MIN_ROUND:
-            run(kept, _draw(sampler, n))
-            total += n
-            if progress:
-                progress(total, samples)
-        if total < first:                            # the budget is spent
-            return outcomes, total, "budget"
-    stopped = "samples" if decide else "asked"
-    while total < samples:                           # phase 3: the leaders
-        lead = best(leaders)
-        results = [result(c) for c in lead]
-        if precision is not None and _precise(results, at, precision):
-            stopped = "precision"
-            break
-        if decide and _pass_settled(results, at):
-            stopped = "pass"
-            break
-        if decide and _decided(results, at):
-            stopped = "decided"
-            break
-        n = clock.worlds_that_fit(min(batch, samples - total), len(lead))
-        if n < MIN_ROUND:
-            stopped = "budget"
-            break
-        run(lead, _draw(sampler, n))
-        total += n
-        if progress:
-            progress(total, samples)
-    return outcomes, total, stopped
+    def run(self) -> tuple[dict[Candidate, Outcome], int, str]:
+        """The race: the outcomes, the worlds solved and what stopped the sampling (:data:`STOPPED`)."""
+        sp, at = self.sampling, self.at
+        first = min(sp.first_batch, sp.samples)
+        contenders = sp.contenders
+        half = first if contenders is None or contenders >= len(self.solved) else min(first, max(4, first // 2))
+        self._round(self.solved, half)
+        if self.total < first and contenders is not None:      # phase 2: the contenders
+            # out of the race: a candidate whose interval lies below the leader's
+            leader = self.best(1)[0]
+            floor = self.result(leader).expected_score_ci(at)[0]
+            kept = self.best(contenders, [c for c in self.solved if c == leader or self.reaches(c, floor)])
+            n = self.clock.worlds_that_fit(first - self.total, len(kept))
+            if n >= MIN_ROUND:
+                self._round(kept, n)
+            if self.total < first:                              # the budget is spent
+                return self.outcomes, self.total, "budget"
+        stopped = "samples" if sp.decide else "asked"
+        while self.total < sp.samples:                          # phase 3: the leaders
+            lead = self.best(sp.leaders)
+            results = [self.result(c) for c in lead]
+            if sp.precision is not None and _precise(results, at, sp.precision):
+                stopped = "precision"
+                break
+            if sp.decide and _pass_settled(results, at):
+                stopped = "pass"
+                break
+            if sp.decide and _decided(results, at):
+                stopped = "decided"
+                break
+            n = self.clock.worlds_that_fit(min(sp.batch, sp.samples - self.total), len(lead))
+            if n < MIN_ROUND:
+                stopped = "budget"
+                break
+            self._round(lead, n)
+        return self.outcomes, self.total, stopped
 
 
 def _draw(sampler: WorldSampler, n: int) -> list[World]:

@@ -18,6 +18,7 @@ import pyarrow as pa
 from ..cards import card_list, parse_cards
 from ..deal import Deal, DealError
 from ..games import GAME_NAMES, GAMES, SEATS, Declaration
+from ..advice import BULK, DEFAULT, Sampling, evaluate_hand
 from ..handmodel.model import DEFAULT_Z, HandEstimate, advice_name, declaration_of, estimate_hands
 from ..records import Item, line_id, parse_item
 
@@ -192,10 +193,10 @@ def _bid_inputs(no: int, raw: Any, fmt: str, seat_opt: str | None) -> list[tuple
 
 def bid_row_evaluation(cards: int, seat: int, bid: int | None, seed: int, opts: dict):
     """The evaluation behind one bulk ``bid`` row (one process; only the declarations the row
-    reports on are settled in full, ``details="needed"``)."""
-    from ..advice import evaluate_hand
-    return evaluate_hand(cards, seat, bid=bid, samples=opts.get("samples", 400), seed=seed, workers=1,
-                         precision=opts.get("precision", 0.05), details="needed")
+    reports on are settled in full: the :data:`~solver.advice.options.BULK` advice)."""
+    sampling = Sampling(samples=opts.get("samples", DEFAULT.samples),
+                        precision=opts.get("precision", DEFAULT.precision), seed=seed)
+    return evaluate_hand(cards, seat, bid=bid, sampling=sampling, advice=BULK, workers=1)
 
 
 def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
