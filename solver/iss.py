@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bidding import Auction, BiddingError, auction_record
-from .cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
+from .cards import CARD_NAMES, CardParseError, card_list, iter_cards, parse_card, parse_card_list, sort_key
 from .deal import Deal, DealError, replay, score_deal  # noqa: F401
 from .games import GAME_LETTERS, NULL, SEATS, Declaration, DeclarationError
 
@@ -256,12 +256,10 @@ def format_line(dealt: list[int], auction: list[tuple[int, str]], deal: Deal | N
     ``d:`` declarer, win/loss, ``v:`` settlement, ``m:`` matadors, ``p:``
     points, ``t:`` tricks, ``s:``/``z:`` Schneider/Schwarz reached.
     """
-    from .cards import iter_cards as _iter
-    from .cards import sort_key
     cards = []
     for s in dealt[:3]:
-        cards += sorted(_iter(s), key=sort_key)
-    cards += sorted(_iter(dealt[3]), key=sort_key)
+        cards += sorted(iter_cards(s), key=sort_key)
+    cards += sorted(iter_cards(dealt[3]), key=sort_key)
     moves = ["w", ".".join(CARD_NAMES[c] for c in cards)]
     for seat, call in auction:
         moves += [str(seat), call]
@@ -277,8 +275,8 @@ def format_line(dealt: list[int], auction: list[tuple[int, str]], deal: Deal | N
     if decl.hand:
         moves += [str(d), code]
     else:
-        moves += [str(d), "s", "w", ".".join(CARD_NAMES[c] for c in sorted(_iter(dealt[3]), key=sort_key))]
-        moves += [str(d), code + "." + ".".join(CARD_NAMES[c] for c in sorted(_iter(deal.skat), key=sort_key))]
+        moves += [str(d), "s", "w", ".".join(CARD_NAMES[c] for c in sorted(iter_cards(dealt[3]), key=sort_key))]
+        moves += [str(d), code + "." + ".".join(CARD_NAMES[c] for c in sorted(iter_cards(deal.skat), key=sort_key))]
     st = deal.start_state()
     for c in deal.played:
         moves += [str(st.to_move), CARD_NAMES[c]]

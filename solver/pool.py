@@ -14,10 +14,13 @@ import multiprocessing as mp
 import signal
 import threading
 from contextlib import contextmanager
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor
+from concurrent.futures import wait as wait_futures
 from multiprocessing.connection import Connection, wait
 from typing import Any, TypeVar, cast
 from collections.abc import Callable, Generator, Iterable, Iterator
+
+from .search.compile import compile_kernel
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -49,7 +52,6 @@ def fork_pool(workers: int) -> ProcessPoolExecutor:
     """A new pool of ``workers`` forked processes (the caller closes it).  The search is
     compiled (or loaded from the cache) here first, so the workers inherit it: one compile, one
     notice, not one per worker."""
-    from .search.compile import compile_kernel
     compile_kernel()
     return ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"), initializer=_worker_init)
 
@@ -108,7 +110,6 @@ class KeptPool:
     """
 
     def __init__(self, workers: int):
-        from .search.compile import compile_kernel
         compile_kernel()                            # once, here: the workers inherit it
         ctx = mp.get_context("fork")
         self.conns: list[Connection] = []
@@ -221,7 +222,7 @@ def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
     """
     window = window or 4 * max(workers, 1)
     if scheduler:
-        from distributed import Client, as_completed
+        from distributed import Client, as_completed     # (an optional dependency: pip install '.[cluster]')
         try:
             client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
         except (OSError, TimeoutError, ValueError) as e:
@@ -247,13 +248,12 @@ def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
         for x in items:
             yield x, fn(x)
         return
-    from concurrent.futures import FIRST_COMPLETED, wait
     with _running(workers) as ex:
         inflight: dict = {}
 
         def ready() -> Iterator:
             while True:
-                done, _ = wait(list(inflight), timeout=0.25 if on_wait else None, return_when=FIRST_COMPLETED)
+                done, _ = wait_futures(list(inflight), timeout=0.25 if on_wait else None, return_when=FIRST_COMPLETED)
                 if on_wait:
                     on_wait()
                 if done:

@@ -20,11 +20,11 @@ from collections.abc import Iterable, Iterator
 
 from .deal import Deal, DealError, load_deal, ramsch_record, score_deal, score_ramsch
 from .games import GAME_NAMES, SEATS
-from .house import kontra_multiplier
+from .house import kontra_call, kontra_multiplier
 from .iss import IssError, IssGame, is_iss_line, parse_line
-from .offiziersskat import OffiziersError
+from .offiziersskat import OffiziersError, score_offiziers
 from .scoring import table_scores
-from .variants import Skat, UnknownVariant, Variant, variant_of
+from .variants import Skat, UnknownVariant, Variant, variant_of, variant_of_deal
 
 
 @dataclass
@@ -184,8 +184,6 @@ def _score_skat(deal: Deal, scoring: str) -> dict[str, Any]:
 def _score_offiziers(deal: Any, scoring: str) -> dict[str, Any]:
     """Offiziersskat's settlement as ``skat score`` writes it (it scores one way: ``scoring`` is
     the classic table's choice and does not apply)."""
-    from .house import kontra_call
-    from .offiziersskat import score_offiziers
     r = score_offiziers(deal)
     out = {"variant": "offiziersskat", "declarer": "F", "game": deal.game_name, "declarer_points": r.declarer_points,
            "won": r.won, "winner": r.winner, "schneider": r.schneider, "schwarz": r.schwarz,
@@ -201,7 +199,6 @@ SCORE_RECORDS = {"skat": _score_skat, "offiziersskat": _score_offiziers}
 
 def score_record(deal: Any, scoring: str = "simple") -> dict[str, Any]:
     """``skat score``'s record of one finished deal of any variant (the keys after ``id``)."""
-    from .variants import variant_of_deal
     return SCORE_RECORDS[variant_of_deal(deal).name](deal, scoring)
 
 

@@ -162,3 +162,17 @@ def test_solver_never_imports_the_command_line_or_prints():
                 assert not any(a.name.split(".")[0] in ("cli", "click", "rich") for a in node.names), m
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id != "print", f"{m} line {node.lineno} prints"
+
+
+def test_an_import_inside_a_function_says_why():
+    """Imports belong at the top (one inside a function hides a layer); the few that cannot be
+    there (an optional dependency, a module whose import compiles the search) say why on their line."""
+    silent = []
+    for m, p in _modules().items():
+        lines = p.read_text(encoding="utf-8").splitlines()
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                for sub in ast.walk(node):
+                    if isinstance(sub, (ast.Import, ast.ImportFrom)) and "# (" not in lines[sub.lineno - 1]:
+                        silent.append(f"{p.relative_to(ROOT)}:{sub.lineno}: {lines[sub.lineno - 1].strip()}")
+    assert silent == [], "imports inside functions with no reason on their line:\n" + "\n".join(silent)

@@ -6,6 +6,7 @@ after the pick-up (:func:`evaluate_declare`), the declarer of a deal as he knew 
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 from typing import Any
 from collections.abc import Callable, Iterable, Sequence
@@ -14,12 +15,13 @@ import numpy as np
 
 from ..bidding import auction_record, parse_calls
 from ..calibration import default_model
-from ..cards import card_list, popcount
+from ..cards import CardParseError, card_list, parse_cards, popcount
 from ..deal import Deal
 from ..heuristics import ranked_discards
 from ..games import GAMES, GRAND, NULL, SUIT_GAMES, Declaration, DeclarationError, parse_seat
 from ..play import spitze_card
-from ..sampling import WorldSampler
+from ..inference import auction_likelihood
+from ..sampling import LikelySampler, WorldSampler
 from ..scoring import SCORINGS, check_bid
 from ..search.api import Solver, default_solver
 from .options import Advice, Sampling, bundle
@@ -38,7 +40,6 @@ def base_declarations() -> list[Declaration]:
 
 
 def _check(cards, n: int, seat, bid, scoring) -> tuple[int, int]:
-    from ..cards import CardParseError, parse_cards
     try:
         if isinstance(cards, str):
             cards = parse_cards(cards)
@@ -63,7 +64,6 @@ def _check(cards, n: int, seat, bid, scoring) -> tuple[int, int]:
 
 
 def _workers(workers: int | None) -> int:
-    import os
     return workers if workers is not None else (os.cpu_count() or 1)
 
 
@@ -163,8 +163,6 @@ def _worlds(sampler: WorldSampler, seat: int, seed: int, auction: Sequence[tuple
     """The worlds the advice samples: uniform, or with an auction drawn by how likely the other
     two seats' calls are with their hands (:func:`~solver.inference.auction_likelihood`,
     rejection sampling: :class:`~solver.sampling.LikelySampler`)."""
-    from ..inference import auction_likelihood
-    from ..sampling import LikelySampler
     likelihood = auction_likelihood(list(auction), seat) if auction else None
     if likelihood is None:
         return sampler
@@ -250,7 +248,6 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
     (a game already declared, see :func:`evaluate_declarer`).
     """
     sp, ad = bundle(sampling, advice, options, "evaluate_declare")
-    from ..cards import CardParseError, parse_cards
     t0 = time.perf_counter()
     if skat is not None:
         try:

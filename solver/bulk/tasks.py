@@ -8,6 +8,7 @@ the same result, whichever worker runs it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -15,12 +16,14 @@ from typing import Any
 
 import pyarrow as pa
 
-from ..cards import card_list, parse_cards
-from ..deal import Deal, DealError
-from ..games import GAME_NAMES, GAMES, SEATS, Declaration
 from ..advice import BULK, DEFAULT, Sampling, evaluate_hand
+from ..analysis import BULK_PRECISION, CLASSES, info_summary, review
+from ..cards import card_list, parse_cards
+from ..deal import Deal, DealError, load_deal, replay, score_deal
+from ..games import GAME_NAMES, GAMES, SEATS, Declaration, parse_seat
 from ..handmodel.model import DEFAULT_Z, HandEstimate, advice_name, declaration_of, estimate_hands
 from ..records import Item, line_id, parse_item
+from ..search.api import default_solver, position, solve_point
 
 TASKS = ("dd", "bid", "analyse", "stats", "labels")
 
@@ -90,7 +93,6 @@ VERDICT_WORDS = {"yes": "bid", "no": "pass", "borderline": "borderline"}
 def row_seed(seed: int, key: str, seat: int) -> int:
     """A per-hand seed from the run's seed, the row's id (or cards) and the seat: the same hand
     gets the same worlds whatever its position in the file or the worker that runs it."""
-    import hashlib
     h = hashlib.sha256(f"{seed}|{key}|{seat}".encode()).digest()
     return int.from_bytes(h[:4], "little") & 0x7FFFFFFF
 
@@ -111,8 +113,6 @@ def _no_ramsch(deal) -> None:
 
 
 def _dd_rows(item: Item, games: str) -> list[dict]:
-    from ..deal import replay, score_deal
-    from ..search.api import default_solver, position, solve_point
     base = {"row": item.line, "id": item.id}
     if item.deal is None:
         return [dict(base, passed=True)]
@@ -169,7 +169,6 @@ def _bid_inputs(no: int, raw: Any, fmt: str, seat_opt: str | None) -> list[tuple
             raise ValueError(f"line {no}: expected {raw.get('_header')} columns, got {raw.get('_width')}")
         if "cards" not in raw or "seat" not in raw:
             raise ValueError(f"line {no}: the CSV needs the columns cards and seat")
-        from ..games import parse_seat
         bid = int(raw["bid"]) if raw.get("bid") else None
         return [(raw.get("id") or str(no), parse_cards(raw["cards"]), parse_seat(raw["seat"]), bid)]
     item = _item(no, raw, fmt)
@@ -184,7 +183,6 @@ def _bid_inputs(no: int, raw: Any, fmt: str, seat_opt: str | None) -> list[tuple
     elif item.iss is not None:
         hands = [sum(1 << c for c in h) for h in item.iss.dealt[:3]]
     else:
-        from ..deal import load_deal
         raise ValueError(f"line {no}: passed record without hands" if not item.record else
                          str(load_deal(item.record)))
     seats = [SEATS.index(seat_opt)] if seat_opt else [0, 1, 2]
@@ -273,12 +271,10 @@ def _label_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
 
 def _precision(opts: dict) -> dict[str, Any]:
     """The review's precision for a bulk row: the options given, else the bulk defaults."""
-    from ..analysis import BULK_PRECISION
     return {k: opts.get(k) or v for k, v in BULK_PRECISION.items()}
 
 
 def _analyse_rows(item: Item, opts: dict | None = None) -> list[dict]:
-    from ..analysis import review
     opts = opts or {}
     if item.deal is None:
         raise DealError("passed in: no play to review")
@@ -326,7 +322,6 @@ def _stats_rows(item: Item, opts: dict) -> list[dict]:
     classes, its double-dummy cost, and for the declarer the result against his own expectation
     (his winning chance by the played-out advice for his hand, game and auction,
     :func:`~solver.analysis.luck_and_skill`)."""
-    from ..analysis import CLASSES, info_summary, review
     if item.deal is None:
         raise DealError("passed in: no play to review")
     if not item.classic:

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.csv as pacsv
 import pyarrow.parquet as pq
 
 OUTPUT_FORMATS = ("parquet", "csv", "jsonl")
@@ -96,7 +97,6 @@ def read_output(path: str, schema: pa.Schema, fmt: str | None = None) -> list[di
     if fmt == "parquet":
         return pq.read_table(path).to_pylist()
     if fmt == "csv":
-        import pyarrow.csv as pacsv
         return pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(column_types=schema)).to_pylist()
     with open(path, encoding="utf-8") as fh:
         return [json.loads(line) for line in fh if line.strip()]

@@ -25,6 +25,8 @@ from ..heuristics import best_stegen_game, ramsch_discard, ramsch_pickup, ranked
 from ..play import follow_name, rules_for, spitze_card, trump_set
 from ..sampling import NoWorld, WorldSampler
 from ..scoring import game_value, matadors, points_needed, tournament_points
+from ..search.api import default_solver, position
+from ..settlement import settle_dd
 from ..state import GameState, IllegalCard
 
 
@@ -322,7 +324,6 @@ class PimcPlayer(Player):
         worlds; Re or Hirsch (the declarer) when he wins in at least nine tenths.  A defender only
         samples worlds in which the declarer's cards (with the skat) count as biddable for
         his game, since he did bid: uniform worlds would give him weak hands."""
-        from ..search.api import default_solver, position
         if view.declaration.is_null:
             return False
         solver = self.solver or default_solver()
@@ -352,8 +353,6 @@ class PimcPlayer(Player):
     def spitze(self, hand: int, seat: int, declaration: Declaration, skat: int, bid: int) -> bool:
         """Announce Spitze when, over sampled worlds solved double-dummy with and without the
         Spitze condition, it raises the mean settlement (under this player's scoring)."""
-        from ..search.api import default_solver, position
-        from ..settlement import settle_dd
         solver = self.solver or default_solver()
         sampler = WorldSampler(hand, seat, self.rng, skat_known=skat or None,
                                sizes=(10, 10, 10, 0 if skat else 2))
@@ -377,7 +376,6 @@ class PimcPlayer(Player):
         legal = list(iter_cards(view.legal()))
         if len(legal) == 1:
             return legal[0]
-        from ..search.api import default_solver
         solver = self.solver or default_solver()
         totals = {c: 0.0 for c in legal}
         n = 0

@@ -53,6 +53,7 @@ from ..deal import replay
 from ..inference import CUES, Inference
 from ..sampling import NoWorld, World
 from ..scoring import SPITZE_BONUS, TOTAL_POINTS, matadors, outcome, points_needed, settle
+from ..search.api import default_solver, position, position_of
 from .base import PimcPlayer, PlayView, _study, tricks_so_far
 
 #: strength -> worlds a move, candidates drawn per world kept, exact endgame up to this many worlds
@@ -131,7 +132,6 @@ class BestPlayer(PimcPlayer):
         worlds = self.worlds(view)
         if not worlds:
             return False
-        from ..search.api import default_solver, position
         solver = self.solver or default_solver()
         with solver.shared_table():
             made = solver.reach_many([position(_study(view, list(w.hands), w.skat)) for w, _ in worlds],
@@ -165,7 +165,6 @@ class BestPlayer(PimcPlayer):
         """Each world's and legal card's double-dummy value (the declarer's card points of the
         study from the trick in progress; Null: whether he wins; a Ramsch: the mover's points),
         and the worlds' weights, summing to 1."""
-        from ..search.api import default_solver
         solver = self.solver or default_solver()
         deals = [_study(view, list(w.hands), w.skat) for w, _ in worlds]
         decl = view.declaration
@@ -248,7 +247,6 @@ class BestPlayer(PimcPlayer):
         ask_any = [] if decl_tricks else list(zip(*np.nonzero(~any_trick)))
         if not ask_all and not ask_any:
             return all_tricks, any_trick
-        from ..search.api import default_solver, position_of
         solver = self.solver or default_solver()
         for cells, job, out in ((ask_all, "all", all_tricks), (ask_any, "any", any_trick)):
             todo = []

@@ -37,9 +37,11 @@ import numpy as np
 from ..cards import CARD_POINTS, iter_cards
 from ..games import GRAND, SUIT_GAMES
 from ..heuristics import stegen
+from ..search.api import default_solver
 from ..offiziersskat import (OFFIZIERS_GAMES, RAMSCH, SIDES, OffiziersDeal, OffiziersState, PileView, base_value,
                              offiziers_game, settle_offiziers)
 from ..search.offiziers import best_cards, f_makes_it, points_bands, successors
+from ..variants import find_variant
 from .base import Player, RandomPlayer
 from .registry import DEAL_PLAYERS, PLAYER_MAKERS, VIEWS
 from .table import DealResult, play_out
@@ -142,7 +144,6 @@ class PimcOffiziers(Player):
         self.move_nodes, self.declare_nodes = move_nodes, declare_nodes
 
     def _solver(self):
-        from ..search.api import default_solver
         return self.solver or default_solver()
 
     def choose_game(self, up_cards: int, seat: int, games: tuple[int, ...]) -> int:
@@ -274,7 +275,6 @@ def play_offiziers(players: list[Player], piles: list[list[tuple[int, int]]], ko
     """The table's questions before the play of an Offiziersskat deal, then the one card loop
     (:func:`~solver.players.table.play_out`): ``players[0]`` is F (declares from his upper
     cards), ``players[1]`` R (the dealer, may say Kontra; F may answer Re)."""
-    from ..variants import find_variant
     variant = find_variant("offiziersskat")
     event = on_event or (lambda kind, data: None)
     ups = sum(1 << u for _, u in piles[0])

@@ -26,6 +26,7 @@ from ..play import spitze_card
 from ..inference import auction_facts
 from ..scoring import multiplied, next_bid, table_scores
 from ..state import GameState
+from ..variants import find_variant, variant_of_deal
 from .base import Player, PlayView
 from .registry import DEAL_PLAYERS, PLAYER_MAKERS, VIEWS, part
 
@@ -301,7 +302,6 @@ def play_out(deal: Any, players: list[Player],
     seat, card, trick number, seconds used)`` after it.  A card the rules do not allow raises
     :class:`IllegalMove` with the reason.
     """
-    from ..variants import variant_of_deal
     variant = variant_of_deal(deal)
     view_of_seat = part(VIEWS, variant.name, "view")
     st = variant.replay(deal)
@@ -361,7 +361,6 @@ def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: T
     every deal's cards follow from its secret, each deal's ``deal`` event carries its
     ``commitment`` and each result its ``reveal``.
     """
-    from ..variants import find_variant
     v = find_variant(variant)
     opts = dataclasses.replace(options or TableOptions(), table_size=len(players))
     if duel:

@@ -8,9 +8,15 @@ compiles before it forks, and the search's API, which uses the pool, do not impo
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 from . import layout as K
+from .jit import precompile
 
 #: Called with one line of text before the kernel compiles for this machine (a cold cache),
 #: and with the time it took after; the command line sets it to print the lines.  The library
@@ -62,8 +68,6 @@ def compile_kernel():
     modules of :data:`COMPILED_ALONGSIDE` while this one compiles the other techniques; the
     kernel then links them all from the cache.  Entries older than a source they were made
     of are dropped first (:func:`layout.drop_stale_cache`)."""
-    import sys
-    import time
     kernel = sys.modules.get("solver.search.kernel")
     if kernel is None:
         K.drop_stale_cache()
@@ -75,7 +79,7 @@ def compile_kernel():
             _compile_techniques()
             if compile_notice is not None:
                 compile_notice(f"  the search itself ({time.perf_counter() - t0:.0f} s so far)")
-        from . import kernel
+        from . import kernel    # (here, not at the top: importing the kernel compiles or loads it)
         if cold:
             took = time.perf_counter() - t0
             _record_compile_time(took)
@@ -89,13 +93,6 @@ def _compile_techniques() -> None:
     of :data:`COMPILED_ALONGSIDE` while this process compiles those of :data:`COMPILED_HERE`
     (:func:`solver.search.jit.precompile`).  If the child fails, compiling the kernel compiles
     what is missing itself."""
-    import os
-    import subprocess
-    import sys
-    import time
-    from pathlib import Path
-
-    from .jit import precompile
     child = None
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
     if cores > 1:

@@ -17,6 +17,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any, cast
 
+import llvmlite.binding as llvm
 from llvmlite import ir
 from numba import njit as _numba_njit
 from numba import types
@@ -109,7 +110,6 @@ def _marks_the_function() -> bool:
     """Does this llvmlite's ``add_function_attribute`` mark the function?  (llvmlite 0.42, with
     numba 0.59, puts the attribute on the return value, which LLVM rejects: there the helpers
     stay calls.)"""
-    import llvmlite.binding as llvm
     mod = llvm.parse_assembly("define i64 @f(i64 %x) {\n  ret i64 %x\n}\n")
     mod.get_function("f").add_function_attribute("alwaysinline")
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from numba.core import caching
 
 from ..scoring import SPITZE_BONUS  # noqa: F401  (the search's users read it here, as K.SPITZE_BONUS)
 
@@ -170,7 +171,6 @@ def _cache_places() -> list[Path]:
     """Where numba keeps the search's cache: asked of numba's own cache locators, in numba's
     order (``NUMBA_CACHE_DIR``, ``__pycache__`` beside the source if writable, the user-wide
     cache), so that a read-only install's cache is found too."""
-    from numba.core import caching
     impl = vars(caching).get("CacheImpl") or vars(caching)["_CacheImpl"]      # (renamed in numba 0.60)
     for locator in impl._locator_classes:
         found = locator.from_function(_locating, str(KERNEL_SOURCE))

@@ -13,6 +13,7 @@ from ..cards import CARD_NAMES
 from ..games import RAMSCH
 from ..offiziersskat import OffiziersDeal, OffiziersState, f_wins
 from ..scoring import TOTAL_POINTS, WIN_POINTS
+from .api import default_solver
 from . import layout as K
 
 
@@ -49,7 +50,6 @@ def kernel_row(st: OffiziersState, job: int = 0, target: int = 0) -> np.ndarray:
 def solve_points(states: list[OffiziersState], solver=None) -> list[int]:
     """F's final card points with best play by both from each state (Ramsch: the fewest F can
     end with), every card known."""
-    from .api import default_solver
     s = solver or default_solver()
     todo = [i for i, st in enumerate(states) if not st.finished]
     out = [st.points[0] for st in states]
@@ -63,7 +63,6 @@ def solve_points(states: list[OffiziersState], solver=None) -> list[int]:
 
 def reach_points(st: OffiziersState, points: int, solver=None) -> bool:
     """Threshold query: can F end with at least ``points`` card points (every card known)?"""
-    from .api import default_solver
     need = points - st.points[0]
     if st.finished or need <= 0:
         return st.points[0] >= points
@@ -80,7 +79,6 @@ def points_bands(states: list[OffiziersState], cuts: list[int], solver=None) -> 
 
     (A state's band b means ``cuts[b - 1] <= points < cuts[b]``; in Ramsch too, where the
     points are the fewest R cannot make F exceed.)"""
-    from .api import default_solver
     s = solver or default_solver()
     lo = [0] * len(states)
     hi = [len(cuts)] * len(states)
@@ -126,7 +124,6 @@ def successors(st: OffiziersState, cards: list[int]) -> list[OffiziersState]:
 def best_cards(st: OffiziersState, solver=None, cards: list[int] | None = None) -> list[tuple[int, int]]:
     """Every playable card of the side to move (or those of ``cards``) with F's final card points
     after it, best first for that side (F wants many points, R few; in Ramsch the reverse)."""
-    from .api import default_solver
     s = solver or default_solver()
     if cards is None:
         cards = [c for c in range(32) if (st.legal() >> c) & 1]

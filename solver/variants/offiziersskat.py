@@ -7,6 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from .. import offiziersskat as O
+from ..search import layout as K
+from ..search.offiziers import kernel_row, solve_offiziers
 from .base import Settlement, Variant
 
 
@@ -70,10 +72,7 @@ class Offiziersskat(Variant):
                 "reason": r.reason, "scores": dict(r.scores)}
 
     def solve(self, deal: O.OffiziersDeal, best: bool = False) -> dict:
-        from ..search.offiziers import solve_offiziers
         return solve_offiziers(deal, best)
 
     def search_row(self, deal: O.OffiziersDeal, state: O.OffiziersState) -> np.ndarray:
-        from ..search import layout as K
-        from ..search.offiziers import kernel_row
         return kernel_row(state, K.JOB_POINTS)

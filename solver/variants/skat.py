@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..deal import Deal, hands_of, load_deal, score_deal, score_ramsch, shuffle
+from ..deal import Deal, hands_of, load_deal, replay, score_deal, score_ramsch, shuffle
 from ..games import SEATS, Declaration
+from ..play import spitze_card
+from ..search import layout as K
+from ..search.api import job_row, position_of, solve
+from ..settlement import at_the_bid
 from ..state import GameState
 from .base import Settlement, Variant
 
@@ -39,7 +43,6 @@ class Skat(Variant):
     def deal(self, rng: np.random.Generator, game: str, declarer: int = 0) -> Deal:
         """A shuffled deal; a Spitze game is dealt again until the declarer holds the lowest trump
         (the rule lets him announce it only then)."""
-        from ..play import spitze_card
         decl = Declaration.from_name(game)
         while True:
             hands_and_skat = shuffle(rng)
@@ -58,7 +61,6 @@ class Skat(Variant):
         return deal.start_state()
 
     def replay(self, deal: Deal) -> GameState:
-        from ..deal import replay
         return replay(deal)
 
     def played(self, deal: Deal) -> list[int]:
@@ -84,11 +86,7 @@ class Skat(Variant):
                 "overbid": res.overbid, "reason": res.reason}
 
     def solve(self, deal: Deal, best: bool = False) -> dict:
-        from ..search.api import solve
-        from ..settlement import at_the_bid
         return at_the_bid(solve(deal, best), deal)
 
     def search_row(self, deal: Deal, state: GameState) -> np.ndarray:
-        from ..search import layout as K
-        from ..search.api import job_row, position_of
         return job_row(position_of(deal, state), K.JOB_POINTS)
