@@ -40,7 +40,7 @@ def _part(args) -> tuple[list[dict], float, int]:
         spent[1] += 1
         return card
     player_base.PimcPlayer.play = timed  # type: ignore[method-assign]  # (timing each card)
-    run_arena(types, deals, seed, strength, games.append)
+    run_arena(types, deals, seed=seed, strength=strength, on_game=games.append)
     return games, spent[0], spent[1]
 
 

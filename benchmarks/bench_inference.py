@@ -98,8 +98,8 @@ def main() -> None:
         games = [json.loads(x) for x in Path(args.games).read_text().splitlines() if x.strip()]
     else:
         games = []
-        run_arena(["pimc", "pimc", "pimc"], args.deals, args.seed, {"bid_samples": 16}, games.append,
-                  workers=args.workers)
+        run_arena(["pimc", "pimc", "pimc"], args.deals, seed=args.seed, strength={"bid_samples": 16},
+                  on_game=games.append, workers=args.workers)
     games = [g for g in games if not g.get("passed") and g.get("played") and parse_calls(g.get("auction", []))]
     played_s = time.perf_counter() - t0
     rng = np.random.default_rng(args.seed)

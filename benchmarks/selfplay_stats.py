@@ -463,7 +463,7 @@ def _write_as_done(fn, items: list, path: Path, args, done: int, total: int) -> 
     t0 = time.perf_counter()
     errors = 0
     with path.open("a") as f:
-        for i, (_, row) in enumerate(imap_unordered(fn, items, args.workers, args.scheduler), 1):
+        for i, (_, row) in enumerate(imap_unordered(fn, items, args.workers, scheduler=args.scheduler), 1):
             f.write(json.dumps(row) + "\n")
             f.flush()
             errors += "error" in row

@@ -46,12 +46,13 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
     mode = mode if mode != "auto" else "bar" if err.is_terminal else "plain"
     try:
         fmt = fmt or detect_format(input_path)
+        run = dict(fmt=fmt, out_format=out_format, workers=workers, resume=resume, scheduler=scheduler,
+                   chunk_size=chunk_size, options=opts, restart=restart)
         if mode == "none":
-            return run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size, opts,
-                            restart=restart)
+            return run_bulk(task, input_path, out, **run)
         if mode == "plain":
-            return run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
-                            opts, progress=PlainProgress(task, count_rows(input_path, fmt), err).step, restart=restart)
+            return run_bulk(task, input_path, out, progress=PlainProgress(task, count_rows(input_path, fmt), err).step,
+                            **run)
         total = count_rows(input_path, fmt)
         with Progress(TextColumn(f"{task}"), BarColumn(), MofNCompleteColumn(), TextColumn("rows"),
                       TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
@@ -63,8 +64,7 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
                 t = prog.tasks[0]
                 if t.elapsed:
                     prog.update(bar, rate=f"{t.completed / t.elapsed:.1f} rows/s")
-            return run_bulk(task, input_path, out, fmt, out_format, workers, resume, scheduler, chunk_size,
-                            opts, progress=step, restart=restart)
+            return run_bulk(task, input_path, out, progress=step, **run)
     except BulkInterrupted as e:
         err.print(str(e), soft_wrap=True)
         sys.exit(e.exit_code)

@@ -446,8 +446,8 @@ def arena(spec, deals, seed, samples, strength, house, out, iss_out, workers, ro
     on_game = _game_writer(fh, None if as_json else err, 2 if offiziersskat else 3, deals)
     try:
         level = {"level": strength} | ({"samples": samples} if samples else {})
-        res = run_arena(types, deals, seed, level, on_game,
-                        (lambda line: ih.write(line + "\n")) if ih else None, workers=workers, house=rules,
+        res = run_arena(types, deals, seed=seed, strength=level, on_game=on_game,
+                        on_iss=(lambda line: ih.write(line + "\n")) if ih else None, workers=workers, house=rules,
                         target=target, variant=variant)
     except ValueError as e:
         raise click.ClickException(str(e)) from None

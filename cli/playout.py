@@ -66,7 +66,8 @@ def playout(file: str, spec: str, samples: int | None, seed: int, workers: int, 
             if start == "start":
                 it.deal.played = []
             deals.append(it.deal)
-        results = iter(playout_many(deals, players, samples, seed, workers, first=done)) if deals else iter(())
+        results = iter(playout_many(deals, players, samples=samples, seed=seed, workers=workers, first=done)) \
+            if deals else iter(())
         done += len(playable)
         return [next(results) if why_not(it) is None else
                 {"line": it.line, "id": it.id, "error": f"line {it.line}: {why_not(it)}"} for it in good]

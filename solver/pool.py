@@ -206,7 +206,7 @@ def started(fn: Callable[..., R], items: Iterable[T], workers: int, *local: Any)
         yield lambda: [f.result() for f in futures]
 
 
-def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int,
+def imap_unordered(fn: Callable[[T], R], items: Iterable[T], workers: int, *,
                    scheduler: str | None = None, window: int | None = None,
                    on_wait: Callable[[], None] | None = None) -> Generator[tuple[T, R], None, None]:
     """``(x, fn(x))`` for every item, as each finishes: on the Dask cluster at ``scheduler``, on

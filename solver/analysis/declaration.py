@@ -16,7 +16,7 @@ from ..advice import evaluate_declarer
 
 
 
-def declared_chance(deal: Deal, seed: int = 0, samples: int = 64, precision: float = 0.05,
+def declared_chance(deal: Deal, *, seed: int = 0, samples: int = 64, precision: float = 0.05,
                     solver: Solver | None = None) -> dict[str, Any]:
     """The declarer's winning chance in the game he declared, at the bid, by what he knew when he
     declared it: the played-out advice for his hand, his declaration and the auction as it

@@ -17,7 +17,7 @@ from .results import DealReview
 
 
 
-def review(deal: Any, solver: Solver | None = None, declaration: bool = True, info: bool = False,
+def review(deal: Any, *, solver: Solver | None = None, declaration: bool = True, info: bool = False,
            seed: int = 0, samples: int = PRECISION["samples"], precision: float = PRECISION["precision"],
            advice_samples: int = PRECISION["advice_samples"], workers: int = 1,
            first: int = PRECISION["first"], points: bool = PRECISION["points"],

@@ -49,7 +49,7 @@ def card_class(cost: float, drop: float, ramsch: bool = False) -> str:
     return CLASSES[-1]
 
 
-def info_review(deal: Deal, seed: int = 0, samples: int = PRECISION["samples"], scoring: str = "simple",
+def info_review(deal: Deal, *, seed: int = 0, samples: int = PRECISION["samples"], scoring: str = "simple",
                 solver: Solver | None = None, precision: float = PRECISION["precision"], workers: int = 1,
                 first: int = PRECISION["first"], points: bool = PRECISION["points"], shrink: bool = True,
                 settle: int = PRECISION["settle"]) -> list[dict]:
@@ -114,7 +114,7 @@ def run_part(part: tuple[str, dict], solver: Solver | None = None) -> Any:
     return declaration_advice(**kw)
 
 
-def judge_card(deal: Deal, i: int, seed: int = 0, samples: int = PRECISION["samples"],
+def judge_card(deal: Deal, i: int, *, seed: int = 0, samples: int = PRECISION["samples"],
                precision: float = PRECISION["precision"], scoring: str = "simple", solver: Solver | None = None,
                first: int = PRECISION["first"], points: bool = PRECISION["points"], shrink: bool = True,
                settle: int = PRECISION["settle"]) -> dict:

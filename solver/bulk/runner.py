@@ -138,7 +138,7 @@ def _chunk_job(task: str, fmt: str, options: dict, parts: Path | None,
                      journal=_journal(parts, chunk[0]) if parts is not None else None)
 
 
-def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_format: str | None = None,
+def run_bulk(task: str, input_path: str, out: str, *, fmt: str | None = None, out_format: str | None = None,
              workers: int | None = None, resume: bool = False, scheduler: str | None = None,
              chunk_size: int = 16, options: dict | None = None,
              progress: Callable[[int], None] | None = None, restart: bool = False) -> BulkSummary:
@@ -233,7 +233,7 @@ def run_bulk(task: str, input_path: str, out: str, fmt: str | None = None, out_f
     _ROWS_DONE = mp.get_context("fork").Value("q", 0) if by_row else None
     _IN_PROCESS = (os.getpid(), rows_done) if by_row and workers <= 1 else None
     job = functools.partial(_chunk_job, task, fmt, options, parts if by_row else None)
-    results = imap_unordered(job, todo(), workers, scheduler, on_wait=rows_done)
+    results = imap_unordered(job, todo(), workers, scheduler=scheduler, on_wait=rows_done)
     stopping = signal.getsignal(signal.SIGTERM) if threading.current_thread() is threading.main_thread() else None
 
     def on_term(signum, frame) -> None:

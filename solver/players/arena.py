@@ -81,7 +81,7 @@ def _duplicate_deal(args) -> list[tuple[int, list[int], DealResult]]:
     return out
 
 
-def run_arena(types: list[str], deals: int, seed: int = 0, strength: dict | None = None,
+def run_arena(types: list[str], deals: int, *, seed: int = 0, strength: dict | None = None,
               on_game: Callable[[dict], None] | None = None,
               on_iss: Callable[[str], None] | None = None, workers: int = 1,
               house: HouseRules | None = None, target: int | None = None, variant: str = "skat") -> dict:

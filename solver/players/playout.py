@@ -58,7 +58,7 @@ def _one(args) -> dict:
     return playout(record, players, samples, seed)
 
 
-def playout_many(records: Iterable[Any], players: Sequence[str], samples: int | None = None,
+def playout_many(records: Iterable[Any], players: Sequence[str], *, samples: int | None = None,
                  seed: int = 0, workers: int = 1, first: int = 0) -> list[dict]:
     """:func:`playout` of many records, in order, on ``workers`` processes; record k (counting
     from ``first``) is played with seed ``seed + 1000 * k``, so the results depend neither on

@@ -342,7 +342,7 @@ class Partner(Player):
         return self.inner.play(view)
 
 
-def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: TableOptions | None = None,
+def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: TableOptions | None = None, *,
                names: tuple[str, ...] | None = None,
                on_event: Callable[[str, dict], None] | None = None, rounds: int | None = None,
                target: int | None = None, duel: bool = False,
@@ -416,7 +416,7 @@ __all__ = ["DealResult", "IllegalMove", "Partner", "TableOptions", "play_deal", 
            "shuffle", "view_of"]
 
 
-def make_player(name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
+def make_player(name: str, seed: int, strength: dict | None = None, *, bid_seed: int | None = None,
                 scoring: str = "seeger-fabian", variant: str = "skat") -> Player:
     """A computer player of ``variant`` by name (its registered maker,
     :data:`~solver.players.registry.PLAYER_MAKERS`)."""
