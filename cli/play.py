@@ -6,6 +6,7 @@ import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -256,71 +257,91 @@ class HumanOffiziers(Player):
         return self.p.ask_until(f"Play {HINT}:", read, {"kind": "card", "variant": "offiziersskat", "_view": view})
 
 
+#: The match's events a person at the terminal is not shown: his own cards come with the
+#: questions, the record and the clock's ticks are for the browser and the files.
+QUIET_EVENTS = frozenset({"dealt", "card", "clock", "record", "piles"})
+
+
 def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("you", "computer 1", "computer 2")):
-    def on(kind: str, data: dict) -> None:
-        # what the hints may use: the auction as it went, and the deal for the line labelled double-dummy
-        if kind == "deal":
-            prompter.box.clear()
-        elif kind == "auction":
-            prompter.box["auction"] = list(data["history"])
-        elif kind in ("declaration", "ramsch") and data.get("deal") is not None:
+    """The terminal's ``on_event``: one small handler for each kind of event the table tells
+    (:data:`solver.players.table.EVENTS`), none for :data:`QUIET_EVENTS`."""
+
+    def deal(data: dict) -> None:
+        prompter.box.clear()
+        seats = data["seats"]
+        console.rule(f"deal {data['number']}")
+        console.print("  ".join(f"{s}: {names[seats[i]]}" for i, s in enumerate(SEATS)))
+        human_seat_of["seat"] = seats.index(0) if 0 in seats else None
+        if 0 not in seats:
+            console.print("you deal and sit this one out")
+        if data.get("bock_round"):
+            console.print("[bold]Bock round: this deal counts double[/bold]")
+
+    def auction(data: dict) -> None:
+        prompter.box["auction"] = list(data["history"])         # (what the hints may use)
+        console.print(f"auction: {', '.join(f'{SEATS[s]} {m}' for s, m in data['history'])}")
+
+    def declaration(data: dict) -> None:
+        if data.get("deal") is not None:
+            prompter.box["deal"] = data["deal"]                  # (for the hint labelled double-dummy)
+        console.print(f"{SEATS[data['declarer']]} plays {data['declaration'].name} at {data['bid']}")
+
+    def pickup(data: dict) -> None:
+        if data["seat"] == human_seat_of.get("seat"):
+            console.print(f"You pick up the skat: {prompter.cards(data['skat'])}")
+        else:
+            console.print(f"{SEATS[data['seat']]} picks up the skat")
+
+    def trick(data: dict) -> None:
+        played = "  ".join(f"{SEATS[s]} {prompter.cards([c])}" for s, c in zip(data["seats"], data["cards"]))
+        console.print(f"  {played}  -> {SEATS[data['winner']]} takes it (+{data['points']})")
+
+    def called(kind: str) -> Callable[[dict], None]:
+        return lambda data: console.print(f"{SEATS[data['seat']]}: {kind.capitalize()}!")
+
+    def ramsch(data: dict) -> None:
+        if data.get("deal") is not None:
             prompter.box["deal"] = data["deal"]
-        if kind == "deal":
-            seats = data["seats"]
-            console.rule(f"deal {data['number']}")
-            console.print("  ".join(f"{s}: {names[seats[i]]}" for i, s in enumerate(SEATS)))
-            human_seat_of["seat"] = seats.index(0) if 0 in seats else None
-            if 0 not in seats:
-                console.print("you deal and sit this one out")
-            if data.get("bock_round"):
-                console.print("[bold]Bock round: this deal counts double[/bold]")
-        elif kind == "auction":
-            h = ", ".join(f"{SEATS[s]} {m}" for s, m in data["history"])
-            console.print(f"auction: {h}")
-        elif kind == "passed":
-            console.print("all passed: the deal is passed in")
-        elif kind == "declaration":
-            console.print(f"{SEATS[data['declarer']]} plays {data['declaration'].name} at {data['bid']}")
-        elif kind == "pickup":
-            if data["seat"] == human_seat_of.get("seat"):
-                console.print(f"You pick up the skat: {prompter.cards(data['skat'])}")
-            else:
-                console.print(f"{SEATS[data['seat']]} picks up the skat")
-        elif kind == "trick":
-            console.print("  " + "  ".join(f"{SEATS[s]} {prompter.cards([c])}"
-                                           for s, c in zip(data["seats"], data["cards"]))
-                          + f"  -> {SEATS[data['winner']]} takes it (+{data['points']})")
-        elif kind == "timeout":
-            console.print(f"[red]{SEATS[data['seat']]} ran out of time on that card[/red]")
-        elif kind in ("kontra", "re", "bock", "hirsch"):
-            console.print(f"{SEATS[data['seat']]}: {kind.capitalize()}!")
-        elif kind == "ramsch":
-            pushed = f" (skat passed on unseen {data['pushes']}x)" if data["pushes"] else ""
-            console.print(f"all passed: Ramsch{pushed}"
-                          " -- each for himself, jacks are trumps, the most card points lose")
-        elif kind == "push":
-            console.print(f"{SEATS[data['seat']]} passes the skat on unseen")
-        elif kind == "result" and data.get("game") == "ramsch":
+        pushed = f" (skat passed on unseen {data['pushes']}x)" if data["pushes"] else ""
+        console.print(f"all passed: Ramsch{pushed} -- each for himself, jacks are trumps, the most card points lose")
+
+    def result(data: dict) -> None:
+        if data.get("game") == "ramsch":
             pts = ", ".join(f"{s} {p}" for s, p in data["points"].items())
             extra = (f"; Durchmarsch by {data['durchmarsch']}" if data["durchmarsch"] else "") + \
                 (f"; Jungfrau: {', '.join(data['jungfrau'])}" if data["jungfrau"] else "")
             scores = ", ".join(f"{s} {v:+d}" for s, v in data["scores"].items())
             console.print(f"result: Ramsch, card points {pts}{extra}; scores {scores}")
-        elif kind == "result":
+        else:
             console.print(f"result: {data['declarer']} {data['declaration']}: {data['reason']}, "
                           f"score {data['score']:+d}")
-        elif kind == "sheet":
-            sheet = data["sheet"]
-            t = Table(title="score sheet", show_header=True)
-            t.add_column("deal")
-            for n in sheet.players:
-                t.add_column(n, justify="right")
-            for e in sheet.entries:
-                notes = ", ".join(x for x in (e.multipliers, "Bock x2" if e.bock else "") if x)
-                t.add_row(f"{e.number}{' Ramsch' if e.game == 'ramsch' else ''}{f' ({notes})' if notes else ''}",
-                          *[("passed" if e.passed else f"{e.scores[p]:+d}") for p in range(sheet.size)])
-            t.add_row("total", *[str(x) for x in sheet.totals()])
-            console.print(t)
+
+    def sheet(data: dict) -> None:
+        sh = data["sheet"]
+        t = Table(title="score sheet", show_header=True)
+        t.add_column("deal")
+        for n in sh.players:
+            t.add_column(n, justify="right")
+        for e in sh.entries:
+            notes = ", ".join(x for x in (e.multipliers, "Bock x2" if e.bock else "") if x)
+            t.add_row(f"{e.number}{' Ramsch' if e.game == 'ramsch' else ''}{f' ({notes})' if notes else ''}",
+                      *[("passed" if e.passed else f"{e.scores[p]:+d}") for p in range(sh.size)])
+        t.add_row("total", *[str(x) for x in sh.totals()])
+        console.print(t)
+
+    handlers: dict[str, Callable[[dict], None]] = {
+        "deal": deal, "auction": auction, "declaration": declaration, "pickup": pickup, "trick": trick,
+        "passed": lambda data: console.print("all passed: the deal is passed in"),
+        "timeout": lambda data: console.print(f"[red]{SEATS[data['seat']]} ran out of time on that card[/red]"),
+        **{k: called(k) for k in ("kontra", "re", "bock", "hirsch")},
+        "ramsch": ramsch,
+        "push": lambda data: console.print(f"{SEATS[data['seat']]} passes the skat on unseen"),
+        "result": result, "sheet": sheet}
+
+    def on(kind: str, data: dict) -> None:
+        if kind not in QUIET_EVENTS:
+            handlers[kind](data)
+    on.handles = frozenset(handlers)          # type: ignore[attr-defined]   (for the test that every kind has one)
     return on
 
 

@@ -184,3 +184,23 @@ def test_arena_cli_writes_records_and_iss_lines_that_rescore(tmp_path):
     assert len(scored) == 9 and all(s["agrees"] for s in scored)
     for rec, s in zip(records, scored):
         assert s["score"] == (0 if rec.get("passed") else rec["result"]["score"])
+
+
+def test_every_event_the_table_sends_is_named_and_the_terminal_has_a_way_for_it():
+    """Events are a registry (solver.players.table.EVENTS): every kind the table sends is in it,
+    Kontra's chain too, and the terminal handles each kind once or keeps it quiet, so that a
+    branch nobody reaches (the Bock round's announcement was one) cannot hide."""
+    import ast as _ast
+    from cli.play import QUIET_EVENTS, _event_printer
+    from solver.house import KONTRA_CHAIN
+    from solver.players.table import EVENTS
+    sent = set()
+    for p in (Path(__file__).resolve().parent.parent / "solver").rglob("*.py"):
+        for node in _ast.walk(_ast.parse(p.read_text())):
+            if isinstance(node, _ast.Call) and isinstance(node.func, _ast.Name) and node.func.id == "event" \
+                    and node.args and isinstance(node.args[0], _ast.Constant):
+                sent.add(node.args[0].value)
+    sent |= {name for name, _, _ in KONTRA_CHAIN}
+    assert sent and sent <= set(EVENTS), sent - set(EVENTS)
+    on = _event_printer(Console(file=io.StringIO()), Prompter(Console(file=io.StringIO()), "code"), {})
+    assert on.handles | QUIET_EVENTS == set(EVENTS) and not on.handles & QUIET_EVENTS

@@ -31,6 +31,34 @@ from .base import Player, PlayView
 from .registry import DEAL_PLAYERS, PLAYER_MAKERS, VIEWS, part
 
 
+#: Every event a match tells its ``on_event(kind, data)``, with what ``data`` holds, in the order
+#: a deal tells them.  Front ends (the terminal, the browser's tables, ``skat join``) handle each
+#: kind once; ``tests/test_play.py`` checks that every kind the table sends is here and that the
+#: terminal has a way for each.
+EVENTS: dict[str, str] = {
+    "deal": "number, dealer, seats (seat -> player), bock_round: a deal starts",
+    "dealt": "hands: every seat's cards (a front end passes on only its own)",
+    "auction": "history, declarer, value: the auction as it went",
+    "passed": "(nothing): all passed, the deal is passed in",
+    "ramsch": "deal, pushes: all passed and a Ramsch is played",
+    "push": "seat, pushes: a Schieberamsch seat passed the skat on unseen",
+    "pickup": "seat, skat: the declarer (or a Ramsch seat) picks up the skat",
+    "declaration": "declarer, declaration, bid, deal: the game is declared",
+    "kontra": "seat: a defender doubles",
+    "re": "seat: the declarer redoubles",
+    "bock": "seat: a defender doubles again (house rule)",
+    "hirsch": "seat: the declarer doubles again (house rule)",
+    "piles": "piles: Offiziersskat's two piles as everybody sees them",
+    "card": "seat, card, trick: a card is played",
+    "trick": "winner, points, seats, cards: a trick is complete",
+    "clock": "seat, left: a seat's time left after its card (the clock on)",
+    "timeout": "seat, card: a seat ran out of time; its card was chosen for it",
+    "result": "the deal's result (declarer, declaration, reason, score; a Ramsch's points and scores)",
+    "record": "record: the deal record of the finished deal",
+    "sheet": "sheet: the score sheet after the deal",
+}
+
+
 class IllegalMove(ValueError):
     """A player's choice the rules do not allow; the message gives the reason."""
 
