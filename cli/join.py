@@ -22,13 +22,14 @@ from rich.console import Console
 
 from solver.cards import CARD_NAMES, CardParseError, parse_card
 from solver.fair import check_record
+from solver.games import SEAT_NAMES
 
 from .io import data_folder
 from .play import Prompter
 
 
 #: the positions of a deal, as every page names them
-POSITIONS = {"F": "Forehand", "M": "Middlehand", "R": "Rearhand"}
+POSITIONS = SEAT_NAMES
 #: an auction's calls in words
 CALLS = {"y": "yes", "p": "pass"}
 #: a card code in a server's text (the hint's "ST SA")

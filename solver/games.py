@@ -58,6 +58,9 @@ BASE_VALUES = (9, 10, 11, 12, 24)
 NULL_VALUES = {(False, False): 23, (True, False): 35, (False, True): 46, (True, True): 59}
 
 SEATS = "FMR"
+#: The seats' names: Forehand leads the first trick, Middlehand answers the first bids,
+#: Rearhand deals at a table of three.
+SEAT_NAMES = {"F": "Forehand", "M": "Middlehand", "R": "Rearhand"}
 F, M, R = Seat
 
 

@@ -19,6 +19,18 @@ from .games import GRAND, Declaration
 
 #: The options, as ``--house`` takes them.
 HOUSE_OPTIONS = ("ramsch", "schieberamsch", "kontra", "bock", "hirsch", "bock-rounds", "spitze")
+#: Each option as a person reads it: its name on a form, and what it does.
+HOUSE_LABELS = {"ramsch": "Ramsch", "schieberamsch": "Schieberamsch", "kontra": "Kontra and Re", "bock": "Bock",
+                "hirsch": "Hirsch", "bock-rounds": "Bock rounds", "spitze": "Spitze"}
+HOUSE_HELP = {
+    "ramsch": "everybody passed: play Ramsch, the most card points lose",
+    "schieberamsch": "Ramsch where each in turn picks up the skat or pushes it on (each push doubles)",
+    "kontra": "a defender may double before his first card, the declarer may answer Re",
+    "bock": "after a Re the defender may answer Bock",
+    "hirsch": "after a Bock the declarer may answer Hirsch",
+    "bock-rounds": "a round of doubled deals after a 60:60, a lost Kontra and the like",
+    "spitze": "the declarer may promise to win the last trick with his lowest trump (one more level)",
+}
 #: What an option brings with it: Schieberamsch is a Ramsch; Bock answers a Re, Hirsch a Bock.
 IMPLIES = {"schieberamsch": ("ramsch",), "bock": ("kontra",), "hirsch": ("bock", "kontra")}
 #: The Kontra chain, by who says it: the defender's Kontra, the declarer's Re, the defender's Bock,

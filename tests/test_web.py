@@ -419,3 +419,21 @@ def test_the_server_stops_cleanly_on_sigterm_with_matches_open(tmp_path):
     # (uvicorn shuts down, then ends by the signal it caught: -15 is a clean stop too)
     assert proc.returncode in (0, -signal.SIGTERM), err
     assert "leaked" not in err and "Traceback" not in err, err
+
+
+def test_the_pages_read_the_rules_from_the_library(client):
+    """GET /api/meta is the library's registries, so the pages copy none of the rules."""
+    from solver.games import GAME_NAMES, SEATS
+    from solver.house import HOUSE_OPTIONS, IMPLIES
+    from solver.players import PLAYERS
+    from solver.scoring import BID_LADDER
+    m = client.get("/api/meta").json()
+    assert m["bid_ladder"] == list(BID_LADDER) and m["bid_ladder"][:6] == [18, 20, 22, 23, 24, 27]
+    assert m["games"] == list(GAME_NAMES[:6]) and list(m["seats"]) == list(SEATS)
+    assert m["players"] == list(PLAYERS)
+    assert [r["name"] for r in m["house"]] == list(HOUSE_OPTIONS)
+    assert {r["name"]: tuple(r["implies"]) for r in m["house"] if r["implies"]} == IMPLIES
+    static = ROOT / "cli" / "web" / "static"
+    for page in ("advisor.js", "play.js", "solver.js"):
+        text = (static / page).read_text()
+        assert "18, 20, 22" not in text and '"diamonds", "hearts"' not in text and "schieberamsch:" not in text, page

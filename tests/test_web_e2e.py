@@ -74,6 +74,9 @@ def test_advice_by_clicking_ten_cards(server, page):
     page.fill("#samples", "24")
     page.click("#advise")
     page.wait_for_selector("#answer")
+    # the hand-value model's instant estimate, labelled as such, above the Monte Carlo's answer
+    page.wait_for_function("document.querySelector('#estimate').textContent.length > 0")
+    assert page.inner_text("#estimate").startswith("Quick estimate (hand-value model, at 18, no worlds sampled)")
     # one answer, one sentence: the page's headline is the terminal's first line for the question
     terminal = CliRunner().invoke(cli, ["bid", "CJ SJ HA HT HK H9 SA S7 D8 D7", "--seat", "F", "--to", "27",
                                         "--samples", "24", "--seed", "1", "--workers", "1"], env={"COLUMNS": "400"})

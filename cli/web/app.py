@@ -33,9 +33,10 @@ import segno
 from solver.advice import DEFAULT
 from solver.analysis import PRECISION
 from solver.bidding import auto_bid_limit
-from solver.house import HOUSE_OPTIONS, HouseRules
+from solver.games import GAME_NAMES, SEAT_NAMES
+from solver.house import HOUSE_HELP, HOUSE_LABELS, HOUSE_OPTIONS, IMPLIES, HouseRules
 from solver.players import PLAYERS
-from solver.scoring import SCORINGS
+from solver.scoring import BID_LADDER, SCORINGS
 
 from solver.fair import new_table_secret
 
@@ -62,6 +63,19 @@ MAX_BODY = 256 * 1024
 MAX_SAMPLES = 2000
 #: A match nobody has polled for this long is stopped (an open page polls four times a second).
 IDLE_SECONDS = 600
+
+
+#: ``GET /api/meta``: what the pages need of the rules, from the library's own registries.
+META: dict[str, Any] = {
+    "bid_ladder": list(BID_LADDER),
+    "games": list(GAME_NAMES[:6]),
+    "seats": dict(SEAT_NAMES),
+    "players": list(PLAYERS),
+    "house": [{"name": n, "label": HOUSE_LABELS[n], "help": HOUSE_HELP[n], "implies": list(IMPLIES.get(n, ()))}
+              for n in HOUSE_OPTIONS],
+    "variants": {"skat": "Skat", "offiziersskat": "Offiziersskat (two players, piles)"},
+    "scorings": list(SCORINGS),
+}
 
 
 class _Strict(BaseModel):
@@ -432,6 +446,11 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
         return {"ok": True}
 
     add_table_routes(app, state, store, limits)
+
+    @app.get("/api/meta", summary="the rules' data the pages use: the bid ladder, games, seats, house rules, "
+                                   "players and variants (from the library's registries, not copied into the pages)")
+    async def meta() -> dict:
+        return META
 
     @app.get("/api/server", summary="where this server can be reached: for invite links that friends can open")
     async def server_info(request: Request) -> dict:

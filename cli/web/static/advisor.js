@@ -1,15 +1,17 @@
 // Bid advisor: pick ten cards, choose seat and bid, get the advice (double-dummy, sampled worlds).
 import { DECK, cardEl, splitCards } from "./cards.js";
 import { h, pct, post, runJob } from "./api.js";
+import { META } from "./meta.js";
 
-const LADDER = [18, 20, 22, 23, 24, 27, 30, 33, 35, 36, 40, 44, 45, 46, 48, 50, 54, 55, 59, 60, 63, 66, 70, 72];
+// the bids a hand usually meets (the ladder goes on to 264; the field takes the common ones)
+const LADDER = META.bid_ladder.filter(b => b <= 72);
 
 export function advisorPage(main) {
   const chosen = new Set();
   const deck = h("div", { class: "deck", id: "deck" });
   const paste = h("input", { type: "text", id: "cards", size: 40, placeholder: "or type: CJ SJ HA HT HK H9 SA S7 D8 D7" });
   const count = h("span", { class: "muted", id: "count" }, "0 of 10 cards");
-  const seat = h("select", { id: "seat" }, ...["F", "M", "R"].map(s => h("option", { value: s }, s)));
+  const seat = h("select", { id: "seat" }, ...Object.keys(META.seats).map(s => h("option", { value: s }, s)));
   const bid = h("select", { id: "bid" }, ...LADDER.map(b => h("option", { value: b }, String(b))));
   const samples = h("input", { type: "number", id: "samples", value: 200, min: 8, max: 2000, step: 8 });
   const scoring = h("select", { id: "scoring", title: "how a game is scored: the simple (ISS) way or Seeger-Fabian's list" },
@@ -20,7 +22,8 @@ export function advisorPage(main) {
   const bar = h("div", { class: "progress" }, h("div"));
   const status = h("div", { id: "status", class: "muted" });
   const out = h("div", { id: "advice" });
-  // the hand-value model's instant estimate, shown while the worlds are sampled (labelled: no worlds)
+  // the hand-value model's instant estimate, shown at once while the worlds are sampled and kept
+  // above the Monte Carlo's answer when it comes (labelled: no worlds sampled)
   const quick = h("p", { id: "estimate", class: "muted" });
 
   let problems = [];            // what the typed text holds besides ten cards, each named
@@ -64,7 +67,7 @@ export function advisorPage(main) {
       else if (scoring.value === "simple") {
         // not awaited before the job starts: the estimate arrives in milliseconds, the job goes on
         post("/api/estimate", { cards: params.cards, seat: params.seat, to: params.to })
-          .then(e => { if (!out.childElementCount) quick.textContent = e.line; })
+          .then(e => { quick.textContent = e.line; })
           .catch(() => {});
       }
       const ev = await runJob("bid", params, (done, total) => {
@@ -72,7 +75,6 @@ export function advisorPage(main) {
         status.textContent = `${done} of ${total} worlds`;
       });
       status.textContent = `${ev.samples} worlds, ${ev.seconds} s`;
-      quick.textContent = "";
       render(out, ev);
     } catch (e) {
       status.textContent = "";

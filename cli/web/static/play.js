@@ -2,13 +2,16 @@
 // partner in duel mode); you answer by clicking.
 import { cardEl, cardRow } from "./cards.js";
 import { h } from "./api.js";
+import { META } from "./meta.js";
 
-const GAMES = ["diamonds", "hearts", "spades", "clubs", "grand", "null"];
-const SEATNAME = { F: "Forehand", M: "Middlehand", R: "Rearhand" };
+const GAMES = META.games;
+const SEATNAME = META.seats;
+const HOUSE = META.house.map(r => [r.name, r.label]);
+const HOUSE_HELP = Object.fromEntries(META.house.map(r => [r.name, r.help]));
 
 export function playPage(main) {
   const deals = h("input", { type: "number", id: "deals", value: 3, min: 1, max: 36 });
-  const opp = h("select", { id: "opponents" }, ...["best", "pimc", "rules", "random"].map(o => h("option", { value: o }, o)));
+  const opp = h("select", { id: "opponents" }, ...META.players.map(o => h("option", { value: o }, o)));
   const scoring = h("select", { id: "scoring" }, h("option", { value: "simple" }, "simple"),
                     h("option", { value: "seeger-fabian" }, "Seeger-Fabian"));
   const clock = h("input", { type: "checkbox", id: "clock" });
@@ -17,7 +20,7 @@ export function playPage(main) {
   const seed = h("input", { type: "number", id: "seed", placeholder: "random" });
   // the house rules as boxes (each implies what it needs: Schieberamsch a Ramsch, Hirsch a Bock, Bock a Kontra)
   const rules = Object.fromEntries(HOUSE.map(([name]) => [name, h("input", { type: "checkbox", id: `house-${name}` })]));
-  const implies = { schieberamsch: ["ramsch"], bock: ["kontra"], hirsch: ["bock", "kontra"] };
+  const implies = Object.fromEntries(META.house.map(r => [r.name, r.implies]));
   for (const [name, box] of Object.entries(rules)) box.addEventListener("change", () => {
     if (box.checked) for (const n of implies[name] ?? []) rules[n].checked = true;
     else for (const [n, needs] of Object.entries(implies)) if (needs.includes(name)) rules[n].checked = false;
@@ -62,16 +65,6 @@ export function playPage(main) {
   main.append(h("h2", {}, "Play"), settings, board);
 }
 
-const HOUSE = [["ramsch", "Ramsch"], ["schieberamsch", "Schieberamsch"], ["kontra", "Kontra and Re"],
-               ["bock", "Bock"], ["hirsch", "Hirsch"], ["bock-rounds", "Bock rounds"], ["spitze", "Spitze"]];
-const HOUSE_HELP = {
-  ramsch: "everybody passed: play Ramsch, the most card points lose",
-  schieberamsch: "Ramsch where each in turn picks up the skat or pushes it on (each push doubles)",
-  kontra: "a defender may double before his first card, the declarer may answer Re",
-  bock: "after a Re the defender may answer Bock", hirsch: "after a Bock the declarer may answer Hirsch",
-  "bock-rounds": "a round of doubled deals after a 60:60, a lost Kontra and the like",
-  spitze: "the declarer may promise to win the last trick with his lowest trump (one more level)",
-};
 
 async function api(path, opts = {}) {
   const r = await fetch(path, { credentials: "same-origin", ...opts,

@@ -1,6 +1,7 @@
 // Solver: set up any deal or position and see each playable card's double-dummy value.
 import { cardRow } from "./cards.js";
 import { h, post } from "./api.js";
+import { META } from "./meta.js";
 
 export function solverPage(main) {
   const f = name => h("input", { type: "text", id: `f-${name}`, size: 34 });
@@ -9,9 +10,8 @@ export function solverPage(main) {
   fields.M.value = "C8 C9 CT CK CQ CA S8 S9 ST SK";
   fields.R.value = "H7 H8 HQ DJ HJ SQ D9 DT DK DQ";
   fields.skat.value = "DA C7";
-  const game = h("select", { id: "f-game" }, ...["diamonds", "hearts", "spades", "clubs", "grand", "null"]
-    .map(g => h("option", { value: g, selected: g === "hearts" }, g)));
-  const declarer = h("select", { id: "f-declarer" }, ...["F", "M", "R"].map(s => h("option", { value: s }, s)));
+  const game = h("select", { id: "f-game" }, ...META.games.map(g => h("option", { value: g, selected: g === "hearts" }, g)));
+  const declarer = h("select", { id: "f-declarer" }, ...Object.keys(META.seats).map(s => h("option", { value: s }, s)));
   const go = h("button", { class: "primary", id: "solve" }, "Solve");
   const out = h("div", { id: "solved" });
   go.addEventListener("click", async () => {
