@@ -168,7 +168,7 @@ def test_an_import_inside_a_function_says_why():
     """Imports belong at the top (one inside a function hides a layer); the few that cannot be
     there (an optional dependency, a module whose import compiles the search) say why on their line."""
     silent = []
-    for m, p in _modules().items():
+    for p in _modules().values():
         lines = p.read_text(encoding="utf-8").splitlines()
         for node in ast.walk(ast.parse("\n".join(lines))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
