@@ -1,7 +1,7 @@
 // Play: a match against computer players (two, three at a table of four, or an opponent and a
 // partner in duel mode); you answer by clicking.
 import { cardEl, cardRow } from "./cards.js";
-import { h } from "./api.js";
+import { call, h } from "./api.js";
 import { META } from "./meta.js";
 
 const GAMES = META.games;
@@ -66,25 +66,18 @@ export function playPage(main) {
 }
 
 
-async function api(path, opts = {}) {
-  const r = await fetch(path, { credentials: "same-origin", ...opts,
-    headers: { "Content-Type": "application/json" }, body: opts.body && JSON.stringify(opts.body) });
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error ?? `HTTP ${r.status}`);
-  return data;
-}
 
 async function newMatch(board, options) {
   board.replaceChildren(h("p", { class: "muted" }, "dealing…"));
   let id;
-  try { ({ id } = await api("/api/games", { method: "POST", body: options })); }
+  try { ({ id } = await call("/api/games", { method: "POST", body: options })); }
   catch (e) { board.replaceChildren(h("p", { class: "error" }, e.message)); return; }
   const s = { id, since: 0, seats: null, me: null, trick: [], auction: [], log: [], lastQuestion: null,
               records: [], sheet: null, end: null, game: null, declarer: null, hint: null, busy: false,
               clock: options.clock, left: {} };
   const poll = async () => {
     try {
-      const st = await api(`/api/games/${id}?since=${s.since}`);
+      const st = await call(`/api/games/${id}?since=${s.since}`);
       s.since = st.next;
       for (const e of st.events) apply(s, e);
       s.fresh = st.events.some(e => e.kind === "card");
@@ -162,7 +155,7 @@ function seatName(s, seat) {
 function answer(s, a) {
   if (s.busy) return;
   s.busy = true;
-  (s.send ? s.send(a) : api(`/api/games/${s.id}/answer`, { method: "POST", body: { answer: a } }))
+  (s.send ? s.send(a) : call(`/api/games/${s.id}/answer`, { method: "POST", body: { answer: a } }))
     .catch(err => { if (s.onError) s.onError(err); else alert(err.message); }).finally(() => { s.busy = false; });
 }
 

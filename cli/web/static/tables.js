@@ -2,7 +2,7 @@
 // the invite link of his seat; a seat's page (#table?id=..&invite=..) joins with a name, keeps
 // the seat's token in this browser (opening the link again returns to the seat), follows the
 // table live (Server-Sent Events) and answers by clicking, on the same card table as Play.
-import { h } from "./api.js";
+import { call, h } from "./api.js";
 import { apply, draw } from "./play.js";
 import { checkDeal } from "./fair.js";
 
@@ -10,16 +10,6 @@ import { checkDeal } from "./fair.js";
 const COMPUTERS = [["computer:best", "computer (best)"], ["computer:best:2", "computer (best, strength 2)"],
                    ["computer:best:3", "computer (best, strength 3)"], ["computer:pimc", "computer (pimc)"],
                    ["computer:rules", "computer (rules)"], ["computer:random", "computer (random)"]];
-
-async function call(path, { method = "GET", body, token } = {}) {
-  const headers = { "Content-Type": "application/json" };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(path, { method, headers, body: body === undefined ? (method === "POST" ? "{}" : undefined)
-                                                                          : JSON.stringify(body) });
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error ?? `HTTP ${r.status}`);
-  return data;
-}
 
 export function tablesPage(main) {
   const id = new URLSearchParams(location.hash.split("?")[1] ?? "").get("id");
