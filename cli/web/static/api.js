@@ -32,7 +32,17 @@ export function h(tag, attrs = {}, ...children) {
     else if (v !== false && v != null) el.setAttribute(k, v === true ? "" : v);
   }
   el.append(...children.flat().filter(c => c != null));
+  if (tag === "table" && el.classList.contains("data")) labelCells(el);
   return el;
+}
+
+// A data table's cells carry their column's name (data-label): on a phone the rows are laid out
+// as blocks of "name value" pairs (app.css), so no column is ever cut off at the right.  Done
+// once, as the table is built (h above), for every table.data the pages make.
+export function labelCells(table) {
+  const names = [...table.querySelectorAll("thead th")].map(th => th.textContent);
+  for (const tr of table.querySelectorAll("tbody tr"))
+    [...tr.children].forEach((td, i) => { if (names[i] && !td.dataset.label) td.dataset.label = names[i]; });
 }
 
 export const pct = p => `${Math.round(100 * p)}%`;
