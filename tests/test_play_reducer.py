@@ -63,7 +63,8 @@ def test_the_reducer_follows_a_match_as_the_rules_play_it(tmp_path, seed, rules)
             assert s["game"] is None and sum(s["count"].values()) == 30
             continue
         # every card played: each seat's ten, ten tricks, and 120 card points in them less the skat's
-        # (the declarer's, counted apart); in a Ramsch the skat goes to the winner of the last trick (the rules of record, Ramsch)
+        # (the declarer's, counted apart); in a Ramsch the skat goes to the winner of the last
+        # trick (the rules of record, Ramsch)
         assert s["count"] == {"F": 0, "M": 0, "R": 0}
         assert sum(t[0] for t in s["took"].values()) == 10
         skat = sum(CARD_POINTS[c] for c in range(32) if (r.deal.skat >> c) & 1)
