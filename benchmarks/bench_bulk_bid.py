@@ -41,7 +41,8 @@ FRESH_SEED = 7
 
 def model_alone(n: int) -> dict:
     model = load_model()
-    hands = [(parse_cards(h["cards"]), SEATS.index(h["seat"]), None) for h in training_hands(n, FRESH_SEED)]
+    hands: list[tuple[int, int, int | None]] = [(parse_cards(h["cards"]), SEATS.index(h["seat"]), None)
+                                                for h in training_hands(n, FRESH_SEED)]
     model.estimate(hands[:50])                                       # warm-up
     t = time.perf_counter()
     est = model.estimate(hands)
@@ -55,7 +56,7 @@ def _rows(path: Path) -> dict[tuple[str, str], dict]:
 
 
 def through_bulk(csv_path: Path, label: str, tmp: Path) -> dict:
-    out = {}
+    out: dict = {}
     for mode in ("default", "fast"):
         dest = tmp / f"{label}-{mode}.parquet"
         opts = {"samples": 400, "precision": 0.05, "seed": 1, **({"fast": True} if mode == "fast" else {})}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable
 
 import click
 from rich.console import Console
@@ -13,7 +14,7 @@ from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, 
 
 from solver.advice import DEFAULT
 from solver.bulk.readers import count_rows, detect_format
-from solver.bulk.runner import BulkError, BulkInterrupted, run_bulk
+from solver.bulk.runner import BulkError, BulkInterrupted, BulkSummary, run_bulk
 
 
 class PlainProgress:
@@ -46,13 +47,14 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
     mode = mode if mode != "auto" else "bar" if err.is_terminal else "plain"
     try:
         fmt = fmt or detect_format(input_path)
-        run = dict(fmt=fmt, out_format=out_format, workers=workers, resume=resume, scheduler=scheduler,
-                   chunk_size=chunk_size, options=opts, restart=restart)
+        def run(progress: Callable[[int], None] | None) -> BulkSummary:
+            return run_bulk(task, input_path, out, fmt=fmt, out_format=out_format, workers=workers, resume=resume,
+                            scheduler=scheduler, chunk_size=chunk_size, options=opts, restart=restart,
+                            progress=progress)
         if mode == "none":
-            return run_bulk(task, input_path, out, **run)
+            return run(None)
         if mode == "plain":
-            return run_bulk(task, input_path, out, progress=PlainProgress(task, count_rows(input_path, fmt), err).step,
-                            **run)
+            return run(PlainProgress(task, count_rows(input_path, fmt), err).step)
         total = count_rows(input_path, fmt)
         with Progress(TextColumn(f"{task}"), BarColumn(), MofNCompleteColumn(), TextColumn("rows"),
                       TextColumn("{task.fields[rate]}"), TimeElapsedColumn(), TextColumn("ETA"),
@@ -64,7 +66,7 @@ def run_with_progress(task: str, input_path: str, out: str, fmt: str | None, out
                 t = prog.tasks[0]
                 if t.elapsed:
                     prog.update(bar, rate=f"{t.completed / t.elapsed:.1f} rows/s")
-            return run_bulk(task, input_path, out, progress=step, **run)
+            return run(step)
     except BulkInterrupted as e:
         err.print(str(e), soft_wrap=True)
         sys.exit(e.exit_code)

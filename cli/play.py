@@ -338,11 +338,20 @@ def _event_printer(console: Console, prompter: Prompter, human_seat_of, names=("
         "push": lambda data: console.print(f"{SEATS[data['seat']]} passes the skat on unseen"),
         "result": result, "sheet": sheet}
 
-    def on(kind: str, data: dict) -> None:
+    return EventPrinter(handlers)
+
+
+class EventPrinter:
+    """``on_event`` from a table of handlers: each kind of event to its one handler, the
+    :data:`QUIET_EVENTS` to none (``handles``: the kinds it prints)."""
+
+    def __init__(self, handlers: dict[str, Callable[[dict], None]]):
+        self.handlers = handlers
+        self.handles = frozenset(handlers)
+
+    def __call__(self, kind: str, data: dict) -> None:
         if kind not in QUIET_EVENTS:
-            handlers[kind](data)
-    on.handles = frozenset(handlers)          # type: ignore[attr-defined]   (for the test that every kind has one)
-    return on
+            self.handlers[kind](data)
 
 
 def _auto_bid(value: int | None) -> int | None:

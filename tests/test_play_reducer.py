@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from cli.web.app import META
+from cli.web.routers.pages import META
 from cli.web.games import _event
 from solver.cards import CARD_POINTS
 from solver.players.table import TableOptions, make_player, play_match

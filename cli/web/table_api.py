@@ -44,6 +44,7 @@ from solver.scoring import SCORINGS
 
 from .answers import is_hint, legal_answer, shape_error
 from .limits import Limits, client_of
+from .state import AppState
 from .tables import (SLOTS, Seat, Store, Table, digest, new_token, public_settings, question_key, same_token,
                      table_id)
 
@@ -206,9 +207,9 @@ def bearer(request: Request) -> str | None:
     return None
 
 
-def add_table_routes(app: FastAPI, state: dict[str, Any], store: Store | None, limits: Limits) -> None:
-    """The tables' routes on ``app``; ``state["tables"]`` holds the live tables."""
-    tables: dict[str, Table] = state.setdefault("tables", {})
+def add_table_routes(app: FastAPI, state: AppState, store: Store | None, limits: Limits) -> None:
+    """The tables' routes on ``app``; ``state.tables`` holds the live tables."""
+    tables = state.tables
 
     def open_tables(owner: str | None = None) -> int:
         return sum(1 for t in tables.values() if t.state in ("waiting", "playing")
@@ -537,14 +538,14 @@ def _sse(kind: str, data: Any, event_id: int | None = None) -> str:
     return f"{head}event: {kind}\ndata: {json.dumps(data)}\n\n"
 
 
-async def pump(state: dict[str, Any], limits: Limits) -> None:
+async def pump(state: AppState, limits: Limits) -> None:
     """The server's one loop over its tables (the clients never poll): takes in what every
     table process said, pushes it to the event streams, times out the questions whose clock ran
     out (the table's computer moves for the seat, and every seat is told), and closes the tables
     nobody joined in ``limits.table_expiry`` seconds."""
     while True:
         now = time.time()
-        for t in list(state.get("tables", {}).values()) + [g.table for g in list(state.get("games", {}).values())]:
+        for t in list(state.tables.values()) + [g.table for g in list(state.games.values())]:
             try:
                 t.drain()
                 if t.state == "waiting" and now - t.created > limits.table_expiry and \
@@ -568,10 +569,10 @@ async def pump(state: dict[str, Any], limits: Limits) -> None:
         await asyncio.sleep(0.05)
 
 
-def restore(records: list[dict], store: Store, state: dict[str, Any]) -> int:
-    """The tables ``records`` (:meth:`Store.tables`) back in ``state``, the unfinished ones
-    playing on from their recorded answers; how many play on."""
-    tables: dict[str, Table] = state.setdefault("tables", {})
+def restore(records: list[dict], store: Store, state: AppState) -> int:
+    """The tables ``records`` (:meth:`Store.tables`) back in ``state.tables``, the unfinished
+    ones playing on from their recorded answers; how many play on."""
+    tables = state.tables
     going = 0
     for rec in records:
         seats = [Seat(s["slot"], s["player"], s["kind"], computer=s["computer"], invite=s["invite"], token=s["token"],

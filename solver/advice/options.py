@@ -23,6 +23,10 @@ if TYPE_CHECKING:                   # (a type only: the play model is loaded whe
     from ..calibration import PlayModel
 
 
+#: The default precision: the leaders' 95% interval on P(win) within plus or minus this.
+DEFAULT_PRECISION = 0.05
+
+
 @dataclass(frozen=True)
 class Sampling:
     """How the advice samples worlds (see :func:`~solver.advice.race.race`).
@@ -36,7 +40,7 @@ class Sampling:
     sampling stops (None: none, and the answer is the seed's alone); ``seed``: the worlds'."""
 
     samples: int = 400
-    precision: float | None = 0.05
+    precision: float | None = DEFAULT_PRECISION
     decide: bool = True
     first_batch: int = 16
     batch: int = 32
@@ -49,8 +53,7 @@ class Sampling:
         """These options as a user's request leaves them: where he asked for a number of worlds
         (``samples``), the leaders get them all -- no stop because the advice is clear, and
         none at the default precision, only at a precision he asked for too (``precision``)."""
-        p, decide = stopping(self.precision if self.precision is not None else Sampling.precision,
-                             samples, precision)
+        p, decide = stopping(self.precision if self.precision is not None else DEFAULT_PRECISION, samples, precision)
         return dataclasses.replace(self, precision=p, decide=decide)
 
 

@@ -29,7 +29,14 @@ import numpy as np
 #: The outputs, in column order, with how each is fitted: ``"p"`` a probability (logit, cross-
 #: entropy), else the scale its squared error is measured on.
 OUTPUTS = ("expected_score", "p_win", "p_win_dd", "p_schneider")
-KIND = {"expected_score": 30.0, "p_win": "p", "p_win_dd": "p", "p_schneider": "p"}
+KIND: dict[str, float | str] = {"expected_score": 30.0, "p_win": "p", "p_win_dd": "p", "p_schneider": "p"}
+
+
+def _scale(name: str) -> float:
+    """The scale an output's squared error is measured on (not for a probability)."""
+    k = KIND[name]
+    assert not isinstance(k, str), name
+    return k
 
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:
@@ -62,7 +69,7 @@ class Network:
         out = np.empty_like(z)
         for j, name in enumerate(OUTPUTS):
             k = KIND[name]
-            out[:, j] = _sigmoid(z[:, j]) if k == "p" else z[:, j] * float(k) + self.offset[j]
+            out[:, j] = _sigmoid(z[:, j]) if k == "p" else z[:, j] * _scale(name) + self.offset[j]
         return out
 
     def to_json(self) -> dict:
@@ -93,12 +100,12 @@ class Network:
                 target[:, j] = np.clip(col, 0.0, 1.0)
             else:
                 offset[j] = float(col[have[:, j]].mean()) if have[:, j].any() else 0.0
-                target[:, j] = (col - offset[j]) / float(KIND[name])
+                target[:, j] = (col - offset[j]) / _scale(name)
         probs = np.array([KIND[o] == "p" for o in OUTPUTS])
         es = OUTPUTS.index("expected_score")
         censored = np.zeros(n, dtype=bool) if below is None else ~have[:, es] & ~np.isnan(below)
         bound = np.zeros(n) if below is None else np.where(censored, (np.nan_to_num(below) - offset[es])
-                                                           / float(KIND["expected_score"]), 0.0)
+                                                           / _scale("expected_score"), 0.0)
         params = [rng.normal(scale=np.sqrt(2 / d), size=(d, hidden)), np.zeros(hidden),
                   rng.normal(scale=np.sqrt(1 / hidden), size=(hidden, len(OUTPUTS))), np.zeros(len(OUTPUTS))]
         m = [np.zeros_like(p) for p in params]
