@@ -14,8 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from solver.advice import by_the_auction, evaluate_declare, evaluate_hand
+from solver.analysis import cards_by_what_he_knows
 from solver.cards import CARD_NAMES, card_list
+from solver.deal import replay
 from solver.games import GAME_NAMES
+from solver.heuristics import ramsch_discard, ramsch_pickup
+from solver.players.offiziers import make_offiziers_player
+from solver.search.api import default_solver
+
+from .advice_text import declare_verdict, evidence_line, hand_verdict, verdict
 
 
 def no_hint(e: Exception) -> dict:
@@ -27,14 +35,9 @@ def hint_for(q: dict, auction: list | None = None, deal: Any = None) -> dict:
     """The hint for question ``q``: ``{"kind", "text"}`` (and ``cards`` for a card).
     ``auction``: the calls so far; ``deal``: the whole deal, used only by the line labelled
     double-dummy."""
-    from solver.advice import by_the_auction, evaluate_declare, evaluate_hand
-
-    from .bid import declare_verdict, evidence_line, hand_verdict, verdict
-
     if q["kind"] == "offiziers-game" or q.get("variant") == "offiziersskat":
         # Offiziersskat: what the strongest computer player would do from what you see (it
         # samples the face-down cards it cannot see, as you would)
-        from solver.players.offiziers import make_offiziers_player
         player = make_offiziers_player("best", seed=0)
         if q["kind"] == "offiziers-game":
             game = player.choose_game(q["_up"], q["_seat"], q["_games"])
@@ -59,7 +62,6 @@ def hint_for(q: dict, auction: list | None = None, deal: Any = None) -> dict:
         return {"kind": "advice",
                 "text": f"declare advice by your twelve cards: {declare_verdict(ev)}. {evidence_line(ev)}".rstrip()}
     if q["kind"] == "card":
-        from solver.analysis import cards_by_what_he_knows
         ranked = cards_by_what_he_knows(q["_view"], samples=16)
         lines = []
         if ranked:
@@ -71,19 +73,15 @@ def hint_for(q: dict, auction: list | None = None, deal: Any = None) -> dict:
         else:
             best = []
         if deal is not None:
-            from solver.deal import replay
-            from solver.search.api import default_solver
             moves = default_solver().best_moves_of(deal, replay(deal))
             dd = [CARD_NAMES[c] for c, v in moves if v == moves[0][1]]
             lines.append(f"double-dummy best (every card seen): {' '.join(dd)}")
         return {"kind": "card", "text": "\n".join(lines) or "no hint here", "cards": best}
     if q["kind"] == "ramsch-pickup":
-        from solver.heuristics import ramsch_pickup
         take = ramsch_pickup(q["_hand"])
         return {"kind": "advice", "text": "rule of thumb (no search): " +
                 ("pick up the skat" if take else "push the skat on (it doubles the deal)")}
     if q["kind"] == "ramsch-discard":
-        from solver.heuristics import ramsch_discard
         return {"kind": "advice", "text": "rule of thumb (no search): put back " +
                 " ".join(card_list(ramsch_discard(q["_twelve"])))}
     return {"kind": "none", "text": "no hint here"}
