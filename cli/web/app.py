@@ -29,7 +29,8 @@ from .models import MAX_BODY
 from .routers import advice, games, pages
 from .routers.pages import STATIC
 from .state import AppState, one_line
-from .table_api import add_table_routes, pump, restore
+from . import table_api
+from .table_api import pump, restore
 from .tables import Store, StoreError
 
 #: A match nobody has polled for this long is stopped (an open page polls four times a second).
@@ -130,10 +131,8 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
             detail = f"{request.method} is not allowed on {request.url.path}"
         return JSONResponse({"error": one_line(detail)}, exc.status_code, headers=exc.headers)
 
-    for router in (advice.router, games.router):
+    for router in (advice.router, games.router, table_api.router, pages.router):
         app.include_router(router)
-    add_table_routes(app, state, store, limits)
-    app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app
 
