@@ -32,7 +32,7 @@ import pyarrow.parquet as pq
 from solver.bulk.runner import run_bulk
 from solver.cards import parse_cards
 from solver.games import SEATS
-from solver.handmodel.model import DEFAULT_Z, load_model
+from solver.handmodel.model import Z_CHOICES, load_model
 
 from .fit_hand_model import LABELS, ROOT, agreement, calibration, read_labels, training_hands
 
@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--out", type=Path)
     args = p.parse_args(argv)
     started = time.time()
-    result: dict = {"model": load_model().about, "z": DEFAULT_Z, "model_alone": model_alone(args.model_hands)}
+    result: dict = {"model": load_model().about, "z": load_model().z, "model_alone": model_alone(args.model_hands)}
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         fresh = t / "fresh.csv"
@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> None:
         result["shipped_hands"] = through_bulk(ROOT / "data" / "bulk" / "hands.csv", "shipped", t)
     held = read_labels(sorted(LABELS.glob("holdout-*.parquet")))
     model = load_model()
-    result["held_out"] = [agreement(held, model, z) for z in (1.5, DEFAULT_Z, 2.5, 3.0)]
+    result["held_out"] = [agreement(held, model, z) for z in Z_CHOICES]
     result["calibration"] = calibration(model)
     f = result["fresh_hands"]
     default_rate, fast_rate = f["default"]["rows_per_second"], f["fast"]["rows_per_second"]

@@ -31,7 +31,7 @@ from solver.cards import card_list, parse_cards, popcount
 from solver.deal import shuffle
 from solver.games import SEATS
 from solver.handmodel.features import DECLARATIONS, FAMILIES, family, features
-from solver.handmodel.model import MODEL_RESOURCE, HandModel
+from solver.handmodel.model import GAME_AGREEMENT, MODEL_RESOURCE, VERDICT_AGREEMENT, Z_CHOICES, HandModel
 from solver.handmodel.network import OUTPUTS, Network
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -134,6 +134,13 @@ def fit(args: argparse.Namespace) -> None:
         nets[fam] = net
         print(f"{fam:6} {len(x):6} rows; validation RMSE " + ", ".join(f"{o} {v}" for o, v in sigma[fam].items()),
               file=sys.stderr)
+    # the settling margin: the smallest that keeps the settled verdicts and games as the advice's on
+    # the validation hands (chosen there, never on the held-out ones)
+    trial = HandModel(nets, sigma, {})
+    z = next((c for c in Z_CHOICES if (lambda a: (a["verdict_agrees"] or 0) >= VERDICT_AGREEMENT
+                                       and (a["game_agrees"] or 0) >= GAME_AGREEMENT)(agreement(valid, trial, c))),
+             Z_CHOICES[-1])
+    print(f"settling margin z = {z}", file=sys.stderr)
     # the final networks are fitted on every training hand (the validation rows measured the error)
     for fam in FAMILIES:
         x, y, w, below = family_data(rows, fam)
@@ -144,7 +151,9 @@ def fit(args: argparse.Namespace) -> None:
              "validation": f"the last {VALIDATION:.0%} of the hands by id ({len(valid)}), for sigma",
              "hidden": args.hidden, "epochs": args.epochs, "fit_seed": args.seed,
              "date": datetime.date.today().isoformat()}
-    model = HandModel(nets, sigma, about)
+    about["z"] = f"{z}: the smallest of {list(Z_CHOICES)} with settled verdicts {VERDICT_AGREEMENT:.0%} and games " \
+                 f"{GAME_AGREEMENT:.0%} as the advice's on the validation hands"
+    model = HandModel(nets, sigma, about, z)
     args.model.write_text(json.dumps(model.to_json(), separators=(",", ":")) + "\n")
     print(f"{len(rows)} hands -> {args.model}", file=sys.stderr)
 
@@ -223,7 +232,7 @@ def calibration(model: HandModel, seed: int = 99) -> list[dict]:
 def check(args: argparse.Namespace) -> None:
     model = HandModel.from_json(json.loads(args.model.read_text()))
     rows = read_labels(sorted(args.labels) or sorted(LABELS.glob("holdout-*.parquet")))
-    result = {"model": model.about, "agreement": [agreement(rows, model, z) for z in args.z],
+    result = {"model": model.about, "agreement": [agreement(rows, model, z) for z in sorted({*args.z, model.z})],
               "calibration": calibration(model)}
     print(json.dumps(result, indent=1))
 

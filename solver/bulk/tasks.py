@@ -21,7 +21,7 @@ from ..analysis import BULK_PRECISION, CLASSES, info_summary, review
 from ..cards import card_list, parse_cards
 from ..deal import Deal, DealError, load_deal, replay, score_deal
 from ..games import GAME_NAMES, GAMES, SEATS, Declaration, parse_seat
-from ..handmodel.model import DEFAULT_Z, HandEstimate, advice_name, declaration_of, estimate_hands
+from ..handmodel.model import HandEstimate, advice_name, declaration_of, estimate_hands
 from ..records import Item, line_id, parse_item
 from ..search.api import default_solver, position, solve_point
 
@@ -204,7 +204,7 @@ def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
     expected score is within its error of zero)."""
     hands = _bid_inputs(no, raw, fmt, opts.get("seat"))
     model_only = bool(opts.get("model_only"))
-    estimates = estimate_hands([(c, s, b) for _, c, s, b in hands], z=opts.get("fast_z", DEFAULT_Z)) \
+    estimates = estimate_hands([(c, s, b) for _, c, s, b in hands], z=opts.get("fast_z")) \
         if opts.get("fast") or model_only else [None] * len(hands)
     out = []
     for (rid, cards, seat, bid), est in zip(hands, estimates):

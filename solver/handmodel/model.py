@@ -34,8 +34,16 @@ from .network import OUTPUTS, Network
 #: The shipped model's name among the package data.
 MODEL_RESOURCE = "hand_model.json"
 
-#: The default settling margin, in the model's residual standard deviations.
+#: The settling margin, in the model's residual standard deviations, of a model that names none
+#: (a fit chooses its own on hands it was not fitted on: ``z`` in the model's JSON).
 DEFAULT_Z = 2.0
+
+#: What a fit asks of its settling margin on its validation hands: the smallest of
+#: :data:`Z_CHOICES` whose settled verdicts agree with the advice on this share of the hands the
+#: advice does not call borderline, and whose games on this share of the bid hands.
+Z_CHOICES = (1.0, 1.5, 2.0, 2.5, 3.0)
+VERDICT_AGREEMENT = 0.99
+GAME_AGREEMENT = 0.95
 
 
 class HandModelMissing(RuntimeError):
@@ -136,16 +144,18 @@ class HandModel:
     networks: dict[str, Network]
     sigma: dict[str, dict[str, float]]
     about: dict
+    z: float = DEFAULT_Z                 # the settling margin the fit chose (:data:`Z_CHOICES`)
 
     @classmethod
     def from_json(cls, d: dict) -> "HandModel":
         if d.get("format") != 1 or list(d.get("features", [])) and len(d["features"]) != N_FEATURES:
             raise ValueError("hand model: unknown format or feature list (refit with benchmarks/fit_hand_model.py)")
-        return cls({f: Network.from_json(d["families"][f]) for f in FAMILIES}, d["sigma"], d.get("about", {}))
+        return cls({f: Network.from_json(d["families"][f]) for f in FAMILIES}, d["sigma"], d.get("about", {}),
+                   float(d.get("z", DEFAULT_Z)))
 
     def to_json(self) -> dict:
         return {"format": 1, "about": self.about, "features": list(FEATURE_NAMES), "outputs": list(OUTPUTS),
-                "sigma": self.sigma, "families": {f: n.to_json() for f, n in self.networks.items()}}
+                "sigma": self.sigma, "z": self.z, "families": {f: n.to_json() for f, n in self.networks.items()}}
 
     def predict(self, hands: list[tuple[int, int]]) -> dict[str, np.ndarray]:
         """Every declaration's :data:`~.network.OUTPUTS` for many ``(cards, seat)``: key ->
@@ -153,9 +163,10 @@ class HandModel:
         return {k: self.networks[family(k)].predict(np.stack([features(c, s, k) for c, s in hands]))
                 for k in DECLARATIONS}
 
-    def estimate(self, hands: list[tuple[int, int, int | None]], *, z: float = DEFAULT_Z) -> list[HandEstimate]:
+    def estimate(self, hands: list[tuple[int, int, int | None]], *, z: float | None = None) -> list[HandEstimate]:
         """The model's answers for many ``(cards, seat, bid)`` (the batch form of
-        :func:`estimate_hand`)."""
+        :func:`estimate_hand`); ``z``: the settling margin (None: the model's own)."""
+        z = self.z if z is None else z
         if not hands:
             return []
         for cards, seat, bid in hands:
@@ -227,13 +238,13 @@ def load_model() -> HandModel:
 
 
 def estimate_hands(hands: list[tuple[int, int, int | None]], *, model: HandModel | None = None,
-                   z: float = DEFAULT_Z) -> list[HandEstimate]:
+                   z: float | None = None) -> list[HandEstimate]:
     """The model's answers for many ``(cards, seat, bid)`` hands (seat 0 Forehand ... 2 Rearhand)."""
     return (model or load_model()).estimate(hands, z=z)
 
 
 def estimate_hand(cards: int, seat: int, bid: int | None = None, *, model: HandModel | None = None,
-                  z: float = DEFAULT_Z) -> HandEstimate:
+                  z: float | None = None) -> HandEstimate:
     """The model's answer for one hand: every declaration's estimate, the verdict and whether
     the model settles it."""
     return estimate_hands([(cards, seat, bid)], model=model, z=z)[0]
