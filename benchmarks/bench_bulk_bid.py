@@ -97,7 +97,7 @@ def main(argv: list[str] | None = None) -> None:
     held = read_labels(sorted(LABELS.glob("holdout-*.parquet")))
     model = load_model()
     result["held_out"] = [agreement(held, model, z) for z in Z_CHOICES]
-    result["calibration"] = calibration(model)
+    result["calibration"] = calibration(model, labels=held)
     f = result["fresh_hands"]
     default_rate, fast_rate = f["default"]["rows_per_second"], f["fast"]["rows_per_second"]
     result["projection_1M_two_cores_hours"] = {
