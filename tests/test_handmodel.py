@@ -125,6 +125,13 @@ def test_a_bid_above_18_is_settled_only_as_a_pass(held_out):
     assert all(not b.settled and "bid 18" in b.unsettled for _, b in bids)
 
 
+def test_a_hand_that_may_be_announced_goes_to_the_search():
+    # four jacks with every ace and ten: a Grand Hand that takes every trick, which the advice
+    # announces (Schwarz, Ouvert: up to 264) -- announcements the model does not value
+    est = estimate_hand(parse_cards("CJ SJ HJ DJ CA CT SA ST HA HT"), 0)
+    assert est.verdict == "bid" and not est.settled and "announced" in est.unsettled
+
+
 def test_the_batch_form_is_the_single_form():
     hands = [(parse_cards("CJ SJ HA HT HK H9 SA S7 D8 D7"), 0, None),
              (parse_cards("C7 C8 C9 S7 S8 S9 H7 H8 H9 D7"), 1, None)]

@@ -38,6 +38,11 @@ MODEL_RESOURCE = "hand_model.json"
 #: (a fit chooses its own on hands it was not fitted on: ``z`` in the model's JSON).
 DEFAULT_Z = 2.0
 
+#: A Hand suit or Grand game the model expects to reach Schneider this often may pay more
+#: announced (Schneider, Schwarz, Ouvert: the advice prices those where its worlds reach Schneider
+#: a quarter of the time); the model values no announcement, so such a hand is not settled.
+ANNOUNCED = 0.2
+
 #: What a fit asks of its settling margin on its validation hands: the smallest of
 #: :data:`Z_CHOICES` whose settled verdicts agree with the advice on this share of the hands the
 #: advice does not call borderline, and whose games on this share of the bid hands.
@@ -207,6 +212,10 @@ class HandModel:
             why = f"{best.key} and {second.key} are within the model's error of each other"
         elif verdict == "bid" and bid is not None and bid > 18:
             why = "the model is fitted at bid 18; a higher bid goes to the search"
+        elif verdict == "bid" and any(d.key.endswith("_hand") and family(d.key) != "null" and d.expected_score > 0
+                                      and d.p_schneider >= ANNOUNCED for d in ranked):
+            why = ("a Hand game may be announced Schneider, Schwarz or Ouvert, which the model does not value: "
+                   "the search decides")
         safe = best.max_bid if verdict == "bid" else None
         higher = None
         if verdict == "bid":
