@@ -335,7 +335,7 @@ def test_the_declarers_chance_is_the_played_out_advice_for_his_game_and_the_auct
     rv = review(deal, info=True, declaration=False, samples=8, advice_samples=16)
     lk = rv.luck
     assert lk["chance_from"] == "advice"
-    assert lk["declarer_chance"] == declared_chance(deal, 0, 16, 0.05)["p_win"]
+    assert lk["declarer_chance"] == declared_chance(deal, seed=0, samples=16, precision=0.05)["p_win"]
     assert 0.0 <= lk["declarer_chance"] <= 1.0
     # a record without an auction says so
     bare = Deal(deal.hands, deal.skat, deal.declarer, deal.declaration, deal.played, deal.bid, deal.leader, deal.id)
