@@ -28,8 +28,6 @@ from .io import data_folder
 from .play import Prompter
 
 
-#: the positions of a deal, as every page names them
-POSITIONS = SEAT_NAMES
 #: an auction's calls in words
 CALLS = {"y": "yes", "p": "pass"}
 #: a card code in a server's text (the hint's "ST SA")
@@ -141,7 +139,7 @@ class Seat:
             self.seats, self.names = ev["seats"], ev.get("names") or self.names
             self.c.rule(f"deal {ev['number']}")
             letters = "FMR" if len(self.seats) == 3 else "FR"
-            self.c.print(", ".join(f"{self.who(letter)} ({POSITIONS[letter]})" for letter in letters))
+            self.c.print(", ".join(f"{self.who(letter)} ({SEAT_NAMES[letter]})" for letter in letters))
             if ev.get("commitment"):
                 self.c.print(f"the cards are fixed: commitment {ev['commitment'][:16]}… (checked when the deal ends)",
                              style="dim")

@@ -41,9 +41,9 @@ default), :mod:`.results` (the answers), :mod:`.race` (the sampling race and its
 
 from .hands import (base_declarations, by_the_auction, evaluate_declare, evaluate_declarer, evaluate_hand,
                     evaluate_hands)
-from .options import ADVICE, BULK, DEFAULT, STOPPED, Advice, Sampling, stopping
+from .options import ADVICE, BULK, DEFAULT, STOPPED, Advice, Sampling
 from .results import DeclarationResult, EvaluationError, HandEvaluation, calibrate
 
 __all__ = ["ADVICE", "Advice", "BULK", "DEFAULT", "DeclarationResult", "EvaluationError", "HandEvaluation", "STOPPED",
            "Sampling", "base_declarations", "by_the_auction", "calibrate", "evaluate_declare", "evaluate_declarer",
-           "evaluate_hand", "evaluate_hands", "stopping"]
+           "evaluate_hand", "evaluate_hands"]

@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:                   # (a type only: the play model is loaded where it is used)
-    from ..calibration import PlayModel
+from ..calibration import PlayModel
 
 
 #: The default precision: the leaders' 95% interval on P(win) within plus or minus this.
@@ -52,9 +51,17 @@ class Sampling:
     def asked(self, samples: bool, precision: bool) -> "Sampling":
         """These options as a user's request leaves them: where he asked for a number of worlds
         (``samples``), the leaders get them all -- no stop because the advice is clear, and
-        none at the default precision, only at a precision he asked for too (``precision``)."""
-        p, decide = stopping(self.precision if self.precision is not None else DEFAULT_PRECISION, samples, precision)
-        return dataclasses.replace(self, precision=p, decide=decide)
+        none at the default precision, only at a precision he asked for too (``precision``);
+        otherwise both stops as usual.
+
+        >>> [(s.precision, s.decide) for s in (Sampling().asked(False, False), Sampling().asked(True, False),
+        ...                                    Sampling(precision=0.01).asked(True, True))]
+        [(0.05, True), (None, False), (0.01, False)]
+        """
+        p = self.precision if self.precision is not None else DEFAULT_PRECISION
+        if not samples:
+            return dataclasses.replace(self, precision=p, decide=True)
+        return dataclasses.replace(self, precision=p if precision else None, decide=False)
 
 
 @dataclass(frozen=True)
@@ -107,19 +114,3 @@ STOPPED = {"precision": ("the leaders' 95% interval on P(win) reached --precisio
                      "early where the advice is clear, only at a --precision also given", "more --samples"),
            "budget": ("the --budget ran out (the answer depends on the machine's speed)",
                       "a larger --budget, or none")}
-
-
-def stopping(precision: float, samples_asked: bool, precision_asked: bool) -> tuple[float | None, bool]:
-    """How the race may stop early, as ``(precision, decide)`` for :func:`evaluate_hand` and
-    :func:`evaluate_declare`: where the user asked for a number of worlds, the leaders get them
-    all -- no stop because the advice is clear, and none at the default precision, only at a
-    precision asked for as well; otherwise both stops as usual.
-
-    >>> stopping(0.05, False, False), stopping(0.05, True, False), stopping(0.01, True, True)
-    ((0.05, True), (None, False), (0.01, False))
-    """
-    if not samples_asked:
-        return precision, True
-    return (precision if precision_asked else None), False
-
-

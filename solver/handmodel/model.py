@@ -25,7 +25,7 @@ from importlib import resources
 import numpy as np
 
 from ..cards import card_list, popcount
-from ..games import Declaration
+from ..games import GAME_NAMES, Declaration
 from ..scoring import BID_LADDER, game_value, matadors
 from ..stats import Z95
 from .features import DECLARATIONS, FAMILIES, FEATURE_NAMES, N_FEATURES, family, features
@@ -55,18 +55,19 @@ class HandModelMissing(RuntimeError):
     """The package's hand-value model is not where it should be."""
 
 
-def ladder_floor(x: float) -> int | None:
-    """The highest bid of the ladder not above ``x`` (None: below 18).
+def key_of(decl: Declaration) -> str | None:
+    """A declaration's model key (``spades_hand``, ``null_ouvert``), the column prefix of
+    ``skat bulk labels``: the inverse of :func:`declaration_of`; None for a declaration outside
+    the model's menu (a Hand game announced Schneider, Schwarz, Ouvert or Spitze).
 
-    >>> ladder_floor(26.9), ladder_floor(17.5), ladder_floor(264)
-    (24, None, 264)
+    >>> key_of(declaration_of("null_ouvert_hand")), key_of(declaration_of("clubs"))
+    ('null_ouvert_hand', 'clubs')
+    >>> key_of(Declaration.from_name("grand hand ouvert")) is None
+    True
     """
-    best = None
-    for b in BID_LADDER:
-        if b > x:
-            break
-        best = b
-    return best
+    if decl.schneider or decl.schwarz or decl.spitze or (decl.ouvert and not decl.is_null):
+        return None
+    return ("null_ouvert" if decl.ouvert else GAME_NAMES[decl.game]) + ("_hand" if decl.hand else "")
 
 
 def declaration_of(key: str) -> Declaration:
@@ -192,7 +193,7 @@ class HandModel:
                 es = min(max(float(p[i, col["expected_score"]]), -2.0 * top), float(top))
                 decls[k] = DeclarationEstimate(k, es, float(p[i, col["p_win"]]), float(p[i, col["p_win_dd"]]),
                                                float(p[i, col["p_schneider"]]),
-                                               ladder_floor(value_of(cards, k)) if es > 0 else None)
+                                               value_of(cards, k) if es > 0 else None)
             out.append(self._answer(cards, seat, bid, decls, z))
         return out
 
