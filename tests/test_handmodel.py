@@ -208,3 +208,16 @@ def test_the_model_answers_the_same_on_a_dask_cluster(tmp_path):
     key = lambda r: r["row"]  # noqa: E731
     assert sorted(map(json.loads, remote.read_text().splitlines()), key=key) == \
         sorted(map(json.loads, local.read_text().splitlines()), key=key)
+
+
+def test_a_labels_row_keeps_each_hand_game_its_own_columns(tmp_path):
+    # four jacks with every ace and ten: the advice adds the Grand Hand's announced forms
+    # (Schneider, Schwarz, Ouvert), which are not columns of the labels; double-dummy a Null
+    # Ouvert is the Null (every card is seen either way), so its columns match the Null's
+    _hands_csv(tmp_path / "h.csv", [{"id": "x", "cards": "CJ SJ HJ DJ CA CT SA ST HA HT", "seat": "F", "bid": ""}])
+    run_bulk("labels", str(tmp_path / "h.csv"), str(tmp_path / "l.jsonl"), workers=1,
+             options={"samples": 16, "precision": 0.05, "seed": 1})
+    row = json.loads((tmp_path / "l.jsonl").read_text())
+    assert row["recommended"] == "grand_hand"
+    assert row["null_ouvert_hand_p_win_dd"] == row["null_hand_p_win_dd"]
+    assert row["grand_hand_p_win_dd"] == 1.0

@@ -21,16 +21,12 @@ from ..analysis import BULK_PRECISION, CLASSES, info_summary, review
 from ..cards import card_list, parse_cards
 from ..deal import Deal, DealError, load_deal, replay, score_deal
 from ..games import GAME_NAMES, GAMES, SEATS, Declaration, parse_seat
-from ..handmodel.model import HandEstimate, advice_name, declaration_of, estimate_hands
+from ..handmodel.features import DECLARATIONS
+from ..handmodel.model import HandEstimate, advice_name, declaration_of, estimate_hands, key_of
 from ..records import Item, line_id, parse_item
 from ..search.api import default_solver, position, solve_point
 
 TASKS = ("dd", "bid", "analyse", "stats", "labels")
-
-#: The declarations a ``labels`` row reports, by column prefix (``clubs``, ``clubs_hand``,
-#: ``null_ouvert_hand``): the bid advice's whole menu (:func:`~solver.advice.hands.base_declarations`).
-LABEL_DECLARATIONS = tuple(f"{GAME_NAMES[g]}{'_hand' if hand else ''}" for hand in (False, True) for g in GAMES) + \
-    ("null_ouvert", "null_ouvert_hand")
 
 #: Each declaration's columns in a ``labels`` row: its played-out and double-dummy P(win), P(Schneider),
 #: expected score and highest paying bid at the row's bid, and how many worlds it was sampled on.
@@ -82,7 +78,7 @@ SCHEMAS: dict[str, pa.Schema] = {
                          ("expected_score_low", pa.float64()), ("expected_score_high", pa.float64()),
                          ("safe_bid", pa.int64()), ("verdict", pa.string()), ("samples", pa.int64()),
                          ("seed", pa.int64())]
-                        + [(f"{k}_{c}", t) for k in LABEL_DECLARATIONS for c, t in LABEL_COLUMNS]),
+                        + [(f"{k}_{c}", t) for k in DECLARATIONS for c, t in LABEL_COLUMNS]),
 }
 
 
@@ -197,19 +193,29 @@ def bid_row_evaluation(cards: int, seat: int, bid: int | None, seed: int, opts: 
     return evaluate_hand(cards, seat, bid=bid, sampling=sampling, advice=BULK, workers=1)
 
 
+def _seeded_hands(no: int, raw: Any, fmt: str, opts: dict) -> list[tuple[str, int, int, int | None, int]]:
+    """(id, cards, seat, bid, seed) for each hand of an input row: the seed from the run's seed,
+    the id and the cards (:func:`row_seed`)."""
+    return [(rid, cards, seat, bid, row_seed(opts.get("seed", 0), f"{rid}|{' '.join(card_list(cards))}", seat))
+            for rid, cards, seat, bid in _bid_inputs(no, raw, fmt, opts.get("seat"))]
+
+
+def _hand_row(no: int, rid: str, cards: int, seat: int, bid: int | None) -> dict:
+    return {"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_list(cards)), "bid": bid}
+
+
 def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
     """The ``bid`` rows of an input row; with ``opts["fast"]`` the hand-value model answers each
     hand it settles (``by: model``), the Monte Carlo the others (``by: search``); with
     ``opts["model_only"]`` the model answers every hand (its verdict ``borderline`` where its
     expected score is within its error of zero)."""
-    hands = _bid_inputs(no, raw, fmt, opts.get("seat"))
+    hands = _seeded_hands(no, raw, fmt, opts)
     model_only = bool(opts.get("model_only"))
-    estimates = estimate_hands([(c, s, b) for _, c, s, b in hands], z=opts.get("fast_z")) \
+    estimates = estimate_hands([(c, s, b) for _, c, s, b, _ in hands], z=opts.get("fast_z")) \
         if opts.get("fast") or model_only else [None] * len(hands)
     out = []
-    for (rid, cards, seat, bid), est in zip(hands, estimates):
-        seed = row_seed(opts.get("seed", 0), f"{rid}|{' '.join(card_list(cards))}", seat)
-        row = {"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_list(cards)), "bid": bid}
+    for (rid, cards, seat, bid, seed), est in zip(hands, estimates):
+        row = _hand_row(no, rid, cards, seat, bid)
         if est is not None and (est.settled or model_only):
             out.append({**row, **_model_row(est), "seed": seed})
             continue
@@ -243,25 +249,26 @@ def _model_row(est: HandEstimate) -> dict:
             "higher_declaration": advice_name(est.higher[1]) if est.higher else None, "samples": 0, "by": "model"}
 
 
-def label_key(decl: Declaration) -> str:
-    """A declaration's column prefix in a ``labels`` row (``spades_hand``, ``null_ouvert``)."""
-    return ("null_ouvert" if decl.ouvert else GAME_NAMES[decl.game]) + ("_hand" if decl.hand else "")
-
-
 def _label_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
-    """The ``labels`` rows: the same evaluation as a ``bid`` row, every declaration reported."""
+    """The ``labels`` rows: the same evaluation as a ``bid`` row, every declaration of the hand
+    model's menu reported (a Hand game's announced forms, which the model does not value, are
+    not: the Hand game's columns are its own).  An announced recommendation is named by its
+    Hand game."""
     out = []
-    for rid, cards, seat, bid in _bid_inputs(no, raw, fmt, opts.get("seat")):
-        seed = row_seed(opts.get("seed", 0), f"{rid}|{' '.join(card_list(cards))}", seat)
+    for rid, cards, seat, bid, seed in _seeded_hands(no, raw, fmt, opts):
         ev = bid_row_evaluation(cards, seat, bid, seed, opts)
         a = ev.advice()
-        row = {"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_list(cards)), "bid": bid,
-               "recommended": label_key(ev.recommended.declaration), "expected_score": a["expected_score"],
+        rec = ev.recommended.declaration
+        row = {**_hand_row(no, rid, cards, seat, bid),
+               "recommended": key_of(rec) or key_of(Declaration(rec.game, hand=rec.hand)),
+               "expected_score": a["expected_score"],
                "expected_score_low": a["expected_score_ci"][0], "expected_score_high": a["expected_score_ci"][1],
                "safe_bid": ev.safe_bid, "verdict": VERDICT_WORDS[a["verdict"]], "samples": ev.samples,
                "seed": seed}
         for r in ev.declarations:
-            k = label_key(r.declaration)
+            k = key_of(r.declaration)
+            if k is None:
+                continue
             row.update({f"{k}_p_win": r.p_win(ev.at), f"{k}_p_win_dd": r.p_win_dd(ev.at),
                         f"{k}_p_schneider": r.p_schneider(ev.at), f"{k}_expected_score": r.expected_score(ev.at),
                         f"{k}_max_bid": r.max_bid(ev.min_win), f"{k}_samples": r.samples})
