@@ -58,12 +58,15 @@ def _join(context, link: str, name: str):
     return page
 
 
-def _act(page, bidder: set) -> str | None:
-    """Answer the question open on this page, if any, by clicking; its kind."""
+def _act(page, bidder: set, leave: tuple[str, ...] = ()) -> str | None:
+    """Answer the question open on this page, if any, by clicking; its kind.  A question of a
+    kind in ``leave`` is left unanswered (it may have opened since the caller last looked)."""
     q = page.locator("#question")
     if not q.count():
         return None
     kind = q.get_attribute("data-kind")
+    if kind in leave:
+        return None
     if kind != "next":                                  # the 'to play' marker is on this seat, and on it alone
         try:
             page.wait_for_function("document.querySelector('#who .badge[data-me=yes]').classList.contains('decl') &&"
