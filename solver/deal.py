@@ -23,10 +23,10 @@ if TYPE_CHECKING:
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 from collections.abc import Iterable
 
-from .cards import CARD_NAMES, CardParseError, card_list, parse_card_list, popcount
+from .cards import CARD_NAMES, CardParseError, card_codes, parse_card_list, popcount
 from .games import GAME_NAMES, RAMSCH, SEATS, Declaration, DeclarationError, parse_game, parse_seat
 from .house import RamschResult, ramsch_scores
 from .play import spitze_card
@@ -80,8 +80,8 @@ class Deal:
         rec: dict[str, Any] = {}
         if self.id is not None:
             rec["id"] = self.id
-        rec["hands"] = {SEATS[p]: card_list(self.hands[p]) for p in range(3)}
-        rec["skat"] = card_list(self.skat)
+        rec["hands"] = {SEATS[p]: card_codes(self.hands[p]) for p in range(3)}
+        rec["skat"] = card_codes(self.skat)
         if self.declarer >= 0:
             rec["declarer"] = SEATS[self.declarer]
         rec.update(self.declaration.to_record())
@@ -209,8 +209,22 @@ def replay(deal: Deal, played: Iterable[int | str] | None = None) -> GameState:
     return st
 
 
-def score_deal(deal: Deal) -> tuple[GameResult, GameState]:
-    """Score a played-out deal with our rules: (result, final game state).  A Ramsch:
+class ScoredDeal(NamedTuple):
+    """A played-out deal scored by our rules: the declarer's result and the final game state."""
+
+    result: GameResult
+    final: GameState
+
+
+class ScoredRamsch(NamedTuple):
+    """A played-out Ramsch scored: every seat's result and the final game state."""
+
+    result: RamschResult
+    final: GameState
+
+
+def score_deal(deal: Deal) -> ScoredDeal:
+    """Score a played-out deal with our rules (its result and final game state).  A Ramsch:
     :func:`score_ramsch`."""
     st = replay(deal)
     if not st.finished:
@@ -220,17 +234,17 @@ def score_deal(deal: Deal) -> tuple[GameResult, GameState]:
     mats = matadors(deal.hands[deal.declarer] | deal.skat, deal.game)
     res = score_game(deal.declaration, mats, st.declarer_points, st.declarer_tricks, deal.bid,
                      st.defender_tricks, st.spitze_kept)
-    return res, st
+    return ScoredDeal(res, st)
 
 
-def score_ramsch(deal: Deal) -> tuple[RamschResult, GameState]:
-    """Score a played-out Ramsch (:func:`solver.house.ramsch_scores`): (result, final state)."""
+def score_ramsch(deal: Deal) -> ScoredRamsch:
+    """Score a played-out Ramsch (:func:`solver.house.ramsch_scores`): its result and final state."""
     st = replay(deal)
     if not st.over:
         raise DealError(f"the Ramsch is not finished: {len(deal.played)} cards played")
     if deal.is_study:
         raise DealError("a Ramsch is scored from a whole deal (120 card points, 10 tricks)")
-    return ramsch_scores(st.points, st.tricks, deal.pushes), st
+    return ScoredRamsch(ramsch_scores(st.points, st.tricks, deal.pushes), st)
 
 
 def ramsch_record(res: RamschResult, st: GameState, factor: int = 1) -> dict:

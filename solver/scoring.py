@@ -20,6 +20,7 @@ after a pick-up, bid 27.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -157,9 +158,18 @@ def outcome(decl: Declaration, declarer_points, all_tricks, any_trick, spitze_ke
                         spitze_kept)
 
 
-def settle(decl: Declaration, mats, won, schneider, schwarz, bid: int | None = None,
-           scoring: str = "simple", players: int = 3, kontra: int = 1):
-    """The settlement of a game: (won, game value, declarer's score, each defender's score).
+class Settled(NamedTuple):
+    """What :func:`settle` answers: scalars for one game, arrays (one entry a world) for many."""
+
+    won: Any            # won at the bid (an overbid game is lost)
+    value: Any          # the value the game is settled at (after overbid rounding)
+    score: Any          # the declarer's score
+    defender: Any       # each defender's score (Seeger-Fabian's 40 or 30 when the declarer loses)
+
+
+def settle(decl: Declaration, mats, *, won, schneider, schwarz, bid: int | None = None,
+           scoring: str = "simple", players: int = 3, kontra: int = 1) -> Settled:
+    """The settlement of a game: won, game value, declarer's score, each defender's score.
 
     The one place the rules of settlement live: the value from matadors and
     levels; a game worth less than the bid is overbid and lost at the lowest
@@ -171,10 +181,11 @@ def settle(decl: Declaration, mats, won, schneider, schwarz, bid: int | None = N
     when the declarer loses.  Arrays in, arrays out.
 
     >>> from solver.games import Declaration, HEARTS_GAME
-    >>> settle(Declaration(HEARTS_GAME), 2, True, False, False, bid=27)
-    (True, 30, 30, 0)
-    >>> settle(Declaration(HEARTS_GAME), 2, True, False, False, bid=33, scoring="seeger-fabian")
-    (False, 40, -130, 40)
+    >>> settle(Declaration(HEARTS_GAME), 2, won=True, schneider=False, schwarz=False, bid=27)
+    Settled(won=True, value=30, score=30, defender=0)
+    >>> settle(Declaration(HEARTS_GAME), 2, won=True, schneider=False, schwarz=False, bid=33,
+    ...        scoring="seeger-fabian")
+    Settled(won=False, value=40, score=-130, defender=40)
     """
     won = np.asarray(won, dtype=bool)
     if decl.is_null:
@@ -190,8 +201,8 @@ def settle(decl: Declaration, mats, won, schneider, schwarz, bid: int | None = N
             won = won & ~over
     score, defender = multiplied(np.where(won, value, -2 * value), won, scoring, kontra, players=players)
     if won.ndim == 0:
-        return bool(won), int(value), int(score), int(defender)
-    return won, value, score, defender
+        return Settled(bool(won), int(value), int(score), int(defender))
+    return Settled(won, value, score, defender)
 
 
 @dataclass
@@ -236,7 +247,7 @@ def score_game(decl: Declaration, mats: int, declarer_points: int | None, declar
     all_tricks = defender_tricks == 0 and declarer_tricks == TRICKS
     won_play, schneider, schwarz = outcome(decl, p, all_tricks, declarer_tricks > 0, spitze_kept)
     won_play, schneider, schwarz = bool(won_play), bool(schneider), bool(schwarz)
-    won, value, score, _ = settle(decl, mats, won_play, schneider, schwarz, bid)
+    won, value, score, _ = settle(decl, mats, won=won_play, schneider=schneider, schwarz=schwarz, bid=bid)
     if decl.is_null:
         if bid is not None and bid > decl.value_base:
             reason = f"lost: Null ({decl.value_base}) is below the bid {bid}; conceded as {value}"

@@ -35,7 +35,7 @@ def settle_dd(positions: Sequence[Position], bid: int | None = None, solver: Sol
         else:
             won, schneider, schwarz = outcome(d, solved["dd_points"], solved["dd_all_tricks"],
                                               solved.pop("dd_any_trick"), solved.get("dd_spitze", True))
-        won, value, score, _ = settle(d, mats, won, schneider, schwarz, bid)
+        won, value, score, _ = settle(d, mats, won=won, schneider=schneider, schwarz=schwarz, bid=bid)
         out.append({**solved, "dd_declarer_wins": won, "score": score, "game_value": value,
                     "schneider": bool(schneider), "schwarz": bool(schwarz)})
     return out
@@ -63,7 +63,7 @@ def at_the_bid(rec: dict[str, Any], deal: Deal) -> dict[str, Any]:
     won = bool(rec["dd_declarer_wins"])
     schneider = not d.is_null and rec.get("dd_points", 0) >= SCHNEIDER_POINTS
     schwarz = not d.is_null and bool(rec.get("dd_all_tricks"))
-    won_at_bid, _, score, _ = settle(d, mats, won, schneider, schwarz, deal.bid)
+    won_at_bid, _, score, _ = settle(d, mats, won=won, schneider=schneider, schwarz=schwarz, bid=deal.bid)
     value = d.value_base if d.is_null else game_value(d, mats, schneider, schwarz)
     out = {**rec, "dd_declarer_wins": bool(won_at_bid), "dd_game_value": int(value), "dd_score": int(score)}
     if won and not won_at_bid:

@@ -89,7 +89,8 @@ def test_a_play_model_reweights_the_worlds_won_and_lost_double_dummy():
             assert r.expected_score(18) == pytest.approx(0.9 * s[won].mean() + 0.1 * s[~won].mean())
         else:                                 # every world's outcome flips with the model's chance, plainly
             ends += 1
-            other = settle(r.declaration, r.mats, ~won, np.zeros_like(won), np.zeros_like(won), 18)[2]
+            other = settle(r.declaration, r.mats, won=~won, schneider=np.zeros_like(won),
+                           schwarz=np.zeros_like(won), bid=18).score
             p_same = 0.9 if won.all() else 0.1
             assert r.expected_score(18) == pytest.approx(p_same * s.mean() + (1 - p_same) * other.mean())
         assert r.p_win_dd(18) == pytest.approx(won.mean())

@@ -33,7 +33,7 @@ def test_schieberamsch_two_unseen_passes_multiply_by_four():
 
 def test_kontra_re_bock_hirsch_on_a_lost_game_is_sixteen_fold():
     # hearts with 2 (value 10 x 3 = 30) lost: -60, and x16 after Kontra, Re, Bock, Hirsch
-    won, value, score, _ = settle(Declaration(HEARTS_GAME), 2, False, False, False, bid=18,
+    won, value, score, _ = settle(Declaration(HEARTS_GAME), 2, won=False, schneider=False, schwarz=False, bid=18,
                                   kontra=kontra_multiplier("hirsch"))
     assert (won, value, score) == (False, 30, -960)
     assert HouseRules.parse("hirsch").kontra_calls()[-1] == ("hirsch", 16, "declarer")

@@ -51,10 +51,10 @@ def test_dd_settlement_counts_a_zero_point_trick_as_a_trick():
 def test_settlement_is_one_function_for_scalars_and_worlds():
     d = Declaration(HEARTS_GAME)
     # the rules' worked example, in one call for three worlds at bid 27: won, lost, won with Schneider
-    won, value, score, _ = settle(d, np.array([2, 2, 2]), np.array([True, False, True]),
-                                  np.array([False, False, True]), np.zeros(3, bool), 27)
+    won, value, score, _ = settle(d, np.array([2, 2, 2]), won=np.array([True, False, True]),
+                                  schneider=np.array([False, False, True]), schwarz=np.zeros(3, bool), bid=27)
     assert score.tolist() == [30, -60, 40] and value.tolist() == [30, 30, 40]
-    assert settle(d, 2, True, False, False, 33)[2] == -80          # overbid: 33 needs 4 x 10 = 40
+    assert settle(d, 2, won=True, schneider=False, schwarz=False, bid=33).score == -80   # overbid: 33 needs 4 x 10 = 40
     assert score_game(d, 2, 72, 6, bid=27).score == 30
 
 

@@ -15,9 +15,9 @@ import numpy as np
 
 from ..bidding import auction_record
 from ..calibration import PlayModel, game_class, hand_features
-from ..cards import card_list, popcount
+from ..cards import card_codes, popcount
 from ..games import BASE_VALUES, GAME_NAMES, SEATS, Declaration
-from ..scoring import BID_LADDER, game_value, settle
+from ..scoring import BID_LADDER, Settled, game_value, settle
 from ..stats import Z95, wilson
 
 
@@ -59,7 +59,7 @@ class DeclarationResult:
     worlds: np.ndarray | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
-        self._settled: dict[tuple[int, bool], tuple] = {}
+        self._settled: dict[tuple[int, bool], Settled] = {}
         self._w: np.ndarray | None = None
         self._f: np.ndarray | None = None
         self._means: dict[tuple, float] = {}
@@ -187,13 +187,14 @@ class DeclarationResult:
         v = game_value(self.declaration, self.mats, *self._levels(flipped))
         return np.broadcast_to(np.asarray(v, dtype=np.int64), self.won.shape)
 
-    def _settle(self, bid: int, flipped: Any = False) -> tuple:
+    def _settle(self, bid: int, flipped: Any = False) -> Settled:
         """:func:`~solver.scoring.settle` over the worlds, their Schneider as :meth:`_levels` has it
         (:data:`OUTCOME`: each world's outcome flipped)."""
         if (bid, flipped) not in self._settled:
             won = ~self.won if flipped is OUTCOME else self.won
-            self._settled[bid, flipped] = settle(self.declaration, self.mats, won, *self._levels(flipped), bid,
-                                                 self.scoring)
+            schneider, schwarz = self._levels(flipped)
+            self._settled[bid, flipped] = settle(self.declaration, self.mats, won=won, schneider=schneider,
+                                                 schwarz=schwarz, bid=bid, scoring=self.scoring)
         return self._settled[bid, flipped]
 
     def scores_at(self, bid: int) -> np.ndarray:
@@ -397,7 +398,7 @@ class DeclarationResult:
         if self.overbid_at(bid):
             out["overbid"] = {"bid": bid, "worth": self.top_value()}
         if self.discard is not None:
-            out["discard"] = card_list(self.discard)
+            out["discard"] = card_codes(self.discard)
         return out
 
 
@@ -516,7 +517,7 @@ class HandEvaluation:
         return "played out, the kept cards priced as cards before the pick-up (an older play model)"
 
     def to_dict(self) -> dict:
-        return {"cards": card_list(self.cards), "seat": SEATS[self.seat], "bid": self.bid,
+        return {"cards": card_codes(self.cards), "seat": SEATS[self.seat], "bid": self.bid,
                 "advice": self.advice(),
                 "scoring": self.scoring,
                 "declarations": [r.to_dict(self.at, self.min_win) for r in self.ranked()],

@@ -216,8 +216,8 @@ class BestPlayer(PimcPlayer):
             points = np.where(kept, points - SPITZE_BONUS, points)
         if decl.is_null:
             won = points > 0.5
-            won_at, _, score, _ = settle(decl, np.zeros_like(points, dtype=np.int64), won, won, won,
-                                         view.bid or None, self.scoring)
+            won_at, _, score, _ = settle(decl, np.zeros_like(points, dtype=np.int64), won=won, schneider=won,
+                                         schwarz=won, bid=view.bid or None, scoring=self.scoring)
             return np.asarray(score, dtype=float), np.asarray(won_at, dtype=bool)
         d = view.declarer
         played_d = 0
@@ -229,7 +229,8 @@ class BestPlayer(PimcPlayer):
         total = points + _earlier(view)
         all_tricks, any_trick = self._trick_facts(view, worlds, total, legal)
         won, schneider, schwarz = outcome(decl, total, all_tricks, any_trick, kept)
-        won_at, _, score, _ = settle(decl, mats, won, schneider, schwarz, view.bid or None, self.scoring)
+        won_at, _, score, _ = settle(decl, mats, won=won, schneider=schneider, schwarz=schwarz,
+                                     bid=view.bid or None, scoring=self.scoring)
         return np.asarray(score, dtype=float), np.asarray(won_at, dtype=bool)
 
     def _trick_facts(self, view: PlayView, worlds: list[tuple[World, float]], total: np.ndarray,
