@@ -9,6 +9,7 @@ from rich.console import Console
 
 from solver.deal import DealError
 from solver.records import Item, item_from_record, read_lines, record_from_fields
+from solver.search.api import solve_many
 from solver.settlement import at_the_bid
 
 from .io import emit, open_lines, run_file_command
@@ -19,14 +20,14 @@ CHUNK = 64
 
 def _solve_chunk(items: list[Item], best: bool, workers: int = 1) -> list[dict]:
     """Solve a chunk in one call; a record that cannot be solved becomes an error line."""
-    from solver.search.api import solve_many
     try:
-        return solve_many([it.deal for it in items if it.deal is not None], best=best, workers=workers)
+        return [r.to_record() for r in solve_many([it.deal for it in items if it.deal is not None], best=best,
+                                                   workers=workers)]
     except DealError:
-        out = []
+        out: list[dict] = []
         for it in items:
             try:
-                out.extend(solve_many([it.deal] if it.deal is not None else [], best=best))
+                out.extend(r.to_record() for r in solve_many([it.deal] if it.deal is not None else [], best=best))
             except DealError as e:
                 out.append({"line": it.line, "id": it.id, "error": f"line {it.line}: {e}"})
         return out

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from solver.cards import CARD_NAMES, card_list, iter_cards
+from solver.cards import CARD_NAMES, card_codes, iter_cards
 from solver.deal import load_deal, replay
 from solver.games import SEATS
 from solver.play import legal_moves, rules_for
@@ -32,7 +32,7 @@ def children_values(solver, rec):
             vals.append(st2.declarer_tricks == 0 if deal.declaration.is_null else st2.declarer_points)
         else:
             r = solve(child, solver=solver)
-            vals.append(r["dd_declarer_wins"] if deal.declaration.is_null else r["dd_points"])
+            vals.append(r.declarer_wins if deal.declaration.is_null else r.points)
     return st.to_move == deal.declarer, vals
 
 
@@ -42,19 +42,17 @@ def test_value_is_max_or_min_over_children(i):
     rec = SMALL[i]
     mine = solve(rec, solver=s)
     declarer_moves, vals = children_values(s, rec)
-    key = "dd_declarer_wins" if rec["game"] == "null" else "dd_points"
     if rec["game"] == "null":
-        expect = any(vals) if declarer_moves else all(vals)
+        assert mine.declarer_wins == (any(vals) if declarer_moves else all(vals))
     else:
-        expect = max(vals) if declarer_moves else min(vals)
-    assert mine[key] == expect
+        assert mine.points == (max(vals) if declarer_moves else min(vals))
 
 
 @pytest.mark.parametrize("i", range(0, 240, 24))
 def test_threshold_agrees_with_exact_value(i):
     rec = [r for r in MID if r["game"] != "null"][i]
     s = Solver(tt_megabytes=8)
-    v = solve(rec, solver=s)["dd_points"]
+    v = solve(rec, solver=s).points
     p = position(rec)
     assert s.reach_many([p, p, p], [v, v + 1, 0]) == [True, False, True]
 
@@ -100,10 +98,11 @@ def test_invariance_under_swapping_equivalent_cards(seed):
         hands[p].remove(c)
         hands[p].add(o)
         played = [CARD_NAMES[o] if x == CARD_NAMES[c] else x for x in rec.get("played", [])]
-        swapped = dict(rec, hands={SEATS[q]: card_list(sum(1 << x for x in hands[q])) for q in range(3)},
+        swapped = dict(rec, hands={SEATS[q]: card_codes(sum(1 << x for x in hands[q])) for q in range(3)},
                        played=played)
-        assert {k: v for k, v in solve(swapped, solver=s).items() if k.startswith("dd_")} == \
-            {k: v for k, v in solve(rec, solver=s).items() if k.startswith("dd_")}
+        a, b = solve(swapped, solver=s), solve(rec, solver=s)
+        assert (a.points, a.all_tricks, a.declarer_wins, a.spitze_kept) == \
+            (b.points, b.all_tricks, b.declarer_wins, b.spitze_kept)
         done += 1
     assert done >= 10
 

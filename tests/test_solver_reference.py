@@ -11,7 +11,7 @@ KEYS = ("dd_points", "dd_all_tricks", "dd_declarer_wins")
 
 def check(name: str, chunk: slice) -> None:
     recs = load_jsonl(name)[chunk]
-    got = solve_many([strip_solved(r) for r in recs])
+    got = [s.to_record() for s in solve_many([strip_solved(r) for r in recs])]
     for r, g in zip(recs, got):
         for k in KEYS:
             if k in r:

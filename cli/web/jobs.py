@@ -14,7 +14,9 @@ from solver.bidding import auction_for_question
 from solver.cards import CardParseError
 from solver.deal import DealError
 from solver.advice import ADVICE, DEFAULT, Advice, EvaluationError, Sampling, evaluate_declare, evaluate_hand
+from solver.analysis import JUDGING, review_many
 from solver.records import item_from_record, read_lines, record_from_fields
+from solver.search.api import solve_many
 
 from solver.cards import parse_cards
 from solver.games import parse_seat
@@ -102,12 +104,11 @@ def _item(p: dict[str, Any]):
 
 def solve(p: dict[str, Any]) -> dict:
     """``skat solve ... --json`` of one deal (``best``: every legal card's value too)."""
-    from solver.search.api import solve_many
     it = _item(p)
     if it.deal is None:
         return {"id": it.id, "passed": True, "message": "passed in: no game to solve"}
     try:
-        r = solve_many([it.deal], best=bool(p.get("best")))[0]
+        r = solve_many([it.deal], best=bool(p.get("best")))[0].to_record()
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
     if not p.get("best"):
@@ -117,14 +118,13 @@ def solve(p: dict[str, Any]) -> dict:
 
 def analyse(p: dict[str, Any]) -> dict:
     """``skat analyse ... --json`` of one played deal."""
-    from solver.analysis import PRECISION, review_many
     it = _item(p)
     if it.deal is None:
         return {"id": it.id, "passed": True}
     try:
         rv = review_many([it.deal], workers=1, declaration=not p.get("no_declaration"), info=p.get("info", True),
-                         samples=p.get("samples") or PRECISION["samples"],
-                         precision=p.get("precision") or PRECISION["precision"], seed=p.get("seed", 0))[0]
+                         judging=JUDGING.asked(samples=p.get("samples") or None,
+                                               precision=p.get("precision") or None), seed=p.get("seed", 0))[0]
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
     rec = rv.to_record()

@@ -9,8 +9,10 @@ study with a trick in progress; the independent solver's value is 15):
 
 >>> rec = {"hands": {"F": ["SQ", "HA", "D7"], "M": ["C7", "ST", "HQ"], "R": ["CQ", "SJ", "D9"]},
 ...        "skat": ["CK", "DA"], "declarer": "F", "game": "hearts", "played": ["D7", "ST"], "leader": "F"}
->>> r = solve(rec); r["dd_points"], r["dd_all_tricks"]
+>>> r = solve(rec); r.points, r.all_tricks
 (15, False)
+>>> r.to_record()["dd_points"]
+15
 """
 
 from __future__ import annotations
@@ -449,22 +451,55 @@ def default_solver() -> Solver:
     return _default
 
 
-def solve(record: dict | str | Deal, best: bool = False, solver: Solver | None = None) -> dict:
-    """Solve one record: the record with ``dd_points``, ``dd_all_tricks``,
-    ``dd_declarer_wins`` added (Null: ``dd_declarer_wins``; Spitze: ``dd_spitze``,
-    whether it can be kept; Ramsch: ``dd_ramsch``, each seat's fewest card points
-    against the other two), ``dd_from`` (see :func:`solve_point`), and
-    ``dd_best`` on request."""
+@dataclass(frozen=True)
+class Solved:
+    """One record solved double-dummy (:func:`solve`); :meth:`to_record` gives the record with the
+    ``dd_`` keys the commands write.
+
+    A suit or Grand game has ``points`` (the declarer's card points with best play on both
+    sides), ``all_tricks`` and ``declarer_wins`` (and ``spitze_kept`` when Spitze is announced);
+    a Null only ``declarer_wins``; a Ramsch only ``ramsch``, each seat's fewest card points
+    against the other two.
+    """
+
+    record: dict[str, Any]                  # the record as read (codes normalised, unknown keys kept)
+    solved_from: str                        # "start" or "position" (:func:`solve_point`)
+    points: int | None = None
+    all_tricks: bool | None = None
+    declarer_wins: bool | None = None
+    spitze_kept: bool | None = None
+    ramsch: dict[str, int] | None = None
+    best: dict[str, Any] | None = None      # every legal card's value, on request
+
+    def to_record(self) -> dict[str, Any]:
+        """The record with ``dd_points``, ``dd_all_tricks``, ``dd_declarer_wins`` (Null: only it;
+        Spitze: ``dd_spitze``; Ramsch: ``dd_ramsch``), ``dd_from`` and, on request, ``dd_best``."""
+        keys: dict[str, Any] = {}
+        if self.ramsch is not None:
+            keys["dd_ramsch"] = self.ramsch
+        else:
+            for name, v in (("dd_points", self.points), ("dd_all_tricks", self.all_tricks),
+                            ("dd_declarer_wins", self.declarer_wins), ("dd_spitze", self.spitze_kept)):
+                if v is not None:
+                    keys[name] = v
+        keys["dd_from"] = self.solved_from
+        if self.best is not None:
+            keys["dd_best"] = self.best
+        return {**self.record, **keys}
+
+
+def solve(record: dict | str | Deal, *, best: bool = False, solver: Solver | None = None) -> Solved:
+    """Solve one record (:class:`Solved`; ``best``: every legal card's value too)."""
     return solve_many([record], best=best, solver=solver)[0]
 
 
-def _solve_chunk(args: tuple[list, bool]) -> list[dict]:
+def _solve_chunk(args: tuple[list, bool]) -> list[Solved]:
     recs, best = args
     return solve_many(recs, best=best)
 
 
-def solve_many(records: Iterable[dict | str | Deal], best: bool = False,
-               solver: Solver | None = None, workers: int = 1) -> list[dict]:
+def solve_many(records: Iterable[dict | str | Deal], *, best: bool = False,
+               solver: Solver | None = None, workers: int = 1) -> list[Solved]:
     """Solve many records in one kernel call (per worker process).
 
     ``workers`` > 1 splits the batch over that many processes, each with its
@@ -489,10 +524,10 @@ def solve_many(records: Iterable[dict | str | Deal], best: bool = False,
             results[i] = {"dd_ramsch": {SEATS[q]: each[3 * j + q] for q in range(3)}}
     out = []
     for d, (solved, where), keys in zip(deals, points, results):
-        keys["dd_from"] = where
-        if best:
-            keys["dd_best"] = {CARD_NAMES[c]: v for c, v in s.best_moves(solved)}
-        out.append({**d.to_record(), **keys})      # codes normalised, unknown keys kept
+        out.append(Solved(d.to_record(), where, points=keys.get("dd_points"), all_tricks=keys.get("dd_all_tricks"),
+                          declarer_wins=keys.get("dd_declarer_wins"), spitze_kept=keys.get("dd_spitze"),
+                          ramsch=keys.get("dd_ramsch"),
+                          best={CARD_NAMES[c]: v for c, v in s.best_moves(solved)} if best else None))
     return out
 
 
@@ -508,13 +543,14 @@ def solve_point(deal: Deal) -> tuple[Deal, str]:
     return deal, ("position" if deal.played else "start")
 
 
-def reach(record: dict | str | Deal, points: int = WIN_POINTS, solver: Solver | None = None) -> bool:
+def reach(record: dict | str | Deal, points: int = WIN_POINTS, *, solver: Solver | None = None) -> bool:
     """Threshold query: can the declarer end with at least ``points`` card points?"""
     s = solver or default_solver()
     return s.reach_many([position(_as_deal(record))], [points])[0]
 
 
-def best_moves(record: dict | str | Deal, solver: Solver | None = None) -> list[tuple[str, Any]]:
-    """Every legal card of the player to move with its value (see :meth:`Solver.best_moves`)."""
+def best_moves(record: dict | str | Deal, *, solver: Solver | None = None) -> list[tuple[int, Any]]:
+    """Every legal card (its id, as everywhere in the library: ``CARD_NAMES[c]`` names it) of the
+    player to move with its value, best first (see :meth:`Solver.best_moves`)."""
     s = solver or default_solver()
-    return [(CARD_NAMES[c], v) for c, v in s.best_moves(_as_deal(record))]
+    return s.best_moves(_as_deal(record))

@@ -86,7 +86,7 @@ class Skat(Variant):
                 "overbid": res.overbid, "reason": res.reason}
 
     def solve(self, deal: Deal, best: bool = False) -> dict:
-        return at_the_bid(solve(deal, best), deal)
+        return at_the_bid(solve(deal, best=best).to_record(), deal)
 
     def search_row(self, deal: Deal, state: GameState) -> np.ndarray:
         return job_row(position_of(deal, state), K.JOB_POINTS)
