@@ -9,7 +9,7 @@
 double-dummy review, every card by what its player knew, the declarer's chance by the
 played-out advice and the declaration checked, at the default precision, the cards shared by
 two processes: :data:`solver.analysis.PRECISION`), seconds a deal, median and worst; then the
-bulk precision (:data:`solver.analysis.BULK_PRECISION`, ``skat bulk analyse --info`` and
+bulk precision (:data:`solver.analysis.BULK_JUDGING`, ``skat bulk analyse --info`` and
 ``skat stats``) through the bulk runner on one process: deals a second a core.  The deals are
 games of the ``rules`` player (quick to play) dealt from ``default_rng([seed, k])`` and the
 games of ``data/iss_games.sgf``.
@@ -23,7 +23,7 @@ Deal k (seed S) is dealt from ``default_rng([S, k])`` and played at the table by
 players (``best``, ``pimc``, ``rules``, ``random``: the four seatings of three of them rotate
 with k); every finished suit, Grand or Null game is then reviewed by what each player knew
 (:func:`solver.analysis.review` with ``info``, seeded by k) at the bulk precision
-(:data:`solver.analysis.BULK_PRECISION`, as ``skat bulk analyse --info`` and ``skat stats``
+(:data:`solver.analysis.BULK_JUDGING`, as ``skat bulk analyse --info`` and ``skat stats``
 judge) or with ``--at default`` at ``skat analyse``'s (each world solved only as far as the
 settlement needs).
 Prints, per player type, the cards reviewed and the mean information cost per card with its
@@ -37,6 +37,7 @@ worst).  Deals are independent: any number of workers gives the same figures.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 import sys
 import time
 from pathlib import Path
@@ -45,7 +46,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.analysis import BULK_PRECISION, PRECISION, judge_card, review  # noqa: E402
+from solver.analysis import BULK_JUDGING, JUDGING, Judging, judge_card, review  # noqa: E402
 from solver.cards import CARD_NAMES  # noqa: E402
 from solver.iss import parse_line  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
@@ -72,14 +73,14 @@ def played_deal(k: int, seed: int):
 
 def one_deal(args) -> dict | None:
     k, seed, at, shrink = args
-    judged = dict(PRECISION if at == "default" else BULK_PRECISION, points=False, shrink=shrink)
+    judging = replace(JUDGING if at == "default" else BULK_JUDGING, points=False, shrink=shrink)
     played = played_deal(k, seed)
     if played is None:
         return None
     r, types = played
     t = time.perf_counter()
     # (costs and classes only: each world solved as far as the settlement needs, points=False)
-    rv = review(r.deal, declaration=False, info=True, seed=k, **judged)
+    rv = review(r.deal, declaration=False, info=True, seed=k, judging=judging)
     seconds = time.perf_counter() - t
     out: dict = {"k": k, "seconds": seconds, "types": types, "seats": {}}
     for c in rv.cards:
@@ -120,16 +121,16 @@ def speed(argv: list[str]) -> None:
             deals.append(r.deal)
     root = Path(__file__).resolve().parents[1]
     deals += [it.deal for it in read_lines(open(root / "data" / "iss_games.sgf")) if it.deal is not None]
-    review(deals[-1], info=True, samples=8)                      # (compiled, warm)
+    review(deals[-1], info=True, judging=Judging(samples=8))                    # (compiled, warm)
     seconds, worlds = [], []
     for i, d in enumerate(deals):
         t = time.perf_counter()
-        rv = review(d, info=True, seed=i, workers=2, **PRECISION)
+        rv = review(d, info=True, seed=i, workers=2, judging=JUDGING)
         seconds.append(time.perf_counter() - t)
         worlds += [c.info["worlds"] for c in rv.cards if c.info and c.info.get("worlds")]
     print(f"{len(deals)} deals ({len(deals) - a.deals} of them ISS games), seed {a.seed}, {k} dealt")
     over = sum(1 for x in seconds if x > 10)
-    print(f"skat analyse, one game at the default precision {PRECISION} on 2 processes: "
+    print(f"skat analyse, one game at the default precision {JUDGING} on 2 processes: "
           f"median {np.median(seconds):.2f} s a deal, 90th percentile {np.percentile(seconds, 90):.2f} s, "
           f"worst {max(seconds):.2f} s, {over} of {len(seconds)} over 10 s; "
           f"worlds a judged card: median {np.median(worlds):.0f}, mean {np.mean(worlds):.1f}, max {max(worlds)}")
@@ -142,7 +143,7 @@ def speed(argv: list[str]) -> None:
             t = time.perf_counter()
             run_bulk(task, src, os.path.join(tmp, f"{task}.jsonl"), workers=1, options=opts)
             dt = time.perf_counter() - t
-            print(f"skat bulk {task}{' --info' if task == 'analyse' else ''} at the bulk precision {BULK_PRECISION}, "
+            print(f"skat bulk {task}{' --info' if task == 'analyse' else ''} at the bulk precision {BULK_JUDGING}, "
                   f"one process: {len(deals) / dt:.2f} deals/s a core ({dt:.0f} s)")
     print(f"ran {time.perf_counter() - t0:.0f} s")
 
@@ -152,7 +153,7 @@ def one_card(argv: list[str]) -> None:
     ap.add_argument("--game", default="541932")
     ap.add_argument("--card", type=int, default=0, help="its place in the game, from 0")
     ap.add_argument("--seeds", type=int, default=60)
-    ap.add_argument("--settle-factor", type=int, default=PRECISION["settle"])
+    ap.add_argument("--settle-factor", type=int, default=JUDGING.settle)
     ap.add_argument("--no-shrink", action="store_true")
     a = ap.parse_args(argv)
     root = Path(__file__).resolve().parents[1]
@@ -164,7 +165,7 @@ def one_card(argv: list[str]) -> None:
     marks, seconds = [], []
     for seed in range(a.seeds):
         t = time.perf_counter()
-        j = judge_card(deal, a.card, seed=seed, shrink=not a.no_shrink, settle=a.settle_factor)
+        j = judge_card(deal, a.card, seed=seed, judging=Judging(shrink=not a.no_shrink, settle=a.settle_factor))
         seconds.append(time.perf_counter() - t)
         marks.append(j["mark"])
         raw = j.get("sampled") or {}
@@ -208,7 +209,7 @@ def main() -> None:
         if n % 25 == 0:
             print(f"  {n}/{a.deals} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     print(f"{a.deals} deals (seed {a.seed}), {len(seconds)} reviewed games, at the {a.at} precision "
-          f"{PRECISION if a.at == 'default' else BULK_PRECISION} "
+          f"{JUDGING if a.at == 'default' else BULK_JUDGING} "
           f"(points=False{', no shrinkage' if a.no_shrink else ''}), "
           f"{time.perf_counter() - t0:.0f} s on {a.workers} workers")
     print(f"review speed: median {np.median(seconds):.2f} s a deal, worst {max(seconds):.2f} s (one core)")

@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_info_review import played_deal  # noqa: E402
 
-from solver.analysis import LIMITS, info_review  # noqa: E402
+from solver.analysis import LIMITS, Judging, info_review  # noqa: E402
 from solver.pool import imap_unordered  # noqa: E402
 from solver.shrinkage import PRIORS, fit_prior  # noqa: E402
 
@@ -49,7 +49,8 @@ def sampled_cards(args) -> list[dict]:
     if played is None:
         return []
     out = []
-    judged = info_review(played[0].deal, seed=k, samples=samples, first=samples, points=False, shrink=False)
+    judged = info_review(played[0].deal, seed=k,
+                         judging=Judging(samples=samples, first=samples, points=False, shrink=False))
     for i, j in enumerate(judged):
         if j.get("sampled"):
             out.append({"k": k, "i": i, "worlds": j["worlds"], **j["sampled"]})

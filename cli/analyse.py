@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 from rich.console import Console
 
+from solver.analysis import JUDGING, review, review_many
 from solver.records import read_lines
 
 from .io import emit, open_lines, run_file_command
@@ -52,9 +53,8 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
     console = Console(highlight=False)
     if html_out and not Path(html_out).resolve().parent.is_dir():
         raise click.ClickException(f"--html {html_out}: the folder {Path(html_out).parent} does not exist")
-    from solver.analysis import PRECISION, review, review_many
     workers = workers or os.cpu_count() or 1
-    judged = dict(PRECISION, samples=samples or PRECISION["samples"], precision=precision or PRECISION["precision"])
+    judging = JUDGING.asked(samples=samples or None, precision=precision or None)
     found = 0
     reviews = []
 
@@ -72,7 +72,7 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
         classic = [it for it in good if it.classic and it.deal is not None]
         one = len(classic) == 1
         done = iter(review_many([it.deal for it in classic], workers=1 if one else workers,
-                                declaration=not no_declaration, info=info, seed=seed, **judged,
+                                declaration=not no_declaration, info=info, seed=seed, judging=judging,
                                 card_workers=workers if one else 1)) if classic else iter(())
         return [next(done) if it.classic and it.deal is not None else
                 review(it.deal).to_record() if not it.classic else {"id": it.id, "passed": True} for it in good]

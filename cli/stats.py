@@ -12,6 +12,10 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
+from solver.analysis import BULK_JUDGING, ratings
+from solver.bulk.tasks import SCHEMAS
+from solver.bulk.writers import read_output
+
 from .bulk import run_with_progress
 
 
@@ -44,11 +48,8 @@ def stats(file, out, samples, precision, seed, workers, scheduler, resume, progr
     \b
     Example: skat stats data/iss_games.sgf
     """
-    from solver.analysis import BULK_PRECISION, ratings
-    samples = samples or BULK_PRECISION["samples"]
-    precision = precision or BULK_PRECISION["precision"]
-    from solver.bulk.tasks import SCHEMAS
-    from solver.bulk.writers import read_output
+    samples = samples or BULK_JUDGING.samples
+    precision = precision or BULK_JUDGING.precision
     err = Console(stderr=True)
     with tempfile.TemporaryDirectory() as tmp:
         path = out or os.path.join(tmp, "stats.jsonl")

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
-from solver.analysis import (CLASSES, MARKED, PRECISION, SETTLE_FACTOR, card_class, info_review, judge_card,
+from solver.analysis import (CLASSES, JUDGING, MARKED, SETTLE_FACTOR, Judging, card_class, info_review, judge_card,
                              mark_text, review)
 from solver.cards import CARD_NAMES, CARD_POINTS, iter_cards
 from solver.deal import Deal, load_deal
@@ -72,7 +72,7 @@ def test_the_opening_ace_of_spades_is_unmarked_on_every_seed():
     for seed in range(20):
         j = judge_card(deal, 0, seed=seed)
         assert j["mark"] == "", (seed, j)
-        assert j["worlds"] <= SETTLE_FACTOR * PRECISION["samples"]
+        assert j["worlds"] <= SETTLE_FACTOR * JUDGING.samples
 
 
 @pytest.mark.slow
@@ -83,7 +83,7 @@ def test_every_judged_card_is_classed_by_its_estimates_and_settled_only_where_it
     sample's (Bayes' rule with the review's fitted priors), and some are pulled toward nothing."""
     checked = marked = shrunk = 0
     for game_id in ("541932", "5557737"):
-        for j in info_review(_iss(game_id), seed=4, samples=8):
+        for j in info_review(_iss(game_id), seed=4, judging=Judging(samples=8)):
             if j.get("forced") or j["class"] is None:
                 continue
             checked += 1
@@ -111,7 +111,7 @@ def test_without_shrinkage_a_sampled_card_is_classed_by_its_samples_own_estimate
     deal = _iss("5557737")
     seen = 0
     for i in range(0, 12):
-        j = judge_card(deal, i, seed=4, samples=8, shrink=False)
+        j = judge_card(deal, i, seed=4, judging=Judging(samples=8, shrink=False))
         if j.get("forced") or j["exact"] or j["class"] is None:
             continue
         raw = j["sampled"]
@@ -183,12 +183,12 @@ def test_deals_the_mover_cannot_tell_apart_get_the_same_judgement():
             same = Deal(deal.hands, deal.skat, deal.declarer, deal.declaration, list(deal.played[:upto + 1]),
                         deal.bid, deal.leader, deal.id, dict(deal.extra))
             assert other.hands != same.hands
-            a = info_review(same, seed=3, samples=8)[upto]
-            b = info_review(other, seed=3, samples=8)[upto]
+            a = info_review(same, seed=3, judging=Judging(samples=8))[upto]
+            b = info_review(other, seed=3, judging=Judging(samples=8))[upto]
             assert a == b, (g.id, upto)
             if upto == 16:                      # more worlds drawn until a precision: the same rule for both
-                a = judge_card(same, upto, seed=3, samples=32, precision=0.02)
-                b = judge_card(other, upto, seed=3, samples=32, precision=0.02)
+                a = judge_card(same, upto, seed=3, judging=Judging(samples=32, precision=0.02))
+                b = judge_card(other, upto, seed=3, judging=Judging(samples=32, precision=0.02))
                 assert a == b, (g.id, upto, "adaptive")
             checked += 1
     assert checked >= 4
@@ -258,7 +258,7 @@ def test_luck_is_the_lie_of_the_cards_against_the_declarers_chance_and_skill_the
     from solver.analysis import info_summary
     from solver.scoring import points_needed
     deal = _iss("5557737")
-    rv = review(deal, info=True, samples=8)
+    rv = review(deal, info=True, judging=Judging(samples=8))
     sm = rv.summary()
     lk = sm["luck"]
     d = "FMR"[deal.declarer]
@@ -332,7 +332,7 @@ def test_the_declarers_chance_is_the_played_out_advice_for_his_game_and_the_auct
     assert c["p_win"] == 1.0 and c["auction"] is True and c["worlds"] >= 16
     # the review's luck uses it: the ISS sample game's declarer, his auction as it went
     deal = _iss("5557737")
-    rv = review(deal, info=True, declaration=False, samples=8, advice_samples=16)
+    rv = review(deal, info=True, declaration=False, judging=Judging(samples=8, advice_samples=16))
     lk = rv.luck
     assert lk["chance_from"] == "advice"
     assert lk["declarer_chance"] == declared_chance(deal, seed=0, samples=16, precision=0.05)["p_win"]
@@ -345,8 +345,8 @@ def test_the_declarers_chance_is_the_played_out_advice_for_his_game_and_the_auct
 @pytest.mark.slow
 def test_the_review_draws_worlds_until_its_precision_and_is_the_same_on_two_processes():
     deal = _iss("5557737")
-    coarse = info_review(deal, seed=1, samples=32, precision=1.0)
-    fine = info_review(deal, seed=1, samples=32, precision=0.02)
+    coarse = info_review(deal, seed=1, judging=Judging(samples=32, precision=1.0))
+    fine = info_review(deal, seed=1, judging=Judging(samples=32, precision=0.02))
     judged = [(a, b) for a, b in zip(coarse, fine) if not a.get("forced") and a["worlds"]]
     assert judged and len(coarse) == len(fine)
     # a precision every interval meets stops at the first worlds (or at all the worlds there are),
@@ -354,17 +354,17 @@ def test_the_review_draws_worlds_until_its_precision_and_is_the_same_on_two_proc
     at_first = {}
     for i, (a, _) in enumerate(judged):
         if a["worlds"] > 8 and not a["exact"]:
-            at_first[i] = judge_card(deal, coarse.index(a), seed=1, samples=8, precision=1.0, settle=1)
+            at_first[i] = judge_card(deal, coarse.index(a), seed=1, judging=Judging(samples=8, precision=1.0, settle=1))
             assert not at_first[i]["settled"] and at_first[i]["worlds"] == 8
     # a finer one never draws fewer, and some cards need more; none past SETTLE_FACTOR x --samples
     assert all(b["worlds"] >= a["worlds"] for a, b in judged)
     assert any(b["worlds"] > 8 and not b["exact"] for _, b in judged)
-    assert all(x["worlds"] <= PRECISION["settle"] * 32 for pair in judged for x in pair)
+    assert all(x["worlds"] <= JUDGING.settle * 32 for pair in judged for x in pair)
     # the first worlds of a card are the same whatever the precision: a card that stopped at them agrees
     assert all(a == b for a, b in judged if b["worlds"] == a["worlds"])
     # the answer depends on the seed, not on how many processes share the cards
-    one = review(deal, info=True, samples=16, precision=0.05, advice_samples=16, workers=1).to_record()
-    two = review(deal, info=True, samples=16, precision=0.05, advice_samples=16, workers=2).to_record()
+    one = review(deal, info=True, workers=1, judging=Judging(samples=16, precision=0.05, advice_samples=16)).to_record()
+    two = review(deal, info=True, workers=2, judging=Judging(samples=16, precision=0.05, advice_samples=16)).to_record()
     assert one == two
 
 
@@ -397,8 +397,8 @@ def test_the_bulk_review_judges_as_the_full_one_without_the_card_points():
     left out."""
     deal = _iss("5557737")
     for i in (0, 4, 11, 19):
-        full = judge_card(deal, i, seed=2, samples=8, first=8)
-        bulk = judge_card(deal, i, seed=2, samples=8, first=8, points=False)
+        full = judge_card(deal, i, seed=2, judging=Judging(samples=8, first=8))
+        bulk = judge_card(deal, i, seed=2, judging=Judging(samples=8, first=8, points=False))
         assert {k: v for k, v in full.items() if k != "cards"} == {k: v for k, v in bulk.items() if k != "cards"}
         assert set(full["cards"]) == set(bulk["cards"])
         for c, f in full["cards"].items():
@@ -412,8 +412,8 @@ def test_the_settling_worlds_are_solved_as_far_as_the_settlement_and_leave_the_p
     deal = _iss("5557737")
     went_on = 0
     for i in range(12):
-        first = judge_card(deal, i, seed=4, samples=8, settle=1)
-        more = judge_card(deal, i, seed=4, samples=8, settle=32)
+        first = judge_card(deal, i, seed=4, judging=Judging(samples=8, settle=1))
+        more = judge_card(deal, i, seed=4, judging=Judging(samples=8, settle=32))
         if first.get("forced") or first["class"] is None or more["worlds"] <= first["worlds"]:
             continue
         went_on += 1

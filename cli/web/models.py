@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from solver.advice import DEFAULT
 from solver.advice.options import DEFAULT_PRECISION
-from solver.analysis import PRECISION
+from solver.analysis import JUDGING
 from solver.bidding import auto_bid_limit
 from solver.players import PLAYERS
 from solver.scoring import SCORINGS
@@ -94,9 +94,9 @@ class AnalyseRequest(_Strict):
     iss: str | None = Field(None, max_length=MAX_BODY)
     no_declaration: bool = False
     info: bool = Field(True, description="also judge every card by what its player knew (skat analyse --info)")
-    samples: int = Field(PRECISION["samples"], ge=2, le=256,
+    samples: int = Field(JUDGING.samples, ge=2, le=256,
                          description="worlds a card for that judgement (an unsettled mark: up to 32 times as many)")
-    precision: float = Field(PRECISION["precision"], gt=0, le=1,
+    precision: float = Field(JUDGING.precision, gt=0, le=1,
                              description="wanted half-width of the 95% interval of a card's drop in winning chance "
                                          "(more worlds until then)")
     seed: int = Field(0, ge=0, le=2 ** 63 - 1)

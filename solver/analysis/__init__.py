@@ -27,11 +27,11 @@ from .double_dummy import review_options, review_piles, review_ramsch
 from .driver import review, review_many
 from .knew import LIMITS, RAMSCH_LIMITS, card_class, cards_by_what_he_knows, info_review, judge_card, mark_text
 from .luck import luck_and_skill, ratings
-from .options import BULK_PRECISION, CLASSES, MARKED, PRECISION, SETTLE_FACTOR, Precision
+from .options import BULK_JUDGING, CLASSES, JUDGING, MARKED, SETTLE_FACTOR, Judging
 from .results import CardReview, DealReview, info_summary
 
-__all__ = ["BULK_PRECISION", "CHECK_FIRST_BATCH", "CLASSES", "CardReview", "DealReview", "LIMITS", "MARKED",
-           "PRECISION", "Precision", "RAMSCH_LIMITS", "SETTLE_FACTOR", "card_class", "cards_by_what_he_knows",
+__all__ = ["BULK_JUDGING", "CHECK_FIRST_BATCH", "CLASSES", "CardReview", "DealReview", "JUDGING", "Judging", "LIMITS",
+           "MARKED", "RAMSCH_LIMITS", "SETTLE_FACTOR", "card_class", "cards_by_what_he_knows",
            "declaration_advice", "declaration_alternatives", "declared_chance", "info_review", "info_summary",
            "judge_card", "luck_and_skill", "mark_text", "ratings", "review", "review_many", "review_options",
            "review_piles", "review_ramsch"]

@@ -12,16 +12,13 @@ from ..search.api import Solver, default_solver
 from .double_dummy import review_game, review_piles, review_ramsch
 from .knew import card_jobs, run_part
 from .luck import luck_and_skill
-from .options import PRECISION
+from .options import JUDGING, Judging
 from .results import DealReview
 
 
 
 def review(deal: Any, *, solver: Solver | None = None, declaration: bool = True, info: bool = False,
-           seed: int = 0, samples: int = PRECISION["samples"], precision: float = PRECISION["precision"],
-           advice_samples: int = PRECISION["advice_samples"], workers: int = 1,
-           first: int = PRECISION["first"], points: bool = PRECISION["points"],
-           settle: int = PRECISION["settle"], shrink: bool = True) -> DealReview:
+           seed: int = 0, judging: Judging = JUDGING, workers: int = 1) -> DealReview:
     """Review every card of a deal of any variant double-dummy (see the module docs): the one
     review driver.  A classic Ramsch and Offiziersskat value every legal card at every card
     played (:func:`review_options`); a classic suit, Grand or Null game solves the positions
@@ -31,14 +28,11 @@ def review(deal: Any, *, solver: Solver | None = None, declaration: bool = True,
     solved exactly and every other legal card is probed by pushing it, taking a snapshot and
     popping it again.
 
-    ``info``: every card is also judged by what its player knew (:func:`info_review`: ``first``
-    worlds a card, then more until its judgement is within ``precision``, at most ``samples``,
-    and for a card not settled by then up to ``settle`` times ``samples``; ``shrink``: the
-    sampled estimates read against the review's priors;
-    with ``points``, each legal card's expected card points too;
-    its cards shared by ``workers`` processes, which start before the double-dummy review), and
-    the deal gets its luck and skill (:func:`luck_and_skill`: the declarer's chance by the
-    played-out advice, at most ``advice_samples`` worlds) and, with ``declaration``, the
+    ``info``: every card is also judged by what its player knew (:func:`info_review`, as closely
+    as ``judging`` says, :class:`Judging`; its cards shared by ``workers`` processes, which start
+    before the double-dummy review), and the deal gets its luck and skill (:func:`luck_and_skill`:
+    the declarer's chance by the played-out advice, at most ``judging.advice_samples`` worlds) and,
+    with ``declaration``, the
     declaration checked by the advice (:func:`declaration_advice`).
     """
     s = solver or default_solver()
@@ -47,12 +41,12 @@ def review(deal: Any, *, solver: Solver | None = None, declaration: bool = True,
     game = not deal.declaration.is_ramsch and not deal.is_study
     parts: list[tuple[str, dict]] = []               # the slow ones first, so that two processes end together
     if info and game:
-        parts.append(("chance", {"deal": deal, "seed": seed, "samples": advice_samples, "precision": precision / 2}))
+        parts.append(("chance", {"deal": deal, "seed": seed, "samples": judging.advice_samples,
+                                 "precision": judging.precision / 2}))
         if declaration:
-            parts.append(("advice", {"deal": deal, "seed": seed, "samples": advice_samples}))
+            parts.append(("advice", {"deal": deal, "seed": seed, "samples": judging.advice_samples}))
     if info:
-        parts += [("card", job) for job in card_jobs(deal, seed, samples, precision, first=first, points=points,
-                                                      shrink=shrink, settle=settle)]
+        parts += [("card", job) for job in card_jobs(deal, seed, judging)]
     with started(run_part, parts, workers if len(parts) > 1 else 1, s) as results:
         rv = review_ramsch(deal, s) if deal.declaration.is_ramsch else review_game(deal, s, declaration)
         done = results()

@@ -17,7 +17,7 @@ from ..stats import Z95
 from ..players.best import BestPlayer
 from ..players.table import view_of
 from .declaration import declaration_advice, declared_chance
-from .options import CLASSES, MARKED, PRECISION
+from .options import CLASSES, JUDGING, MARKED, Judging
 
 
 
@@ -49,10 +49,8 @@ def card_class(cost: float, drop: float, ramsch: bool = False) -> str:
     return CLASSES[-1]
 
 
-def info_review(deal: Deal, *, seed: int = 0, samples: int = PRECISION["samples"], scoring: str = "simple",
-                solver: Solver | None = None, precision: float = PRECISION["precision"], workers: int = 1,
-                first: int = PRECISION["first"], points: bool = PRECISION["points"], shrink: bool = True,
-                settle: int = PRECISION["settle"]) -> list[dict]:
+def info_review(deal: Deal, *, seed: int = 0, judging: Judging = JUDGING, scoring: str = "simple",
+                solver: Solver | None = None, workers: int = 1) -> list[dict]:
     """Every card of ``deal.played`` judged by what its player knew: the worlds he could not tell
     apart (his hand, the cards played and by whom, the voids shown, the skat if he is the
     declarer who saw it, the declaration, an Ouvert hand, the auction), weighted by the
@@ -72,7 +70,7 @@ def info_review(deal: Deal, *, seed: int = 0, samples: int = PRECISION["samples"
     empirical-Bayes priors (:func:`_mark`): posterior means and 95% credible intervals, with the
     sample's own estimates and standard errors in ``sampled``.
 
-    The worlds, as ``skat bid`` samples: ``first`` worlds first, then as many again (the
+    The worlds (``judging``, :class:`Judging`), as ``skat bid`` samples: ``first`` worlds first, then as many again (the
     same seed's next ones) until the 95% interval of the card's ``drop`` (a Ramsch: its cost as a
     share of the 120 card points) is within ``precision``, all the worlds there are were
     solved, or ``samples`` is reached; a card whose class is not settled then goes on, doubling,
@@ -81,15 +79,12 @@ def info_review(deal: Deal, *, seed: int = 0, samples: int = PRECISION["samples"
     alone, and the stopping rule reads only them: two deals the mover cannot tell apart get
     the same judgement, and ``workers`` processes (the cards shared among them) the same as
     one.  A card that was the only legal one is ``forced``."""
-    parts = [("card", job) for job in card_jobs(deal, seed, samples, precision, scoring, first, points, shrink,
-                                                 settle)]
+    parts = [("card", job) for job in card_jobs(deal, seed, judging, scoring)]
     with started(run_part, parts, workers, solver or default_solver()) as results:
         return results()
 
 
-def card_jobs(deal: Deal, seed: int, samples: int, precision: float, scoring: str = "simple",
-               first: int = PRECISION["first"], points: bool = PRECISION["points"], shrink: bool = True,
-               settle: int = PRECISION["settle"]) -> list[dict]:
+def card_jobs(deal: Deal, seed: int, judging: Judging, scoring: str = "simple") -> list[dict]:
     """:func:`judge_card`'s arguments for every card played before the game was over."""
     st = deal.start_state()
     n = 0
@@ -98,8 +93,7 @@ def card_jobs(deal: Deal, seed: int, samples: int, precision: float, scoring: st
             break
         st.push(card)
         n += 1
-    return [{"deal": deal, "i": i, "seed": seed, "samples": samples, "precision": precision, "scoring": scoring,
-             "first": first, "points": points, "shrink": shrink, "settle": settle} for i in range(n)]
+    return [{"deal": deal, "i": i, "seed": seed, "judging": judging, "scoring": scoring} for i in range(n)]
 
 
 def run_part(part: tuple[str, dict], solver: Solver | None = None) -> Any:
@@ -114,13 +108,12 @@ def run_part(part: tuple[str, dict], solver: Solver | None = None) -> Any:
     return declaration_advice(**kw)
 
 
-def judge_card(deal: Deal, i: int, *, seed: int = 0, samples: int = PRECISION["samples"],
-               precision: float = PRECISION["precision"], scoring: str = "simple", solver: Solver | None = None,
-               first: int = PRECISION["first"], points: bool = PRECISION["points"], shrink: bool = True,
-               settle: int = PRECISION["settle"]) -> dict:
+def judge_card(deal: Deal, i: int, *, seed: int = 0, judging: Judging = JUDGING, scoring: str = "simple",
+               solver: Solver | None = None) -> dict:
     """Card ``i`` of ``deal.played`` judged by what its player knew (see :func:`info_review`)."""
+    samples, precision, points, settle = judging.samples, judging.precision, judging.points, judging.settle
     # (the prior was fitted on the simple scoring's scores)
-    shrink = shrink and scoring == "simple"
+    shrink = judging.shrink and scoring == "simple"
     st = deal.start_state()
     for c in deal.played[:i]:
         st.push(c)
@@ -133,7 +126,7 @@ def judge_card(deal: Deal, i: int, *, seed: int = 0, samples: int = PRECISION["s
         return {"cost": 0.0, "drop": 0.0, "class": "best", "settled": True, "cost_ci": [0.0, 0.0],
                 "drop_ci": [0.0, 0.0], "mark": "", "forced": True, "best": [CARD_NAMES[card]],
                 "worlds": 0, "exact": False, "cards": {}}
-    player = _knower(min(first, samples), [seed, i], scoring, solver, points)
+    player = _knower(min(judging.first, samples), [seed, i], scoring, solver, points)
     vals = player.card_values(view)
     if vals is None:                              # what he saw contradicts the inference: no judgement
         return {"cost": None, "drop": None, "class": None, "settled": False, "cost_ci": None, "drop_ci": None,

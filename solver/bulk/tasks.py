@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import fields
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,8 +18,8 @@ from typing import Any
 import pyarrow as pa
 
 from ..advice import BULK, DEFAULT, Sampling, evaluate_hand
-from ..analysis import BULK_PRECISION, CLASSES, info_summary, review
-from ..cards import card_list, parse_cards
+from ..analysis import BULK_JUDGING, CLASSES, Judging, info_summary, review
+from ..cards import card_codes, parse_cards
 from ..deal import Deal, DealError, load_deal, replay, score_deal
 from ..games import GAME_NAMES, GAMES, SEATS, Declaration, parse_seat
 from ..handmodel.features import DECLARATIONS
@@ -196,12 +197,12 @@ def bid_row_evaluation(cards: int, seat: int, bid: int | None, seed: int, opts: 
 def _seeded_hands(no: int, raw: Any, fmt: str, opts: dict) -> list[tuple[str, int, int, int | None, int]]:
     """(id, cards, seat, bid, seed) for each hand of an input row: the seed from the run's seed,
     the id and the cards (:func:`row_seed`)."""
-    return [(rid, cards, seat, bid, row_seed(opts.get("seed", 0), f"{rid}|{' '.join(card_list(cards))}", seat))
+    return [(rid, cards, seat, bid, row_seed(opts.get("seed", 0), f"{rid}|{' '.join(card_codes(cards))}", seat))
             for rid, cards, seat, bid in _bid_inputs(no, raw, fmt, opts.get("seat"))]
 
 
 def _hand_row(no: int, rid: str, cards: int, seat: int, bid: int | None) -> dict:
-    return {"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_list(cards)), "bid": bid}
+    return {"row": no, "id": rid, "seat": SEATS[seat], "cards": " ".join(card_codes(cards)), "bid": bid}
 
 
 def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
@@ -276,9 +277,9 @@ def _label_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
     return out
 
 
-def _precision(opts: dict) -> dict[str, Any]:
-    """The review's precision for a bulk row: the options given, else the bulk defaults."""
-    return {k: opts.get(k) or v for k, v in BULK_PRECISION.items()}
+def _judging(opts: dict) -> Judging:
+    """How closely a bulk row's review judges: the options given, else the bulk defaults."""
+    return BULK_JUDGING.asked(**{f.name: opts.get(f.name) or None for f in fields(Judging)})
 
 
 def _analyse_rows(item: Item, opts: dict | None = None) -> list[dict]:
@@ -288,7 +289,7 @@ def _analyse_rows(item: Item, opts: dict | None = None) -> list[dict]:
     _no_ramsch(item.deal)
     info = bool(opts.get("info")) and item.classic
     rv = review(item.deal, declaration=False, info=info, seed=row_seed(opts.get("seed", 0), item.id, 0),
-                **_precision(opts))
+                judging=_judging(opts))
     sm = rv.summary()
     w = sm["worst_mistake"] or {}
     sv = sm["start_value"]
@@ -337,7 +338,7 @@ def _stats_rows(item: Item, opts: dict) -> list[dict]:
     _no_ramsch(deal)
     seed = row_seed(opts.get("seed", 0), item.id, 0)
     rv = review(deal, declaration=False, info=True, seed=seed,
-                **_precision(opts))
+                judging=_judging(opts))
     sm = rv.summary()
     judged = info_summary(rv.cards)                 # (a game conceded before a card: no cards, no cost)
     names = _players(item)
