@@ -153,6 +153,53 @@ def run_bulk(task: str, input_path: str, out: str, *, fmt: str | None = None, ou
     a scheduler that does not answer is a :class:`BulkError` within seconds.
     """
     t0 = time.perf_counter()
+    fmt, out_p, ofmt = _checked(task, input_path, out, fmt, out_format, chunk_size)
+    options = dict(options or {})
+    schema = SCHEMAS[task]
+    parts = out_p.with_name(out_p.name + ".parts")
+    manifest = {"task": task, "input": os.path.abspath(input_path), "fingerprint": _fingerprint(input_path),
+                "format": fmt, "output_format": ofmt, "chunk_size": chunk_size, "options": options,
+                "columns": schema.names}
+    _open_parts(parts, manifest, out, resume, restart)
+    done = done_chunks(parts, ofmt) if resume else set()
+    count = {"rows": 0, "chunks": 0}
+    broken: list[CorruptInput] = []
+
+    def todo() -> Iterator[tuple[int, list]]:
+        """The chunks still to compute, in order; resumed ones only count."""
+        for k, block in enumerate(_chunks(input_path, fmt, chunk_size, broken)):
+            count["chunks"] += 1
+            count["rows"] += len(block)
+            if k in done:
+                if progress:
+                    progress(len(block))
+                continue
+            yield k, block
+
+    job = functools.partial(_chunk_job, task, fmt, options, parts if scheduler is None else None)
+    _compute(job, todo(), parts, schema, ofmt, workers=workers or os.cpu_count() or 1,
+             scheduler=scheduler, progress=progress, resumed=len(done))
+    rows_in, n_chunks = count["rows"], count["chunks"]
+    errors_p = out_p.with_name(out_p.name + ".errors.jsonl")
+    if rows_in == 0:
+        shutil.rmtree(parts)
+        if broken:
+            raise BulkError(f"{broken[0]}; nothing before it could be read")
+        raise BulkError(f"{input_path}: no rows (the input is empty, or only blank lines and comments)")
+    n_out, n_err = merge(parts, out_p, errors_p, schema, ofmt, n_chunks)
+    shutil.rmtree(parts)
+    if broken:
+        raise BulkError(f"{broken[0]}; the {rows_in} row{'s' if rows_in != 1 else ''} before it "
+                        f"{'are' if rows_in != 1 else 'is'} evaluated in {out_p} ({n_out} output rows, "
+                        f"{n_err} failed)")
+    return BulkSummary(rows_in, n_out, n_err, n_chunks, len(done & set(range(n_chunks))),
+                       time.perf_counter() - t0, str(out_p), str(errors_p))
+
+
+def _checked(task: str, input_path: str, out: str, fmt: str | None, out_format: str | None,
+             chunk_size: int) -> tuple[str, Path, str]:
+    """A run's arguments checked before anything is written: the input's format, the output's
+    path and its format (each bad one a :class:`BulkError` that names it)."""
     if task not in TASKS:
         raise BulkError(f"unknown task {task!r} (expected {', '.join(TASKS)})")
     if not os.path.exists(input_path):
@@ -169,14 +216,14 @@ def run_bulk(task: str, input_path: str, out: str, *, fmt: str | None = None, ou
         ofmt = output_format(out, out_format)
     except ValueError as e:
         raise BulkError(str(e)) from None
-    options = dict(options or {})
-    schema = SCHEMAS[task]
     if not out_p.parent.is_dir():
         raise BulkError(f"--out {out}: the folder {out_p.parent} does not exist (create it first)")
-    parts = out_p.with_name(out_p.name + ".parts")
-    manifest = {"task": task, "input": os.path.abspath(input_path), "fingerprint": _fingerprint(input_path),
-                "format": fmt, "output_format": ofmt, "chunk_size": chunk_size, "options": options,
-                "columns": schema.names}
+    return fmt, out_p, ofmt
+
+
+def _open_parts(parts: Path, manifest: dict, out: str, resume: bool, restart: bool) -> None:
+    """The folder of a run's finished chunks, with its manifest: an earlier run's is continued
+    (``resume``, only the same run's), discarded (``restart``), or else the run is refused."""
     mf = parts / "manifest.json"
     if parts.exists() and resume:
         old = json.loads(mf.read_text()) if mf.exists() else {}
@@ -192,25 +239,18 @@ def run_bulk(task: str, input_path: str, out: str, *, fmt: str | None = None, ou
         shutil.rmtree(parts)
     parts.mkdir(parents=True, exist_ok=True)
     mf.write_text(json.dumps(manifest, indent=1))
-    done = done_chunks(parts, ofmt) if resume else set()
-    workers = workers or os.cpu_count() or 1
 
-    count = {"rows": 0, "chunks": 0}
-    broken: list[CorruptInput] = []
 
-    def todo() -> Iterator[tuple[int, list]]:
-        """The chunks still to compute, in order; resumed ones only count."""
-        for k, block in enumerate(_chunks(input_path, fmt, chunk_size, broken)):
-            count["chunks"] += 1
-            count["rows"] += len(block)
-            if k in done:
-                if progress:
-                    progress(len(block))
-                continue
-            yield k, block
-
+def _compute(job: Callable, todo: Iterator[tuple[int, list]], parts: Path, schema: Any, ofmt: str, *,
+             workers: int, scheduler: str | None, progress: Callable[[int], None] | None, resumed: int) -> int:
+    """Compute the chunks ``todo`` on the workers (local processes, or the Dask ``scheduler``),
+    each written to ``parts`` as it is done; the number written.  Progress goes row by row on
+    local processes, chunk by chunk on a cluster; Ctrl-C or SIGTERM stop the workers and raise
+    :class:`BulkInterrupted`."""
+    global _ROWS_DONE, _IN_PROCESS
     by_row = scheduler is None                       # local processes report each row as it is done
     seen = [0]
+    written = [0]
 
     def rows_done() -> None:
         """Forward the rows the workers finished since the last look."""
@@ -220,20 +260,9 @@ def run_bulk(task: str, input_path: str, out: str, *, fmt: str | None = None, ou
                 progress(n - seen[0])
                 seen[0] = n
 
-    written = [0]
-
-    def finished(k: int, n: int, result: tuple[list[dict], list[dict]]) -> None:
-        write_part(parts, k, result[0], result[1], schema, ofmt)
-        _journal(parts, k).unlink(missing_ok=True)
-        written[0] += 1
-        if progress:
-            rows_done() if by_row else progress(n)
-
-    global _ROWS_DONE, _IN_PROCESS
     _ROWS_DONE = mp.get_context("fork").Value("q", 0) if by_row else None
     _IN_PROCESS = (os.getpid(), rows_done) if by_row and workers <= 1 else None
-    job = functools.partial(_chunk_job, task, fmt, options, parts if by_row else None)
-    results = imap_unordered(job, todo(), workers, scheduler=scheduler, on_wait=rows_done)
+    results = imap_unordered(job, todo, workers, scheduler=scheduler, on_wait=rows_done)
     stopping = signal.getsignal(signal.SIGTERM) if threading.current_thread() is threading.main_thread() else None
 
     def on_term(signum, frame) -> None:
@@ -241,12 +270,16 @@ def run_bulk(task: str, input_path: str, out: str, *, fmt: str | None = None, ou
     try:
         if stopping is not None:
             signal.signal(signal.SIGTERM, on_term)
-        for (k, block), result in results:
-            finished(k, len(block), result)
+        for (k, block), (rows, errors) in results:
+            write_part(parts, k, rows, errors, schema, ofmt)
+            _journal(parts, k).unlink(missing_ok=True)
+            written[0] += 1
+            if progress:
+                rows_done() if by_row else progress(len(block))
     except (KeyboardInterrupt, _Stop) as e:
         results.close()                              # the workers stop before their journals are counted
         raise BulkInterrupted("SIGTERM" if isinstance(e, _Stop) else "SIGINT", parts,
-                              len(done) + written[0], _journalled_rows(parts)) from None
+                              resumed + written[0], _journalled_rows(parts)) from None
     except SchedulerUnreachable as e:
         raise BulkError(str(e)) from None
     finally:
@@ -254,18 +287,4 @@ def run_bulk(task: str, input_path: str, out: str, *, fmt: str | None = None, ou
         _ROWS_DONE, _IN_PROCESS = None, None
         if stopping is not None:
             signal.signal(signal.SIGTERM, stopping)
-    rows_in, n_chunks = count["rows"], count["chunks"]
-    errors_p = out_p.with_name(out_p.name + ".errors.jsonl")
-    if rows_in == 0:
-        shutil.rmtree(parts)
-        if broken:
-            raise BulkError(f"{broken[0]}; nothing before it could be read")
-        raise BulkError(f"{input_path}: no rows (the input is empty, or only blank lines and comments)")
-    n_out, n_err = merge(parts, out_p, errors_p, schema, ofmt, n_chunks)
-    shutil.rmtree(parts)
-    if broken:
-        raise BulkError(f"{broken[0]}; the {rows_in} row{'s' if rows_in != 1 else ''} before it "
-                        f"{'are' if rows_in != 1 else 'is'} evaluated in {out_p} ({n_out} output rows, "
-                        f"{n_err} failed)")
-    return BulkSummary(rows_in, n_out, n_err, n_chunks, len(done & set(range(n_chunks))),
-                       time.perf_counter() - t0, str(out_p), str(errors_p))
+    return written[0]
