@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solver.calibration import default_model, game_class  # noqa: E402
-from solver.cards import card_list  # noqa: E402
+from solver.cards import card_codes  # noqa: E402
 from solver.advice import evaluate_declarer  # noqa: E402
 from solver.inference import auction_facts  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
@@ -62,7 +62,7 @@ def one_deal(args: tuple[int, int, int]) -> dict:
     if not deal.declaration.hand:
         # after the pick-up: the kept cards and the discard, and the bare advice on the same
         # worlds priced as the advice did before the declare models (a paired comparison)
-        row.update(pickup=True, kept=card_list(deal.hands[d]), discard=card_list(deal.skat),
+        row.update(pickup=True, kept=card_codes(deal.hands[d]), discard=card_codes(deal.skat),
                    p_without_bid_models=without.calibrated_with(model.without_declare()).recommended.p_win(bid))
     return {**row, "declare_models": model.prices_declare, "class": game_class(deal.declaration),
             "passed": False, "declarer": "FMR"[d], "game": deal.declaration.name, "bid": bid,

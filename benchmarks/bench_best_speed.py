@@ -30,7 +30,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=5)
     args = ap.parse_args()
-    from solver.cards import card_list
+    from solver.cards import card_codes
     from solver.games import GAME_NAMES, SEATS
     from solver.heuristics import best_stegen_game, choose_discard
     from solver.players.table import shuffle
@@ -54,7 +54,7 @@ def main() -> None:
         skat = choose_discard(twelve, g)
         hands = list(dealt[:3])
         hands[d] = twelve & ~skat
-        rec = {"hands": {SEATS[p]: card_list(hands[p]) for p in range(3)}, "skat": card_list(skat),
+        rec = {"hands": {SEATS[p]: card_codes(hands[p]) for p in range(3)}, "skat": card_codes(skat),
                "declarer": SEATS[d], "game": GAME_NAMES[g]}
         playout(rec, ["best", "best", "best"], seed=args.seed * 1000 + k)
     wall = time.perf_counter() - t0

@@ -29,7 +29,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.cards import card_list, parse_cards  # noqa: E402
+from solver.cards import card_codes, parse_cards  # noqa: E402
 from solver.stats import Z95  # noqa: E402
 from solver.deal import Deal  # noqa: E402
 from solver.advice import evaluate_hand  # noqa: E402
@@ -47,7 +47,7 @@ def _speed_hands(args) -> list[tuple[str, str]]:
     hands = list(HANDS)
     for k in range(args.hands):
         dealt = shuffle(np.random.default_rng([args.seed, k]))
-        hands.append((" ".join(card_list(dealt[k % 3])), "FMR"[k % 3]))
+        hands.append((" ".join(card_codes(dealt[k % 3])), "FMR"[k % 3]))
     return hands
 
 
@@ -127,7 +127,7 @@ def bulk(args) -> None:
     from solver.games import SEATS
     hands: list[tuple[str, str]] = []
     for k in range(args.hands):
-        hands.append((" ".join(card_list(shuffle(np.random.default_rng([args.seed, k]))[k % 3])), SEATS[k % 3]))
+        hands.append((" ".join(card_codes(shuffle(np.random.default_rng([args.seed, k]))[k % 3])), SEATS[k % 3]))
     opts = {"samples": args.samples}
     evaluate_hand(HANDS[0][0], HANDS[0][1], samples=16, workers=1)     # warm-up: compile or load the cache
     with tempfile.TemporaryDirectory() as d:
@@ -188,7 +188,7 @@ def quality(args) -> None:
         rec = ev.recommended
         d = rec.declaration
         won = actual_outcome(cards, seat, d)
-        row = {"deal": i, "seat": seat, "cards": card_list(cards[seat]), "declaration": d.name,
+        row = {"deal": i, "seat": seat, "cards": card_codes(cards[seat]), "declaration": d.name,
                "pickup": not d.hand, "p": rec.p_win(18), "won": bool(won), "game": d.game,
                "stegen": None if d.game == NULL else stegen(cards[seat], d.game)}
         if not d.hand:

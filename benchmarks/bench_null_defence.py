@@ -38,7 +38,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.cards import CARD_NAMES, card_list  # noqa: E402
+from solver.cards import CARD_NAMES, card_codes  # noqa: E402
 from solver.deal import Deal, score_deal  # noqa: E402
 from solver.advice import evaluate_declare  # noqa: E402
 from solver.games import NULL, SEATS, Declaration  # noqa: E402
@@ -101,7 +101,7 @@ def one_deal(args) -> dict:
     t0 = time.perf_counter()
     base, rate = null_deal(k, seed)
     out = {"k": k, "seed": seed, "declarer": SEATS[base.declarer], "p_win_dd": round(rate, 4),
-           "hands": [card_list(h) for h in base.hands], "skat": card_list(base.skat), "won": {}}
+           "hands": [card_codes(h) for h in base.hands], "skat": card_codes(base.skat), "won": {}}
     for d in defences:
         deal = Deal(list(base.hands), base.skat, base.declarer, base.declaration, [], 18)
         seats: list[Player] = []

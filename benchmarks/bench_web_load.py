@@ -48,7 +48,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_tables_load import answering  # noqa: E402
 
-from solver.cards import card_list  # noqa: E402
+from solver.cards import card_codes  # noqa: E402
 from solver.players.table import shuffle  # noqa: E402
 
 
@@ -77,7 +77,7 @@ def run_client(k: int, base: str, args, iss: list[str], log: list, problems: lis
                ready: "Gathering") -> None:
     c = Client(base, log)
     dealt = shuffle(np.random.default_rng(k))
-    st, out = c.call("bid", "POST", "/api/bid", {"cards": " ".join(card_list(dealt[k % 3])), "seat": "FMR"[k % 3],
+    st, out = c.call("bid", "POST", "/api/bid", {"cards": " ".join(card_codes(dealt[k % 3])), "seat": "FMR"[k % 3],
                                                   "samples": 32})
     if st != 200 or "advice" not in out:
         problems.append(f"client {k}: bid answered {st}")

@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.selfplay_stats import _describe, _play, _read, _write_as_done, guarded  # noqa: E402
 from solver.calibration import game_class, rate_band  # noqa: E402
-from solver.cards import card_list  # noqa: E402
+from solver.cards import card_codes  # noqa: E402
 from solver.advice import evaluate_hand  # noqa: E402
 from solver.games import SEATS  # noqa: E402
 from solver.players.table import shuffle  # noqa: E402
@@ -106,8 +106,8 @@ def _one_row(args) -> dict:
     _dist, j, dealt, r = near[int(pick.integers(len(near)))]  # type: ignore[assignment]
     seat = (k + j) % 3
     out = _play(dealt, seat, r, ["best", "best", "best"], seed * 7919 + k, 16)
-    return {"k": k, "seed": seed, "seat": SEATS[seat], "cards": card_list(dealt[seat]),
-            "skat": card_list(dealt[3]), "declaration": r.declaration.name, "designed": cls_,
+    return {"k": k, "seed": seed, "seat": SEATS[seat], "cards": card_codes(dealt[seat]),
+            "skat": card_codes(dealt[3]), "declaration": r.declaration.name, "designed": cls_,
             "band": target, "band_got": band_of(r.p_win_dd(18)), "worlds": r.samples,
             "wins_dd": int(r.wins_at(18).sum()), **_describe(r, dealt[seat], seat),
             "players": ["best", "best", "best"], "won": out["won"], "played": out,

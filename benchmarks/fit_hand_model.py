@@ -27,7 +27,7 @@ import json
 import numpy as np
 import pyarrow.parquet as pq
 
-from solver.cards import card_list, parse_cards, popcount
+from solver.cards import card_codes, parse_cards, popcount
 from solver.deal import shuffle
 from solver.games import SEATS
 from solver.handmodel.features import DECLARATIONS, FAMILIES, family, features
@@ -71,7 +71,7 @@ def training_hands(n: int, seed: int, start: int = 0, only_strong: bool = False)
         hand = shuffle(np.random.default_rng([seed, k]))[seat]
         if only_strong and not strong(hand):
             continue
-        out.append({"id": f"s{seed}-{k}", "cards": " ".join(card_list(hand)), "seat": SEATS[seat]})
+        out.append({"id": f"s{seed}-{k}", "cards": " ".join(card_codes(hand)), "seat": SEATS[seat]})
     return out
 
 

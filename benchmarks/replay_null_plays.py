@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.designed_playout import TRIES, try_deal  # noqa: E402
 from benchmarks.selfplay_stats import _play, _read, hand_deal  # noqa: E402
-from solver.cards import card_list  # noqa: E402
+from solver.cards import card_codes  # noqa: E402
 from solver.games import SEATS, Declaration  # noqa: E402
 from solver.pool import imap_unordered  # noqa: E402
 
@@ -71,7 +71,7 @@ def dealt_of(name: str, seed: int, k: int, cards: list[str]) -> tuple[list[int],
         return hand_deal(k, seed)
     for j in range(TRIES):
         dealt, seat = try_deal(k, seed, j)
-        if card_list(dealt[seat]) == cards:
+        if card_codes(dealt[seat]) == cards:
             return dealt, seat
     raise ValueError(f"designed row {seed}/{k}: no try deals its cards")
 

@@ -68,7 +68,7 @@ sys.path.insert(0, str(ROOT))
 
 from solver.calibration import (DESIGNED_HOLDOUT_SEED, HOLDOUT_SEED, PlayModel, game_class, hand_features, rate_logit,  # noqa: E402
                                 row_features, row_schneider_share, row_worlds, training_rows)
-from solver.cards import card_list, parse_cards  # noqa: E402
+from solver.cards import card_codes, parse_cards  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
 from solver.deal import Deal, score_deal  # noqa: E402
 from solver.advice import evaluate_declare, evaluate_hand  # noqa: E402
@@ -156,8 +156,8 @@ def _one_hand(args) -> dict:
                        workers=1, precision=0.2, model=None, contenders=None)
     ranked = ev.ranked()
     r = ranked[0]
-    row = {"k": k, "seed": seed, "seat": SEATS[seat], "cards": card_list(dealt[seat]),
-           "skat": card_list(dealt[3]), "declaration": r.declaration.name, **_describe(r, dealt[seat], seat),
+    row = {"k": k, "seed": seed, "seat": SEATS[seat], "cards": card_codes(dealt[seat]),
+           "skat": card_codes(dealt[3]), "declaration": r.declaration.name, **_describe(r, dealt[seat], seat),
            "players": players}
     if r.p_win(18) < min_dd:                      # nobody bids it: not played, never fitted
         row.update(won=None, played=None, seconds=round(time.perf_counter() - t0, 2))

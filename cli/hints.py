@@ -16,7 +16,7 @@ from typing import Any
 
 from solver.advice import by_the_auction, evaluate_declare, evaluate_hand
 from solver.analysis import cards_by_what_he_knows
-from solver.cards import CARD_NAMES, card_list
+from solver.cards import CARD_NAMES, card_codes
 from solver.deal import replay
 from solver.games import GAME_NAMES
 from solver.heuristics import ramsch_discard, ramsch_pickup
@@ -83,6 +83,6 @@ def hint_for(q: dict, auction: list | None = None, deal: Any = None) -> dict:
                 ("pick up the skat" if take else "push the skat on (it doubles the deal)")}
     if q["kind"] == "ramsch-discard":
         return {"kind": "advice", "text": "rule of thumb (no search): put back " +
-                " ".join(card_list(ramsch_discard(q["_twelve"])))}
+                " ".join(card_codes(ramsch_discard(q["_twelve"])))}
     return {"kind": "none", "text": "no hint here"}
 

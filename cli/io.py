@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import click
 
-from solver.bulk.readers import CorruptInput
+from solver.bulk.readers import CorruptInput, open_text
 
 
 def data_folder() -> Path:
@@ -40,7 +40,6 @@ def open_lines(path: str | None) -> Iterator[str]:
             ctx.exit(2)
         yield from sys.stdin
         return
-    from solver.bulk.readers import open_text
     try:
         with open_text(path) as fh:
             yield from fh

@@ -57,7 +57,7 @@ class LazyGroup(click.Group):
 @click.version_option(__version__, prog_name="skat")
 def cli() -> None:
     """Skat analysis: bid advice, double-dummy values, game scoring and record conversion."""
-    from solver.search import compile as compiling
+    from solver.search import compile as compiling     # (numba loads with it: not for --help)
     compiling.compile_notice = lambda message: click.echo(message, err=True)
 
 

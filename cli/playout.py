@@ -7,6 +7,8 @@ import sys
 
 import click
 
+from solver.players import BEST_ABLATIONS, PLAYERS
+from solver.players.playout import playout_many
 from solver.records import read_lines
 
 from .io import emit, open_lines, open_output, run_file_command
@@ -38,8 +40,6 @@ def playout(file: str, spec: str, samples: int | None, seed: int, workers: int, 
     \b
     Example: skat playout data/deals.jsonl --players pimc,rules,rules --samples 6
     """
-    from solver.players import PLAYERS, BEST_ABLATIONS
-    from solver.players.playout import playout_many
     players = [p.strip() for p in spec.split(",")]
     unknown = [p for p in players if p not in PLAYERS and p not in BEST_ABLATIONS]
     if len(players) not in (2, 3) or unknown:

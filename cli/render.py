@@ -6,14 +6,16 @@ Rendering reads records that already carry their values; it never solves.
 from __future__ import annotations
 
 
+import html
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from solver.cards import format_card, parse_card, sort_key
-from solver.games import SEATS
+from solver.cards import CARD_NAMES, format_card, parse_card, sort_key
+from solver.games import SEATS, parse_game
+from solver.play import display_order
 from solver.scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, TOTAL_POINTS, WIN_POINTS
 
 RED = {"H", "D"}
@@ -25,16 +27,18 @@ def card_text(code: str) -> Text:
     return Text(sym, style="red" if code[0] in RED else "")
 
 
+def _ordered(codes: list[str], game: str | None) -> list[str]:
+    """Card codes as a player sorts them for ``game`` (trumps first; Null: the ten between nine
+    and jack), else by suit."""
+    if game is None:
+        return sorted(codes, key=lambda c: sort_key(parse_card(c)))
+    return [CARD_NAMES[c] for c in display_order([parse_card(x) for x in codes], parse_game(game))]
+
+
 def cards_text(codes: list[str], game: str | None = None) -> Text:
     """Cards with symbols, sorted as a player sorts them for ``game`` (trumps first)."""
     t = Text()
-    if game is not None:
-        from solver.games import parse_game
-        from solver.play import display_order
-        from solver.cards import CARD_NAMES
-        ordered = [CARD_NAMES[c] for c in display_order([parse_card(x) for x in codes], parse_game(game))]
-    else:
-        ordered = sorted(codes, key=lambda c: sort_key(parse_card(c)))
+    ordered = _ordered(codes, game)
     for i, c in enumerate(ordered):
         if i:
             t.append(" ")
@@ -281,13 +285,7 @@ def _review_title(rv) -> str:
 def _html_cards(codes: list[str], game: str | None = None) -> str:
     """Cards as symbols, sorted as a player sorts them for ``game`` (Null: no trumps, ten between
     nine and jack), else by suit."""
-    if game is not None:
-        from solver.cards import CARD_NAMES
-        from solver.games import parse_game
-        from solver.play import display_order
-        ordered = [CARD_NAMES[c] for c in display_order([parse_card(x) for x in codes], parse_game(game))]
-    else:
-        ordered = sorted(codes, key=lambda c: sort_key(parse_card(c)))
+    ordered = _ordered(codes, game)
     out = []
     for c in ordered:
         sym = format_card(parse_card(c), "symbol")
@@ -330,7 +328,6 @@ def _chart(rv) -> str:
 def review_html(reviews) -> str:
     """A self-contained HTML page (no network, no external assets) for one or more reviews; a
     deal passed in (``{"id", "passed": True}``) is listed as such."""
-    import html as h
     css = ("body{font-family:sans-serif;margin:2em;max-width:60em}.card{font-weight:bold;padding:0 .15em}"
            ".red{color:#c00}.black{color:#111}table.tricks{border-collapse:collapse}"
            "table.tricks td,table.tricks th{border-bottom:1px solid #ddd;padding:.2em .6em;text-align:right}"
@@ -349,14 +346,14 @@ def review_html(reviews) -> str:
     body = []
     for rv in reviews:
         if isinstance(rv, dict):                       # passed in: nothing was played
-            body.append(f"<section class='review'><h2>{h.escape(str(rv.get('id', '')))}</h2>"
+            body.append(f"<section class='review'><h2>{html.escape(str(rv.get('id', '')))}</h2>"
                         "<p>passed in: everybody passed, no game was played.</p></section>")
             continue
         rec = rv.deal.to_record()
         sm = rv.summary()
         game = rec.get("game")
-        body.append(f"<section class='review'><h2>{h.escape(str(rec.get('id', '')))} "
-                    f"{h.escape(_review_title(rv))}</h2>")
+        body.append(f"<section class='review'><h2>{html.escape(str(rec.get('id', '')))} "
+                    f"{html.escape(_review_title(rv))}</h2>")
         body.append("<table class='deal'>" + "".join(
             f"<tr><th>{s}{' (declarer)' if rec.get('declarer') == s else ''}</th>"
             f"<td>{_html_cards(rec['hands'][s], game)}</td></tr>"
@@ -377,10 +374,10 @@ def review_html(reviews) -> str:
                     i = c.info or {}
                     cls = (i.get("class") or "") if i.get("mark") else ""
                     css_cls = "mistake-mark" if cls == "mistake" else cls
-                    info = [(css_cls, h.escape(i.get("mark") or "")), (css_cls, h.escape(info_cost_text(i)))]
+                    info = [(css_cls, html.escape(i.get("mark") or "")), (css_cls, html.escape(info_cost_text(i)))]
                 values = [("", str(c.trick)), ("", d["seat"]), ("", _html_cards([d["card"]])),
                           ("", _v(d["value_before"])), ("", _v(d["value_after"])), ("", _html_cards(d["best"], game)),
-                          ("", str(c.cost or "")), *info, ("", h.escape(d["outcome_changed"] or ""))]
+                          ("", str(c.cost or "")), *info, ("", html.escape(d["outcome_changed"] or ""))]
                 # each cell names its column (the narrow layout)
                 cells = "".join(f"<td data-label='{name}'" + (f" class='{cls}'" if cls else "") + f">{v}</td>"
                                 for name, (cls, v) in zip(columns, values))
@@ -394,10 +391,10 @@ def review_html(reviews) -> str:
                           if "scores" in sm else "") + "</p>")
         else:
             summary = (f"<p>start value {_v(sm['start_value'])}; actual {sm['declarer_points']} card points"
-                       + (f", score {sm['score']:+d} ({h.escape(sm['reason'])})" if "score" in sm else "") + "</p>")
+                       + (f", score {sm['score']:+d} ({html.escape(sm['reason'])})" if "score" in sm else "") + "</p>")
         body.append(summary + "<p>mistakes (double-dummy): " + ", ".join(
             f"{s}: {m['mistakes']} (cost {m['cost']})" for s, m in sm["mistakes"].items()) + "</p>")
-        body.extend(f"<p>{h.escape(line)}</p>" for line in summary_lines(sm))
+        body.extend(f"<p>{html.escape(line)}</p>" for line in summary_lines(sm))
         body.append("</section>")
     return ("<!DOCTYPE html><html><head><meta charset='utf-8'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'><title>skat analyse</title>"

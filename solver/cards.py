@@ -340,6 +340,11 @@ def format_cards(cards: Iterable[int] | int, style: str = "code", sort: bool = F
     return " ".join(format_card(c, style) for c in cards)
 
 
-def card_list(x: int) -> list[str]:
-    """A card set as a list of codes in display order."""
+def card_codes(x: int) -> list[str]:
+    """A card set as a list of codes in display order (the inverse of :func:`parse_card_list`,
+    which reads codes to card ids).
+
+    >>> card_codes(parse_cards("D7 CJ HA"))
+    ['CJ', 'HA', 'D7']
+    """
     return [CARD_NAMES[c] for c in sorted(iter_cards(x), key=sort_key)]

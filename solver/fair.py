@@ -40,7 +40,7 @@ from typing import Any
 
 import numpy as np
 
-from .cards import CARD_IDS, CARD_NAMES, card_list
+from .cards import CARD_IDS, CARD_NAMES, card_codes
 from .deal import hands_of
 from .offiziersskat import piles_of
 
@@ -173,8 +173,8 @@ def _cards_problems(rec: dict, order: list[int]) -> list[str]:
         return [f"{side}'s piles are not the piles dealt" for p, side in enumerate("FR")
                 if [tuple(CARD_IDS[c] for c in pile) for pile in rec["piles"][side]] != piles[p]]
     *dealt_hands, skat_dealt = hands_of(order)
-    dealt = {seat: set(card_list(h)) for seat, h in zip("FMR", dealt_hands)}
-    dealt_skat = set(card_list(skat_dealt))
+    dealt = {seat: set(card_codes(h)) for seat, h in zip("FMR", dealt_hands)}
+    dealt_skat = set(card_codes(skat_dealt))
     hands = rec["hands"]
     hands = {seat: set(hands[seat] if isinstance(hands, dict) else hands[i]) for i, seat in enumerate("FMR")}
     skat = set(rec.get("skat") or ())

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bidding import Auction, BiddingError, auction_record
-from .cards import CARD_NAMES, CardParseError, card_list, iter_cards, parse_card, parse_card_list, sort_key
+from .cards import CARD_NAMES, CardParseError, card_codes, iter_cards, parse_card, parse_card_list, sort_key
 from .deal import Deal, DealError, replay, score_deal  # noqa: F401
 from .games import GAME_LETTERS, NULL, SEATS, Declaration, DeclarationError
 
@@ -46,7 +46,7 @@ class IssGame:
             rec = self.deal.to_record()
         else:
             rec = {"id": self.id,
-                   "hands": {SEATS[p]: card_list(sum(1 << c for c in self.dealt[p])) for p in range(3)},
+                   "hands": {SEATS[p]: card_codes(sum(1 << c for c in self.dealt[p])) for p in range(3)},
                    "skat": [CARD_NAMES[c] for c in self.dealt[3]], "passed": True}
         rec["auction"] = auction_record(self.auction)
         rec["iss_result"] = self.recorded

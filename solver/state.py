@@ -29,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from collections.abc import Iterable
 
-from .cards import card_list, card_points, popcount
+from .cards import card_codes, card_points, popcount
 from .games import SEATS, Declaration
 from .play import GameRules, rules_for, spitze_card
 from .scoring import SPITZE_BONUS
@@ -40,7 +40,7 @@ class IllegalCard(ValueError):
 
 
 def format_cards_in(x: int) -> str:
-    return " ".join(card_list(x)) if x else "nothing"
+    return " ".join(card_codes(x)) if x else "nothing"
 
 
 @dataclass

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 
 from cli.main import cli
 from solver.bulk.runner import BulkError, run_bulk
-from solver.cards import card_list
+from solver.cards import card_codes
 from solver.players.table import shuffle
 
 from .conftest import ROOT
@@ -28,7 +28,7 @@ def _hands(path: Path, n: int) -> Path:
     lines = ["cards,seat"]
     for k in range(n):
         dealt = shuffle(np.random.default_rng([5, k]))
-        lines.append(f"{' '.join(card_list(dealt[k % 3]))},{'FMR'[k % 3]}")
+        lines.append(f"{' '.join(card_codes(dealt[k % 3]))},{'FMR'[k % 3]}")
     path.write_text("\n".join(lines) + "\n")
     return path
 

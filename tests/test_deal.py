@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from solver.deal import DealError, load_deal, replay
-from solver.cards import card_list, iter_cards
+from solver.cards import card_codes, iter_cards
 from solver.games import SEATS
 from solver.play import legal_moves, rules_for
 
@@ -71,8 +71,8 @@ def test_replay_counts_skat_and_tricks():
 def test_any_legal_playout_totals_120_and_winners_hold_the_best_card(rnd, game, declarer):
     cards = list(range(32))
     rnd.shuffle(cards)
-    hands = {SEATS[p]: card_list(sum(1 << c for c in cards[10 * p:10 * p + 10])) for p in range(3)}
-    deal = load_deal({"hands": hands, "skat": card_list((1 << cards[30]) | (1 << cards[31])),
+    hands = {SEATS[p]: card_codes(sum(1 << c for c in cards[10 * p:10 * p + 10])) for p in range(3)}
+    deal = load_deal({"hands": hands, "skat": card_codes((1 << cards[30]) | (1 << cards[31])),
                       "declarer": declarer, "game": game})
     rules = rules_for(deal.game)
     played: list[int] = []

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from solver.cards import card_list, iter_cards, parse_card, parse_cards
+from solver.cards import card_codes, iter_cards, parse_card, parse_cards
 from solver.deal import Deal, load_deal, replay
 from solver.games import SEATS
 from solver.state import IllegalCard
@@ -26,9 +26,9 @@ HEARTS_DEAL = {"hands": {"F": "CJ SJ HA HT HK H9 DA S7 D8 D7", "M": "C8 C9 CT CK
 def _random_deal(rnd: random.Random, game: str) -> Deal:
     cards = list(range(32))
     rnd.shuffle(cards)
-    return load_deal({"hands": {SEATS[p]: card_list(sum(1 << c for c in cards[10 * p:10 * p + 10]))
+    return load_deal({"hands": {SEATS[p]: card_codes(sum(1 << c for c in cards[10 * p:10 * p + 10]))
                                 for p in range(3)},
-                      "skat": card_list((1 << cards[30]) | (1 << cards[31])), "declarer": rnd.randrange(3),
+                      "skat": card_codes((1 << cards[30]) | (1 << cards[31])), "declarer": rnd.randrange(3),
                       "game": game})
 
 

@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from cli.main import cli
 from cli.play import HumanPlayer, Prompter
 from rich.console import Console
-from solver.cards import CARD_NAMES, card_list, iter_cards
+from solver.cards import CARD_NAMES, card_codes, iter_cards
 from solver.deal import load_deal, replay
 from solver.games import SEATS
 from solver.players import PimcPlayer, PlayView
@@ -137,8 +137,8 @@ def test_pimc_never_plays_an_illegal_card():
         cards = list(range(32))
         rnd.shuffle(cards)
         game = rnd.choice(["diamonds", "hearts", "spades", "clubs", "grand", "null"])
-        rec = {"hands": {SEATS[p]: card_list(sum(1 << c for c in cards[10 * p:10 * p + 10])) for p in range(3)},
-               "skat": card_list((1 << cards[30]) | (1 << cards[31])), "declarer": rnd.randrange(3), "game": game}
+        rec = {"hands": {SEATS[p]: card_codes(sum(1 << c for c in cards[10 * p:10 * p + 10])) for p in range(3)},
+               "skat": card_codes((1 << cards[30]) | (1 << cards[31])), "declarer": rnd.randrange(3), "game": game}
         deal = load_deal(rec)
         st = deal.start_state()
         for _ in range(rnd.randrange(20)):

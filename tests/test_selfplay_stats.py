@@ -47,7 +47,7 @@ def test_a_null_replay_finds_every_sampled_rows_deal_and_only_null_games():
     import json
 
     from benchmarks.replay_null_plays import dealt_of, jobs
-    from solver.cards import card_list
+    from solver.cards import card_codes
     from solver.games import SEATS, Declaration
 
     from .conftest import ROOT
@@ -61,4 +61,4 @@ def test_a_null_replay_finds_every_sampled_rows_deal_and_only_null_games():
     for name, seed, k, _, _ in todo:
         row = next(r for r in rows[name] if (r["seed"], r["k"]) == (seed, k))
         dealt, seat = dealt_of(name, seed, k, row["cards"])
-        assert card_list(dealt[seat]) == row["cards"] and SEATS[seat] == row["seat"]
+        assert card_codes(dealt[seat]) == row["cards"] and SEATS[seat] == row["seat"]

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solver.cards import card_list, iter_cards
+from solver.cards import card_codes, iter_cards
 from solver.deal import load_deal
 from solver.games import SEATS
 from solver.search import layout as K
@@ -70,8 +70,8 @@ def test_three_players_key_holds_each_runs_owners_in_order_carried_or_not():
         cards = list(range(32))
         rnd.shuffle(cards)
         game = ("diamonds", "hearts", "spades", "clubs", "grand", "null", "ramsch")[k % 7]
-        record = {"hands": {SEATS[p]: card_list(sum(1 << c for c in cards[10 * p:10 * p + 10])) for p in range(3)},
-                  "skat": card_list((1 << cards[30]) | (1 << cards[31])), "game": game}
+        record = {"hands": {SEATS[p]: card_codes(sum(1 << c for c in cards[10 * p:10 * p + 10])) for p in range(3)},
+                  "skat": card_codes((1 << cards[30]) | (1 << cards[31])), "game": game}
         if game != "ramsch":
             record["declarer"] = k % 3
         deal = load_deal(record)

@@ -19,11 +19,12 @@ import os
 from typing import Any
 
 from solver.fair import FairDeck
-from solver.cards import CARD_NAMES, CardParseError, card_list, parse_card, parse_card_list
+from solver.cards import CARD_NAMES, CardParseError, card_codes, parse_card, parse_card_list
 from solver.games import GAME_NAMES, SEATS, Declaration, DeclarationError
 from solver.house import HouseRules, check_ramsch_discard
 from solver.offiziersskat import SIDES, PileView, offiziers_game
-from solver.players import Player, PlayView
+from solver.iss import format_line
+from solver.players import Player, PlayView, RulePlayer
 from solver.play import spitze_card
 from solver.players.table import TableOptions, make_player, play_match
 from solver.variants import find_variant
@@ -62,9 +63,9 @@ def _event(kind: str, data: dict, seats: str = "FMR") -> dict:
     if isinstance(data.get("card"), int):
         out["card"] = CARD_NAMES[data["card"]]
     if isinstance(data.get("skat"), int):
-        out["skat"] = card_list(data["skat"])
+        out["skat"] = card_codes(data["skat"])
     if kind == "hand":
-        out["cards"] = card_list(data["cards"])
+        out["cards"] = card_codes(data["cards"])
     if kind == "trick":
         out["cards"] = [CARD_NAMES[c] for c in data["cards"]]
     if kind == "auction":
@@ -159,7 +160,6 @@ class WebPlayer(Player):
     def _fallback(self) -> Player:
         """The computer that decides a question the person's clock ran out on."""
         if self.fallback is None:
-            from solver.players import RulePlayer
             self.fallback = RulePlayer()
         return self.fallback
 
@@ -172,7 +172,7 @@ class WebPlayer(Player):
             if a not in ("yes", "pass"):
                 raise ValueError("answer yes or pass")
             return a == "yes"
-        return self._ask({"kind": kind, "seat": SEATS[seat], "cards": card_list(hand), "value": value,
+        return self._ask({"kind": kind, "seat": SEATS[seat], "cards": card_codes(hand), "value": value,
                           "history": [[SEATS[p], m] for p, m in history], "legal": ["yes", "pass"],
                           "_check": check, "_hand": hand, "_seat": seat, "_history": list(history)},
                          lambda: self._fallback().max_bid(hand, seat) >= value)
@@ -182,7 +182,7 @@ class WebPlayer(Player):
             if a == "pickup":
                 return None
             return Declaration.typed(a, hand=True)
-        return self._ask({"kind": "hand", "cards": card_list(hand), "bid": bid, "legal": HAND_ANSWERS,
+        return self._ask({"kind": "hand", "cards": card_codes(hand), "bid": bid, "legal": HAND_ANSWERS,
                           "_check": check, "_hand": hand, "_seat": seat},
                          lambda: self._fallback().choose_hand(hand, seat, bid))
 
@@ -190,10 +190,10 @@ class WebPlayer(Player):
         def check(a):
             d = _two_cards(a["discard"], "put away two cards")
             if d & ~twelve:
-                raise ValueError(f"{' '.join(card_list(d & ~twelve))} is not among your twelve cards")
+                raise ValueError(f"{' '.join(card_codes(d & ~twelve))} is not among your twelve cards")
             return d, Declaration.typed(a["game"], hand=False)
-        return self._ask({"kind": "discard", "cards": card_list(twelve), "bid": bid,
-                          "legal": [{"discard": list(pair), "game": g} for pair in _pairs(card_list(twelve))
+        return self._ask({"kind": "discard", "cards": card_codes(twelve), "bid": bid,
+                          "legal": [{"discard": list(pair), "game": g} for pair in _pairs(card_codes(twelve))
                                     for g in DECLARE_GAMES],
                           "_check": check, "_twelve": twelve, "_seat": seat},
                          lambda: self._fallback().declare(twelve, seat, bid))
@@ -207,7 +207,7 @@ class WebPlayer(Player):
             if a not in ("yes", "no"):
                 raise ValueError("answer yes or no")
             return a == "yes"
-        return self._ask({"kind": "spitze", "cards": card_list(hand), "game": declaration.name,
+        return self._ask({"kind": "spitze", "cards": card_codes(hand), "game": declaration.name,
                           "card": CARD_NAMES[spitze_card(declaration.game)], "legal": ["yes", "no"], "_check": check},
                          lambda: False)
 
@@ -216,7 +216,7 @@ class WebPlayer(Player):
             if a not in ("pickup", "push"):
                 raise ValueError("answer pickup or push")
             return a == "pickup"
-        return self._ask({"kind": "ramsch-pickup", "cards": card_list(hand), "legal": ["pickup", "push"],
+        return self._ask({"kind": "ramsch-pickup", "cards": card_codes(hand), "legal": ["pickup", "push"],
                           "_check": check, "_hand": hand}, lambda: self._fallback().ramsch_pickup(hand, seat))
 
     def ramsch_discard(self, twelve: int, seat: int) -> int:
@@ -224,8 +224,8 @@ class WebPlayer(Player):
             d = _two_cards(a["discard"], "put back two cards")
             check_ramsch_discard(twelve, d)         # two of the twelve, no jack: the error names the rule
             return d
-        return self._ask({"kind": "ramsch-discard", "cards": card_list(twelve),
-                          "legal": [{"discard": list(pair)} for pair in _pairs(card_list(twelve)) if "J" not in
+        return self._ask({"kind": "ramsch-discard", "cards": card_codes(twelve),
+                          "legal": [{"discard": list(pair)} for pair in _pairs(card_codes(twelve)) if "J" not in
                                     pair[0][1] + pair[1][1]],
                           "_check": check, "_twelve": twelve}, lambda: self._fallback().ramsch_discard(twelve, seat))
 
@@ -238,7 +238,7 @@ class WebPlayer(Player):
             if g not in games:
                 raise ValueError(f"{a!r} is not one of {', '.join(names)}")
             return g
-        return self._ask({"kind": "offiziers-game", "cards": card_list(up_cards), "games": names, "legal": names,
+        return self._ask({"kind": "offiziers-game", "cards": card_codes(up_cards), "games": names, "legal": names,
                           "_check": check, "_up": up_cards, "_seat": seat, "_games": games},
                          lambda: self._fallback().choose_game(up_cards, seat, games))
 
@@ -251,7 +251,7 @@ class WebPlayer(Player):
                 view.check(c)                       # OffiziersError (a ValueError) names the rule
                 return c
             return self._ask({"kind": "card", "variant": "offiziersskat", "seat": SIDES[view.seat],
-                              "cards": card_list(legal), "legal": card_list(legal),
+                              "cards": card_codes(legal), "legal": card_codes(legal),
                               "piles": _piles(view.piles),
                               "trick": [CARD_NAMES[c] for c in view.trick], "points": list(view.points),
                               "_check": check_pile, "_view": view}, lambda: self._fallback().play(view))
@@ -260,11 +260,11 @@ class WebPlayer(Player):
             c = parse_card(a)
             view.check(c)                           # IllegalCard (a ValueError) names the rule
             return c
-        return self._ask({"kind": "card", "seat": SEATS[view.seat], "cards": card_list(view.hand),
-                          "legal": card_list(legal), "game": view.declaration.name,
+        return self._ask({"kind": "card", "seat": SEATS[view.seat], "cards": card_codes(view.hand),
+                          "legal": card_codes(legal), "game": view.declaration.name,
                           "declarer": SEATS[view.declarer] if view.declarer >= 0 else None,     # (Ramsch: none)
                           "trick": [[SEATS[(view.leader + i) % 3], CARD_NAMES[c]] for i, c in enumerate(view.trick)],
-                          "shown": {SEATS[s]: card_list(h) for s, h in view.shown.items()}, "_check": check,
+                          "shown": {SEATS[s]: card_codes(h) for s, h in view.shown.items()}, "_check": check,
                           "_view": view}, lambda: self._fallback().play(view))
 
 
@@ -371,8 +371,8 @@ def run_table(options: dict, inboxes: list, outbox, control=None) -> None:
             declarer = box["seats"][data["declarer"]]        # his ten after the pick-up, and the two put away
             if declarer in persons:
                 deal = data["deal"]
-                outbox.put(("event", (declarer,), {"kind": "discarded", "cards": card_list(deal.hands[deal.declarer]),
-                                                   "put_away": card_list(deal.skat)}))
+                outbox.put(("event", (declarer,), {"kind": "discarded", "cards": card_codes(deal.hands[deal.declarer]),
+                                                   "put_away": card_codes(deal.skat)}))
 
     try:
         sheet, results = play_match(players, int(options.get("deals", 1)), seed,
@@ -396,7 +396,6 @@ def _iss_lines(results: list, deal_seats: list[list[int]], names: tuple, variant
     neither Ramsch nor Offiziersskat)."""
     if variant != "skat":
         return []
-    from solver.iss import format_line
     lines = []
     for k, (r, by_seat) in enumerate(zip(results, deal_seats), start=1):
         if not r.is_ramsch:

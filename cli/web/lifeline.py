@@ -34,7 +34,7 @@ def die_with(server: int) -> None:
     (Linux signals it), else within a second (a thread watches)."""
     if server == os.getppid():
         try:
-            import ctypes
+            import ctypes           # (Linux only: the prctl below)
             ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGTERM)     # PR_SET_PDEATHSIG
         except (OSError, AttributeError):
             pass

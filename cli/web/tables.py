@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .games import run_table
+
 CLOCK_START = 120.0            # seconds for the first move of a deal, and the most a balance holds
 CLOCK_QUICK = 10.0             # a move within this many seconds ...
 CLOCK_BONUS = 10.0             # ... is credited this many
@@ -254,7 +256,6 @@ class Table:
     def start(self, decisions: list[tuple[int, Any, float]] | None = None, next_decision: int | None = None) -> None:
         """Start the table's process; ``decisions`` (recorded answers) are taken in first, and the
         next answer is numbered ``next_decision`` (numbers are never used twice)."""
-        from .games import run_table
         ctx = table_context()
         self.outbox = ctx.Queue()
         self.control = ctx.Queue()              # (the server lets the table go on after a deal's pause)

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..bidding import auction_record, parse_calls
 from ..calibration import default_model
-from ..cards import CardParseError, card_list, parse_cards, popcount
+from ..cards import CardParseError, card_codes, parse_cards, popcount
 from ..deal import Deal
 from ..heuristics import ranked_discards
 from ..games import GAMES, GRAND, NULL, SUIT_GAMES, Declaration, DeclarationError, parse_seat
@@ -260,7 +260,7 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
         if popcount(ten) != 10:
             raise EvaluationError(f"expected 10 cards with the skat, got {popcount(ten)}")
         if ten & sk:
-            both = " and ".join(card_list(ten & sk))
+            both = " and ".join(card_codes(ten & sk))
             raise EvaluationError(f"{both} {'is' if popcount(ten & sk) == 1 else 'are'} in the hand and in the "
                                   f"skat: a card is dealt once")
         cards = ten | sk

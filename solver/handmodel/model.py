@@ -24,7 +24,7 @@ from importlib import resources
 
 import numpy as np
 
-from ..cards import card_list, popcount
+from ..cards import card_codes, popcount
 from ..games import GAME_NAMES, Declaration
 from ..scoring import BID_LADDER, game_value, matadors
 from ..stats import Z95
@@ -177,7 +177,7 @@ class HandModel:
             return []
         for cards, seat, bid in hands:
             if popcount(cards) != 10:
-                raise ValueError(f"a hand has ten cards, not {popcount(cards)}: {' '.join(card_list(cards))}")
+                raise ValueError(f"a hand has ten cards, not {popcount(cards)}: {' '.join(card_codes(cards))}")
             if seat not in (0, 1, 2):
                 raise ValueError(f"seat {seat!r}: 0 (Forehand), 1 (Middlehand) or 2 (Rearhand)")
             if bid is not None and bid not in BID_LADDER:

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..bidding import Auction, auction_record, parse_calls
-from ..cards import CARD_NAMES, card_list, popcount
+from ..cards import CARD_NAMES, card_codes, popcount
 from ..fair import FairDeck, commitment, dealt_text, shuffled
 from ..deal import Deal, ramsch_record, score_deal, score_ramsch, shuffle  # noqa: F401 - shuffle: the table's name too
 from ..games import RAMSCH, SEATS, Declaration
@@ -124,8 +124,8 @@ class DealResult:
 
     def to_record(self) -> dict:
         if self.deal is None:
-            rec = {"hands": {SEATS[p]: card_list(self.dealt[p]) for p in range(3)},
-                   "skat": card_list(self.dealt[3]), "passed": True}
+            rec = {"hands": {SEATS[p]: card_codes(self.dealt[p]) for p in range(3)},
+                   "skat": card_codes(self.dealt[3]), "passed": True}
         else:
             rec = self.deal.to_record()
         if self.variant == "skat":
