@@ -117,23 +117,13 @@ def parse_line(line: str) -> IssGame:
     toks = props["MV"].split()
     if len(toks) < 2 or toks[0] != "w":
         raise IssError("the move list must start with 'w' and the 32 dealt cards")
-    try:
-        cards = parse_card_list(toks[1].replace(".", " "))
-    except CardParseError as e:
-        raise IssError(f"dealt cards: {e}") from None
+    cards = _cards(toks[1].replace(".", " "), "dealt cards")
     if len(cards) != 32:
         raise IssError(f"dealt cards: expected 32, got {len(cards)}")
     dealt = [cards[0:10], cards[10:20], cards[20:30], cards[30:32]]
     recorded = parse_result(props.get("R", ""))
     players = [props.get(f"P{i}", "") for i in range(3)]
-    auction = Auction()
-    history: list[tuple[int, str]] = []
-    decl: Declaration | None = None
-    declarer: int | None = None
-    discard: list[int] | None = None
-    picked_up = False
-    played: list[int] = []
-    ended, ended_by = None, None
+    moves = _Moves()
     i = 2
     while i < len(toks):
         who, i = toks[i], i + 1
@@ -144,88 +134,113 @@ def parse_line(line: str) -> IssGame:
             continue                          # the server showing cards (skat, ouvert hand)
         if who not in ("0", "1", "2"):
             raise IssError(f"unknown player {who!r} at move {mv!r}")
-        p = int(who)
-        try:
-            if not auction.done:
-                if mv == "p":
-                    auction.pass_()
-                elif mv == "y":
-                    auction.hold()
-                elif mv.isdigit():
-                    auction.bid(int(mv))
-                else:
-                    raise IssError(f"move {mv!r} by {SEATS[p]} during the auction")
-                history.append((p, mv))
-                continue
-        except BiddingError as e:
-            raise IssError(f"auction, {SEATS[p]} {mv!r}: {e}") from None
-        if mv in ("RE", "SC") or mv.startswith(("TI.", "LE.")):
-            if ended is None:
-                ended = {"RE": "resigned", "SC": "resigned", "TI": "timeout", "LE": "left"}[mv[:2]]
-                ended_by = int(mv[3:]) if "." in mv and mv[3:].isdigit() else p
-            continue
-        if mv == "s":
-            picked_up = True
-            continue
-        if decl is None and _is_decl(mv):
-            parts = mv.split(".")
-            decl = _decl_code(parts[0])
-            declarer = p
-            try:
-                shown = parse_card_list(parts[1:]) if len(parts) > 1 else []
-            except CardParseError as e:
-                raise IssError(f"declaration {mv!r}: {e}") from None
-            if picked_up:
-                discard = shown[:2] if len(shown) >= 2 else None
-            continue
-        if decl is not None and picked_up and discard is None:
-            try:
-                discard = parse_card_list(mv.replace(".", " "))
-            except CardParseError as e:
-                raise IssError(f"discard {mv!r}: {e}") from None
-            continue
-        if decl is None and picked_up and mv.count(".") == 1:
-            # discard first, declaration as a separate move
-            try:
-                discard = parse_card_list(mv.replace(".", " "))
-            except CardParseError as e:
-                raise IssError(f"discard {mv!r}: {e}") from None
-            continue
-        try:
-            played.append(parse_card(mv))
-        except CardParseError as e:
-            raise IssError(f"move {mv!r} by {SEATS[p]}: {e}") from None
+        moves.take(int(who), mv)
     gid = props.get("ID")
+    auction = moves.auction
     if auction.passed_in or not auction.done:
         if not auction.done:
             raise IssError("the auction did not finish")
-        return IssGame(gid, players, dealt, history, True, None, recorded)
-    if decl is None or declarer is None or auction.declarer is None:
-        raise IssError("no declaration after the auction")
-    if declarer != auction.declarer:
-        raise IssError(f"{SEATS[declarer]} declared but {SEATS[auction.declarer]} won the auction")
-    hands = [sum(1 << c for c in h) for h in dealt[:3]]
-    skat = sum(1 << c for c in dealt[3])
-    if picked_up:
-        if discard is None or len(discard) != 2:
-            raise IssError("the skat was picked up but no two-card discard was given")
-        twelve = hands[declarer] | skat
-        d = sum(1 << c for c in discard)
-        if d & ~twelve:
-            raise IssError(f"discard {' '.join(CARD_NAMES[c] for c in discard)} is not in the declarer's twelve cards")
-        hands[declarer] = twelve & ~d
-        skat = d
-    elif not decl.hand:
-        raise IssError("a game without a skat pick-up must be a Hand game")
-    # the auction goes with the deal: what each player knew of the others' hands (the review's
-    # and the advice's worlds are drawn by it)
-    deal = Deal(hands, skat, declarer, decl, played, auction.value, 0, gid,
-                extra={"auction": auction_record(history)})
+        return IssGame(gid, players, dealt, moves.history, True, None, recorded)
+    return IssGame(gid, players, dealt, moves.history, False, moves.deal(dealt, gid), recorded, moves.ended,
+                   moves.ended_by)
+
+
+def _cards(text: str | list[str], what: str) -> list[int]:
+    """Cards of a move list, in order; a bad one is an :class:`IssError` naming ``what`` it was."""
     try:
-        replay(deal)
-    except DealError as e:
-        raise IssError(str(e)) from None
-    return IssGame(gid, players, dealt, history, False, deal, recorded, ended, ended_by)
+        return parse_card_list(text)
+    except CardParseError as e:
+        raise IssError(f"{what}: {e}") from None
+
+
+@dataclass
+class _Moves:
+    """What a move list says after the deal, read one move at a time (:meth:`take`): the
+    auction, the declaration, the skat picked up and put away, the cards played, and how a game
+    ended early."""
+
+    auction: Auction = field(default_factory=Auction)
+    history: list[tuple[int, str]] = field(default_factory=list)
+    decl: Declaration | None = None
+    declarer: int | None = None
+    discard: list[int] | None = None
+    picked_up: bool = False
+    played: list[int] = field(default_factory=list)
+    ended: str | None = None
+    ended_by: int | None = None
+
+    def take(self, p: int, mv: str) -> None:
+        """Seat ``p``'s move ``mv``."""
+        if not self.auction.done:
+            self._call(p, mv)
+        elif mv in ("RE", "SC") or mv.startswith(("TI.", "LE.")):
+            if self.ended is None:
+                self.ended = {"RE": "resigned", "SC": "resigned", "TI": "timeout", "LE": "left"}[mv[:2]]
+                self.ended_by = int(mv[3:]) if "." in mv and mv[3:].isdigit() else p
+        elif mv == "s":
+            self.picked_up = True
+        elif self.decl is None and _is_decl(mv):
+            parts = mv.split(".")
+            self.decl = _decl_code(parts[0])
+            self.declarer = p
+            shown = _cards(parts[1:], f"declaration {mv!r}") if len(parts) > 1 else []
+            if self.picked_up:
+                self.discard = shown[:2] if len(shown) >= 2 else None
+        elif self.picked_up and self.discard is None and (self.decl is not None or mv.count(".") == 1):
+            # the discard after the declaration, or first with the declaration a move of its own
+            self.discard = _cards(mv.replace(".", " "), f"discard {mv!r}")
+        else:
+            try:
+                self.played.append(parse_card(mv))
+            except CardParseError as e:
+                raise IssError(f"move {mv!r} by {SEATS[p]}: {e}") from None
+
+    def _call(self, p: int, mv: str) -> None:
+        """A call of the auction: pass, hold (yes) or a bid."""
+        try:
+            if mv == "p":
+                self.auction.pass_()
+            elif mv == "y":
+                self.auction.hold()
+            elif mv.isdigit():
+                self.auction.bid(int(mv))
+            else:
+                raise IssError(f"move {mv!r} by {SEATS[p]} during the auction")
+        except BiddingError as e:
+            raise IssError(f"auction, {SEATS[p]} {mv!r}: {e}") from None
+        self.history.append((p, mv))
+
+    def deal(self, dealt: list[list[int]], gid: str | None) -> Deal:
+        """The deal the moves played on the cards ``dealt``, checked against the rules (a bad one
+        is an :class:`IssError` that says what does not fit)."""
+        decl, declarer, auction, discard = self.decl, self.declarer, self.auction, self.discard
+        if decl is None or declarer is None or auction.declarer is None:
+            raise IssError("no declaration after the auction")
+        if declarer != auction.declarer:
+            raise IssError(f"{SEATS[declarer]} declared but {SEATS[auction.declarer]} won the auction")
+        hands = [sum(1 << c for c in h) for h in dealt[:3]]
+        skat = sum(1 << c for c in dealt[3])
+        if self.picked_up:
+            if discard is None or len(discard) != 2:
+                raise IssError("the skat was picked up but no two-card discard was given")
+            twelve = hands[declarer] | skat
+            d = sum(1 << c for c in discard)
+            if d & ~twelve:
+                raise IssError(f"discard {' '.join(CARD_NAMES[c] for c in discard)} is not in the declarer's "
+                               f"twelve cards")
+            hands[declarer] = twelve & ~d
+            skat = d
+        elif not decl.hand:
+            raise IssError("a game without a skat pick-up must be a Hand game")
+        # the auction goes with the deal: what each player knew of the others' hands (the review's
+        # and the advice's worlds are drawn by it)
+        deal = Deal(hands, skat, declarer, decl, self.played, auction.value, 0, gid,
+                    extra={"auction": auction_record(self.history)})
+        try:
+            replay(deal)
+        except DealError as e:
+            raise IssError(str(e)) from None
+        return deal
 
 
 def is_iss_line(line: str) -> bool:
