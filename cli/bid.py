@@ -15,12 +15,12 @@ from solver.bidding import BiddingError, auction_for_question
 from solver.cards import parse_cards
 from solver.advice import (ADVICE, DEFAULT, Advice, EvaluationError, HandEvaluation, Sampling,
                            evaluate_declare, evaluate_hand)
+from solver.advice.sentences import (answer_record, auction_note, declare_verdict, estimate_line, evidence_line, pct,
+                                     short, stopped_note, verdict)
 from solver.games import parse_seat
 from solver.handmodel.model import HandModelMissing, estimate_hand
 from solver.scoring import SCORINGS
 
-from .advice_text import (answer_record, auction_note, declare_verdict, estimate_line, evidence_line, pct, short,
-                          stopped_note, verdict)
 from .render import cards_text
 
 COMMON = [

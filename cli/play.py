@@ -26,7 +26,7 @@ from solver.offiziersskat import PileView, offiziers_game
 from solver.scoring import SCORINGS, check_bid
 from solver.state import IllegalCard
 
-from .hints import hint_for, no_hint
+from solver.hints import hint_for, no_hint
 from .io import open_output
 
 
@@ -35,7 +35,7 @@ GERMAN_SUITS = {"C": "Eichel", "S": "Grün", "H": "Herz", "D": "Schellen"}
 
 class Prompter:
     """Reads the person's answers from stdin (a terminal or a pipe).  ``?`` at any prompt shows
-    the hint for the question (:func:`~cli.hints.hint_for`, the browser's hints) and asks again;
+    the hint for the question (:func:`~solver.hints.hint_for`, the browser's hints) and asks again;
     ``box`` holds what the table told so far (the auction, and the deal for the line labelled
     double-dummy)."""
 

@@ -10,10 +10,10 @@ import click
 import uvicorn
 
 from cli.io import data_folder
-from cli.web.app import create_app
-from cli.web.limits import Limits
-from cli.web.server import BindError, GuardedH11, bind, configure, local_names, quiet_repeats, raise_open_files
-from cli.web.tables import StoreError
+from web.app import create_app
+from web.limits import Limits
+from web.server import BindError, GuardedH11, bind, configure, local_names, quiet_repeats, raise_open_files
+from web.tables import StoreError
 
 DEFAULTS = Limits()
 

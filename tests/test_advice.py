@@ -326,7 +326,7 @@ def test_advice_after_an_auction_differs_from_the_bare_hand_and_names_the_auctio
     again = evaluate_hand(hand, "R", bid=27, samples=64, seed=2, workers=2, auction=parse_auction(calls))
     assert _json(again) == _json(heard)
     # in words, without jargon, the same in the terminal's title and the web's JSON
-    from cli.advice_text import answer_record, auction_note
+    from solver.advice.sentences import answer_record, auction_note
     note = auction_note(heard)
     share = out["auction_acceptance"]
     assert note == ("worlds weighted by the auction M:18 F:y M:20 F:y M:22 F:y M:23 F:y M:24 F:p "
@@ -336,7 +336,7 @@ def test_advice_after_an_auction_differs_from_the_bare_hand_and_names_the_auctio
     # the footer: what stopped the sampling and what narrows it, for every stop, without doubled brackets
     from types import SimpleNamespace
 
-    from cli.advice_text import stopped_note as _hint
+    from solver.advice.sentences import stopped_note as _hint
     from solver.advice import STOPPED
     for stop in STOPPED:
         text = _hint(SimpleNamespace(stopped=stop, samples=16))

@@ -183,7 +183,7 @@ def test_terminal_prompts_ask_again_and_give_the_browsers_hints(monkeypatch):
     text = out.getvalue()
     assert "hint: bid advice by your cards: Bid up to" in text
     assert text.count("Bid up to (a value like") == 2
-    from cli.hints import hint_for
+    from solver.hints import hint_for
     q = {"kind": "bid", "value": None, "_hand": hand, "_seat": 0, "_history": []}
     assert hint_for(q)["text"] in text
 

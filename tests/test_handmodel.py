@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from benchmarks.fit_hand_model import LABELS, agreement, calibration, read_labels
-from cli.advice_text import estimate_line
+from solver.advice.sentences import estimate_line
 from cli.main import cli
-from cli.web.app import create_app
+from web.app import create_app
 from solver.bulk.runner import run_bulk
 from solver.cards import parse_cards
 from solver.games import SEATS

@@ -146,7 +146,7 @@ def test_a_point_target_match_ends_with_its_round():
 
 
 def test_the_browser_app_takes_every_house_rule_and_a_table_that_lacks_one_names_it():
-    from cli.web.routers.games import WEB_HOUSE_RULES
+    from web.routers.games import WEB_HOUSE_RULES
     from solver.house import HOUSE_OPTIONS
     assert set(WEB_HOUSE_RULES) == set(HOUSE_OPTIONS)
     with pytest.raises(ValueError, match="'ramsch' is not played at this table"):

@@ -40,12 +40,14 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("the review", ("analysis",)),
     # bulk runs over data sets
     ("bulk", ("bulk",)),
+    # a hint for a question at a table: the advice, or the review by what the person sees
+    ("hints", ("hints",)),
 ]
 
 
-def _modules() -> dict[str, Path]:
+def _modules(top: Path = SOLVER) -> dict[str, Path]:
     mods = {}
-    for p in SOLVER.rglob("*.py"):
+    for p in top.rglob("*.py"):
         name = ".".join(p.relative_to(ROOT).with_suffix("").parts)
         mods[name.removesuffix(".__init__")] = p
     return mods
@@ -164,11 +166,32 @@ def test_solver_never_imports_the_command_line_or_prints():
                 assert node.func.id != "print", f"{m} line {node.lineno} prints"
 
 
+def _top_imports(p: Path) -> set[str]:
+    """The top-level packages a file imports (every import, also one inside a function)."""
+    out = set()
+    for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and not node.level:
+            out.add((node.module or "").split(".")[0])
+        elif isinstance(node, ast.Import):
+            out |= {a.name.split(".")[0] for a in node.names}
+    return out
+
+
+def test_the_web_app_and_the_commands_stand_side_by_side_over_the_library():
+    """``web/`` and ``cli/`` both sit on ``solver/``: the web app never imports the commands, and
+    of the commands only ``skat serve`` (its launcher) imports the web app."""
+    web = {m: sorted(_top_imports(p) & {"cli"}) for m, p in _modules(ROOT / "web").items()}
+    assert {m: v for m, v in web.items() if v} == {}
+    cli = sorted(m for m, p in _modules(ROOT / "cli").items() if "web" in _top_imports(p))
+    assert cli == ["cli.serve"]
+
+
 def test_an_import_inside_a_function_says_why():
-    """Imports belong at the top (one inside a function hides a layer); the few that cannot be
-    there (an optional dependency, a module whose import compiles the search) say why on their line."""
+    """Imports belong at the top (one inside a function hides a layer), in ``solver/``, ``cli/``
+    and ``web/``; the few that cannot be there (an optional dependency, a module whose import
+    loads numba) say why on their line."""
     silent = []
-    for p in _modules().values():
+    for p in [*_modules().values(), *_modules(ROOT / "cli").values(), *_modules(ROOT / "web").values()]:
         lines = p.read_text(encoding="utf-8").splitlines()
         for node in ast.walk(ast.parse("\n".join(lines))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -9,8 +9,8 @@ import subprocess
 
 import pytest
 
-from cli.web.routers.pages import META
-from cli.web.games import _event
+from web.routers.pages import META
+from web.games import _event
 from solver.cards import CARD_POINTS
 from solver.players.table import TableOptions, make_player, play_match
 
@@ -30,7 +30,7 @@ def _events(seed: int, rules: str = "") -> tuple[list[dict], list]:
 
 def _replay(tmp_path, events: list[dict]) -> list[dict]:
     """The reducer's state after each deal's last event (the one before the next deal)."""
-    static = ROOT / "cli" / "web" / "static"
+    static = ROOT / "web" / "static"
     for f in ("play.js", "cards.js", "api.js", "meta.js"):
         shutil.copy(static / f, tmp_path / f)
     (tmp_path / "package.json").write_text('{"type": "module"}')

@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from cli.web import table_api
-from cli.web import tables as T
-from cli.web.app import create_app
-from cli.web.limits import Limits
+from web import table_api
+from web import tables as T
+from web.app import create_app
+from web.limits import Limits
 from solver.fair import check_record
 
 from .conftest import ROOT, free_port, start_server

@@ -26,10 +26,10 @@ from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cli.web.app import create_app
-from cli.web.limits import Limits
-from cli.web.server import Once
-from cli.web.tables import Store, StoreError
+from web.app import create_app
+from web.limits import Limits
+from web.server import Once
+from web.tables import Store, StoreError
 from solver.fair import check_record
 
 from .conftest import ROOT, free_port, start_server
@@ -155,7 +155,7 @@ def test_the_page_checks_a_deal_as_the_library_does(tmp_path):
         s = FairDeck.from_hex(f"{n:064x}").secret(n)
         order = shuffled(s)
         cases.append({"secret": s, "dealt": dealt_text(order), "commitment": commitment(s, order)})
-    shutil.copy(ROOT / "cli" / "web" / "static" / "fair.js", tmp_path / "fair.mjs")
+    shutil.copy(ROOT / "web" / "static" / "fair.js", tmp_path / "fair.mjs")
     script = tmp_path / "check.mjs"
     script.write_text(
         'import { shuffled, checkDeal, hex, sha256 } from "./fair.mjs";\n'

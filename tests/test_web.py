@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
 from cli.main import cli
-from cli.web.app import MAX_BODY, create_app
-from cli.web.limits import Limits
+from web.app import MAX_BODY, create_app
+from web.limits import Limits
 
 from .conftest import ROOT, start_server
 
@@ -433,7 +433,7 @@ def test_the_pages_read_the_rules_from_the_library(client):
     assert m["players"] == list(PLAYERS)
     assert [r["name"] for r in m["house"]] == list(HOUSE_OPTIONS)
     assert {r["name"]: tuple(r["implies"]) for r in m["house"] if r["implies"]} == IMPLIES
-    static = ROOT / "cli" / "web" / "static"
+    static = ROOT / "web" / "static"
     for page in ("advisor.js", "play.js", "solver.js"):
         text = (static / page).read_text()
         assert "18, 20, 22" not in text and '"diamonds", "hearts"' not in text and "schieberamsch:" not in text, page

@@ -14,16 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.advice import by_the_auction, evaluate_declare, evaluate_hand
-from solver.analysis import cards_by_what_he_knows
-from solver.cards import CARD_NAMES, card_codes
-from solver.deal import replay
-from solver.games import GAME_NAMES
-from solver.heuristics import ramsch_discard, ramsch_pickup
-from solver.players.offiziers import make_offiziers_player
-from solver.search.api import default_solver
+from .advice import by_the_auction, evaluate_declare, evaluate_hand
+from .analysis import cards_by_what_he_knows
+from .cards import CARD_NAMES, card_codes
+from .deal import replay
+from .games import GAME_NAMES
+from .heuristics import ramsch_discard, ramsch_pickup
+from .players.offiziers import make_offiziers_player
+from .search.api import default_solver
 
-from .advice_text import declare_verdict, evidence_line, hand_verdict, verdict
+from .advice.sentences import declare_verdict, evidence_line, hand_verdict, verdict
 
 
 def no_hint(e: Exception) -> dict:

@@ -22,7 +22,7 @@ from solver.cards import parse_cards
 from solver.games import parse_seat
 from solver.handmodel.model import advice_name, estimate_hand
 
-from ..advice_text import answer_record, estimate_line
+from solver.advice.sentences import answer_record, estimate_line
 
 
 class BadInput(ValueError):

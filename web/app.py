@@ -1,7 +1,7 @@
 """The local web app: JSON API and the pages that use it.
 
 Every ``/api`` endpoint takes the command line's argument and option names
-and returns what the command prints with ``--json`` (:mod:`cli.web.jobs` builds
+and returns what the command prints with ``--json`` (:mod:`web.jobs` builds
 both with the same library calls).  Solves run in worker processes, never on
 the event loop; long advice runs as a job whose progress the page polls.
 Bad input is a 400 with a one-line ``error``; nothing in a request names a
@@ -42,14 +42,14 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
                listen: tuple[str, int] | None = None) -> FastAPI:
     """The app; ``workers`` processes solve (default: all cores); a match nobody has polled for
     ``idle`` seconds (default :data:`IDLE_SECONDS`: a closed tab) is stopped.  Tables for people
-    (:mod:`cli.web.table_api`) are kept in the SQLite file ``db`` (None: in memory only, lost
+    (:mod:`web.table_api`) are kept in the SQLite file ``db`` (None: in memory only, lost
     when the server stops); a server started again on the same file continues every table, and
     a table whose rows cannot be read is set aside (``app.state.set_aside``: its id and why).
-    ``limits`` bound what clients can make it do (:class:`~cli.web.limits.Limits`); ``hosts``:
+    ``limits`` bound what clients can make it do (:class:`~web.limits.Limits`); ``hosts``:
     the names the server answers to in the Host header (None: any), so that a web page of
     another name cannot reach it through DNS rebinding; ``listen``: the address and port it
     listens on (``GET /api/server`` tells the pages, for invite links friends can open).  A
-    store that cannot be used is a :class:`~cli.web.tables.StoreError` naming the file."""
+    store that cannot be used is a :class:`~web.tables.StoreError` naming the file."""
     limits = limits or Limits()
     store = Store(db) if db else None
     try:

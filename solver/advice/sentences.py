@@ -4,9 +4,10 @@ and auction notes, the hand model's quick estimate, and the JSON record of an an
 
 from __future__ import annotations
 
-from solver.advice import STOPPED, HandEvaluation
-from solver.bidding import auction_record
-from solver.handmodel.model import HandEstimate, advice_name
+from .options import STOPPED
+from .results import HandEvaluation
+from ..bidding import auction_record
+from ..handmodel.model import HandEstimate, advice_name
 
 
 def pct(p: float) -> str:

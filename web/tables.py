@@ -1,7 +1,7 @@
 """Tables where people play each other: seats, invites, tokens, the clock, live events, and a
 SQLite store from which every table continues after a restart.
 
-A table is one match in a process of its own (:func:`cli.web.games.run_table`): each seat a
+A table is one match in a process of its own (:func:`web.games.run_table`): each seat a
 person (answering over HTTP with the seat's token, from a browser page, ``skat join`` or any
 program) or a computer.  One person against computers -- the browser's match of
 ``/api/games`` -- is a table with computer seats: the same code path.
@@ -548,7 +548,7 @@ def table_context():
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     ctx = multiprocessing.get_context("forkserver")
-    ctx.set_forkserver_preload(["cli.web.games"])
+    ctx.set_forkserver_preload(["web.games"])
     return ctx
 
 

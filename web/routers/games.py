@@ -1,5 +1,5 @@
 """A person's match against computer players (``/api/games``): a table whose other seats are
-computers (:class:`~cli.web.tables.Table`), seen through the match's own small protocol (the
+computers (:class:`~web.tables.Table`), seen through the match's own small protocol (the
 events since, the question to answer), one match per browser at a time."""
 
 from __future__ import annotations
@@ -103,7 +103,7 @@ async def end_game(game_id: str, request: Request, st: State) -> dict:
 
 class GameSession:
     """One person against computers (the browser's match): a table
-    (:class:`cli.web.tables.Table`) whose other seats are computers -- the tables' one code path,
+    (:class:`web.tables.Table`) whose other seats are computers -- the tables' one code path,
     seen through the match's own small protocol (the events since, the question, the hint)."""
 
     def __init__(self, session: str, options: dict, owner: str = ""):

@@ -29,7 +29,7 @@ from solver.play import spitze_card
 from solver.players.table import TableOptions, make_player, play_match
 from solver.variants import find_variant
 
-from ..hints import hint_for, no_hint
+from solver.hints import hint_for, no_hint
 from .lifeline import die_with
 
 
