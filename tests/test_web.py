@@ -437,3 +437,33 @@ def test_the_pages_read_the_rules_from_the_library(client):
     for page in ("advisor.js", "play.js", "solver.js"):
         text = (static / page).read_text()
         assert "18, 20, 22" not in text and '"diamonds", "hearts"' not in text and "schieberamsch:" not in text, page
+
+
+def test_a_match_streams_like_a_table(client):
+    """The browser follows a match on the tables' event stream: from the start it carries the
+    events the snapshot lists (with their numbers), then the match's end; another browser's
+    request is a 404; while the stream is open the match is not idle."""
+    gid = client.post("/api/games", json={"deals": 1, "seed": 5, "opponents": "rules"}).json()["id"]
+    _play_through(client, gid, lambda q: {"bid": "pass", "answer": "pass", "play18": "pass"}.get(q["kind"]))
+    snapshot = client.get(f"/api/games/{gid}?since=0").json()
+    assert snapshot["end"] is not None
+    streamed, kinds = [], []
+    with client.stream("GET", f"/api/games/{gid}/events") as r:
+        assert r.headers["content-type"].startswith("text/event-stream")
+        assert client.app.state.skat.games[gid].idle() == 0.0          # (looked at: never stopped as idle)
+        kind = None
+        for line in r.iter_lines():
+            if line.startswith("event: "):
+                kind = line[7:]
+                kinds.append(kind)
+            elif line.startswith("data: ") and kind == "event":
+                streamed.append(json.loads(line[6:]))
+            elif line.startswith("data: ") and kind == "end":
+                assert json.loads(line[6:]) == snapshot["end"]
+                break
+    assert [{k: v for k, v in e.items() if k != "id"} for e in streamed] == snapshot["events"]
+    assert [e["id"] for e in streamed] == sorted({e["id"] for e in streamed})
+    assert "end" in kinds
+    assert TestClient(client.app).get(f"/api/games/{gid}/events").status_code == 404     # another browser
+    assert client.get(f"/api/games/{gid}").status_code == 200
+    client.delete(f"/api/games/{gid}")

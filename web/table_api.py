@@ -486,10 +486,16 @@ async def events(tid: str, request: Request, st: State) -> StreamingResponse:
     t = table_of(st, tid)
     since = event_number(request)
     viewer = stream_viewer(st, t, request)
-    seat = viewer if isinstance(viewer, Seat) else None
+    return await seat_stream(t, viewer if isinstance(viewer, Seat) else None, request, since, st.limits)
+
+
+async def seat_stream(t: Table, seat: Seat | None, request: Request, since: int, limits: Limits) -> StreamingResponse:
+    """The one event path of the web app: a seat's (None: the host's) Server-Sent Events at table
+    ``t`` from event ``since``: its events, its questions and hints, the clocks, who is connected
+    and the end.  A table of people and a match against computers alike."""
     player = seat.player if seat is not None else None
     mine = sum(1 for p, _q in t.subscribers if p == player)
-    if mine >= st.limits.seat_streams:
+    if mine >= limits.seat_streams:
         raise HTTPException(429, f"{'this seat' if seat is not None else 'the host'} has {mine} open event "
                                  f"streams at this table, its most; close one")
     q: asyncio.Queue = asyncio.Queue()
@@ -523,6 +529,7 @@ async def events(tid: str, request: Request, st: State) -> StreamingResponse:
         finally:
             t.subscribers.discard(entry)
             t.connected(player, -1)
+            t.seen = time.monotonic()           # (a match's idle time runs from its last stream)
 
     body = stream()
     first = await body.__anext__()           # registered now (a stream never started would leak its count)

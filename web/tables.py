@@ -305,7 +305,8 @@ class Table:
         self._push(None, "end", self.end)
 
     def idle(self) -> float:
-        return time.monotonic() - self.seen
+        """Seconds since anybody looked: none while an event stream is open."""
+        return 0.0 if self.subscribers else time.monotonic() - self.seen
 
     # -- messages from the process
     def drain(self) -> bool:

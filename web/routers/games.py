@@ -1,6 +1,7 @@
 """A person's match against computer players (``/api/games``): a table whose other seats are
-computers (:class:`~web.tables.Table`), seen through the match's own small protocol (the
-events since, the question to answer), one match per browser at a time."""
+computers (:class:`~web.tables.Table`), one match per browser at a time.  The browser follows it
+on the tables' event stream (``/api/games/ID/events``); ``GET /api/games/ID`` answers the same as
+one JSON snapshot (the events since, the question, the hint, the end) for a program."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import time
 import uuid
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, StreamingResponse
 
 from solver.fair import new_table_secret
 from solver.house import HOUSE_OPTIONS, HouseRules
@@ -18,6 +19,7 @@ from ..games import default_names
 from ..limits import client_of
 from ..models import AnswerRequest, GameRequest
 from ..state import AppState, State
+from ..table_api import event_number, seat_stream
 from ..tables import SLOTS, Seat, Table
 
 router = APIRouter()
@@ -82,6 +84,12 @@ async def new_game(req: GameRequest, request: Request, st: State) -> JSONRespons
 @router.get("/api/games/{game_id}", summary="the match's events since `since`, and the question to answer")
 async def game_state(game_id: str, request: Request, st: State, since: int = 0) -> dict:
     return game_of(request, game_id, st).view(since)
+
+@router.get("/api/games/{game_id}/events", summary="the match's events, questions, hints and end as Server-Sent "
+                                                  "Events (the browser's one event path, as at a table)")
+async def game_events(game_id: str, request: Request, st: State) -> StreamingResponse:
+    g = game_of(request, game_id, st)
+    return await seat_stream(g.table, g.table.by_player[0], request, event_number(request), st.limits)
 
 @router.post("/api/games/{game_id}/answer", summary="answer the match's question")
 async def answer(game_id: str, req: AnswerRequest, request: Request, st: State) -> dict:

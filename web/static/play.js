@@ -72,25 +72,27 @@ async function newMatch(board, options) {
   let id;
   try { ({ id } = await call("/api/games", { method: "POST", body: options })); }
   catch (e) { board.replaceChildren(h("p", { class: "error" }, e.message)); return; }
-  const s = { id, since: 0, seats: null, me: null, trick: [], auction: [], log: [], lastQuestion: null,
+  const s = { id, seats: null, me: null, trick: [], auction: [], log: [],
               records: [], sheet: null, end: null, game: null, declarer: null, hint: null, busy: false,
-              clock: options.clock, left: {} };
-  const poll = async () => {
-    try {
-      const st = await call(`/api/games/${id}?since=${s.since}`);
-      s.since = st.next;
-      for (const e of st.events) apply(s, e);
-      s.fresh = st.events.some(e => e.kind === "card");
-      s.hint = st.hint;
-      s.end = st.end;
-      const asked = JSON.stringify(st.question);               // a new question: the last answer was taken,
-      if (asked !== s.lastAsked) { s.lastAsked = asked; s.busy = false; }   // whenever its reply comes
-      const key = JSON.stringify([st.question, st.hint]);     // a hint's arrival redraws too
-      if (key !== s.lastKey || st.events.length || st.end) { s.lastKey = key; draw(board, s, st.question); }
-      if (!st.end) setTimeout(poll, 250);
-    } catch (e) { board.append(h("p", { class: "error" }, e.message)); }
+              clock: options.clock, left: {}, question: null };
+  // the match streams like a table (the one event path): its events, the questions asked of
+  // you, their hints and the end; the browser reconnects by itself after a break, from the last
+  // event it saw
+  const redraw = () => draw(board, s, s.question);
+  const source = new EventSource(`/api/games/${id}/events`);
+  const on = (kind, fn) => source.addEventListener(kind, m => fn(JSON.parse(m.data)));
+  on("event", e => { apply(s, e); s.fresh = e.kind === "card";
+                     if (["card", "trick", "deal", "result"].includes(e.kind)) s.question = null; redraw(); });
+  // a new question means the last answer was taken: its request may still be on its way back,
+  // but a click on the new question must not wait for it (it was dropped while "busy")
+  on("question", q => { s.question = q; s.busy = false; if (!q) s.hint = null; redraw(); });
+  on("hint", x => { s.hint = x; redraw(); });
+  on("end", e => { s.end = e; s.question = null; redraw(); source.close(); });
+  source.onerror = () => {
+    if (source.readyState === EventSource.CLOSED && !s.end)
+      board.append(h("p", { class: "error" }, "the match is no longer on the server (stopped, or idle too long)"));
   };
-  poll();
+  window.addEventListener("hashchange", () => source.close(), { once: true });
 }
 
 const NAMES = ["you", "computer 1", "computer 2"];
