@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from web import table_api
+from web.routers import tables as table_routes
 from web import tables as T
 from web.app import create_app
 from web.limits import Limits
@@ -40,7 +40,7 @@ def deal_from(monkeypatch, n: int) -> None:
     """Tables made in this test deal from known secrets (n, n + 1, ...): the same cards every run.
     (A client can never choose them: a seed is refused, test_tables_safety.)"""
     count = iter(range(n, n + 1000))
-    monkeypatch.setattr(table_api, "new_table_secret", lambda: f"{next(count):064x}")
+    monkeypatch.setattr(table_routes, "new_table_secret", lambda: f"{next(count):064x}")
 
 
 def auth(token: str) -> dict:
@@ -546,7 +546,7 @@ def test_a_restarted_server_restores_the_clocks(tmp_path, monkeypatch):
 def test_a_deals_end_stays_on_every_seat_until_each_is_ready_or_the_time_is_up(client, monkeypatch):
     """After each deal but the last every person is asked 'next' with the deal's result on his
     page; the table (its computers too) waits until all are ready, or the pause's seconds pass."""
-    monkeypatch.setattr(table_api, "PAUSE", 1.5)
+    monkeypatch.setattr(table_routes, "PAUSE", 1.5)
     t = _table(client, {"F": "person", "M": "person", "R": "computer:rules"}, deals=3)
     tokens = _join_all(client, t)
 

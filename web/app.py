@@ -26,23 +26,23 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from .lifeline import background_helper
 from .limits import Limits
 from .models import MAX_BODY
-from .routers import advice, games, pages
+from .routers import advice, games, jobs, pages
+from .routers import tables as table_routes
 from .routers.pages import STATIC
+from .routers.tables import pump, restore
 from .state import AppState, one_line
-from . import table_api
-from .table_api import pump, restore
 from .tables import Store, StoreError
 
-#: A match nobody has polled for this long is stopped (an open page polls four times a second).
+#: A match nobody has looked at for this long is stopped (an open page keeps its event stream open).
 IDLE_SECONDS = 600
 
 
 def create_app(workers: int | None = None, idle: float | None = None, *, db: str | None = None,
                limits: Limits | None = None, hosts: tuple[str, ...] | None = None,
                listen: tuple[str, int] | None = None) -> FastAPI:
-    """The app; ``workers`` processes solve (default: all cores); a match nobody has polled for
+    """The app; ``workers`` processes solve (default: all cores); a match nobody has looked at for
     ``idle`` seconds (default :data:`IDLE_SECONDS`: a closed tab) is stopped.  Tables for people
-    (:mod:`web.table_api`) are kept in the SQLite file ``db`` (None: in memory only, lost
+    (:mod:`web.routers.tables`) are kept in the SQLite file ``db`` (None: in memory only, lost
     when the server stops); a server started again on the same file continues every table, and
     a table whose rows cannot be read is set aside (``app.state.set_aside``: its id and why).
     ``limits`` bound what clients can make it do (:class:`~web.limits.Limits`); ``hosts``:
@@ -131,7 +131,7 @@ def create_app(workers: int | None = None, idle: float | None = None, *, db: str
             detail = f"{request.method} is not allowed on {request.url.path}"
         return JSONResponse({"error": one_line(detail)}, exc.status_code, headers=exc.headers)
 
-    for router in (advice.router, games.router, table_api.router, pages.router):
+    for router in (advice.router, jobs.router, games.router, table_routes.router, pages.router):
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

@@ -29,7 +29,7 @@ class AppState:
     """One server's state.  ``pool``: the processes that solve (advice, solves, reviews);
     ``manager``: the process that keeps the jobs' progress, started with the first job;
     ``jobs``: job id -> (future, progress); ``games``: a person's matches against computers;
-    ``tables``: the tables of people (:mod:`web.table_api`)."""
+    ``tables``: the tables of people (:mod:`web.routers.tables`)."""
 
     limits: Limits
     store: Store | None = None

@@ -19,7 +19,7 @@ from ..games import default_names
 from ..limits import client_of
 from ..models import AnswerRequest, GameRequest
 from ..state import AppState, State
-from ..table_api import event_number, seat_stream
+from .tables import event_number, seat_stream
 from ..tables import SLOTS, Seat, Table
 
 router = APIRouter()

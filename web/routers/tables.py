@@ -42,10 +42,10 @@ from solver.fair import new_table_secret
 from solver.house import HouseRules
 from solver.scoring import SCORINGS
 
-from .answers import is_hint, legal_answer, shape_error
-from .limits import Limits, client_of
-from .state import AppState, State
-from .tables import (SLOTS, Seat, Store, Table, digest, new_token, public_settings, question_key, same_token,
+from ..answers import is_hint, legal_answer, shape_error
+from ..limits import Limits, client_of
+from ..state import AppState, State
+from ..tables import (SLOTS, Seat, Store, Table, digest, new_token, public_settings, question_key, same_token,
                      table_id)
 
 ACT_TIMEOUT = 60.0               # seconds an act waits for the table's answer
