@@ -58,14 +58,15 @@ def _join(context, link: str, name: str):
     return page
 
 
-def _act(page, bidder: set, leave: tuple[str, ...] = ()) -> str | None:
-    """Answer the question open on this page, if any, by clicking; its kind.  A question of a
-    kind in ``leave`` is left unanswered (it may have opened since the caller last looked)."""
+def _act(page, bidder: set, only: str | None = None) -> str | None:
+    """Answer the question open on this page, if any, by clicking; its kind.  With ``only``, a
+    question of another kind is left unanswered (the page may have moved on since the caller
+    looked at it)."""
     q = page.locator("#question")
     if not q.count():
         return None
     kind = q.get_attribute("data-kind")
-    if kind in leave:
+    if only is not None and kind != only:
         return None
     if kind != "next":                                  # the 'to play' marker is on this seat, and on it alone
         try:
@@ -289,11 +290,14 @@ def test_the_declarers_hand_after_a_reload_is_his_ten_and_the_two_put_away(serve
     put_away: list[str] = []
     for _ in range(200):                                # the person holds every bid: he declares
         q = page.locator("#question")
-        if q.count() and q.get_attribute("data-kind") == "card":
+        kind = q.get_attribute("data-kind") if q.count() else None
+        if kind == "card":
             break
-        if q.count() and q.get_attribute("data-kind") == "discard":
+        if kind == "discard":
             put_away = [page.locator("#twelve .card").nth(i).get_attribute("data-card") for i in (0, 1)]
-        if not _act(page, {page}):
+        # the question looked at, and no other: the page may have moved on since (the discard
+        # answered unseen, or the first card played)
+        if kind is None or not _act(page, {page}, only=kind):
             time.sleep(0.1)
     assert put_away and page.locator("#question").get_attribute("data-kind") == "card"
     page.reload()
