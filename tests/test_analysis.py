@@ -71,8 +71,10 @@ def test_declaration_alternatives_include_the_actual_one():
 
 def test_cli_json_and_html(tmp_path):
     out = tmp_path / "r.html"
+    # (the double-dummy review of every game; the review by what each player knew is
+    # test_info_review's, on one game)
     r = CliRunner().invoke(cli, ["analyse", str(REF / "iss_sample.sgf"), "--json", "--html", str(out),
-                                 "--no-declaration", "--workers", "1"])
+                                 "--no-declaration", "--no-info", "--workers", "1"])
     assert r.exit_code == 0, r.output
     recs = [json.loads(x) for x in r.output.splitlines()]
     assert [x.get("id") for x in recs] == [g.id for g in ISS]

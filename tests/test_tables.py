@@ -270,7 +270,7 @@ def test_the_host_starts_with_a_computer_in_an_empty_seat(client):
 
 
 def test_at_zero_the_computer_moves_for_the_seat_and_the_table_is_told(client, monkeypatch):
-    monkeypatch.setattr(T, "CLOCK_START", 1.0)
+    monkeypatch.setattr(T, "CLOCK_START", 0.3)
     t = _table(client, {"F": "person", "M": "computer:rules", "R": "computer:rules"}, deals=1, clock=True)
     me = client.post(f"/api/tables/{t['id']}/join", json={"invite": t["invites"]["F"], "name": "away"}).json()
     for _ in range(400):                        # nobody answers: the clock runs out on every question

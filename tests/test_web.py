@@ -81,9 +81,9 @@ def test_solve_and_analyse_answer_as_the_command_line_does(client, tmp_path):
     _same(r.json(), _cli_json(args))
     f = tmp_path / "g.sgf"
     f.write_text(ISS + "\n")
-    r = client.post("/api/analyse", json={"iss": ISS, "no_declaration": True})
+    r = client.post("/api/analyse", json={"iss": ISS, "no_declaration": True, "samples": 8})
     assert r.status_code == 200, r.text
-    _same(r.json(), _cli_json(["analyse", str(f), "--no-declaration", "--workers", "1", "--json"]))
+    _same(r.json(), _cli_json(["analyse", str(f), "--no-declaration", "--workers", "1", "--samples", "8", "--json"]))
 
 
 @pytest.mark.parametrize("path, body, message", [
