@@ -415,7 +415,7 @@ def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck,
     rules = _house(house)
     if kontra:                                          # --kontra: the house rule "kontra"
         rules = rules.adding("kontra")
-    sheet, _ = play_match(players, deals, seed, TableOptions(scoring, clock, rules), rounds=rounds,
+    sheet, _ = play_match(players, deals=deals, seed=seed, options=TableOptions(scoring, clock, rules), rounds=rounds,
                           target=target, names=names, duel=duel,
                           on_event=_event_printer(console, prompter, seat_box, names))
     console.rule("final standings")
@@ -550,7 +550,7 @@ def _play_offiziers(console: Console, prompter: Prompter, deals: int, seed: int,
             totals = data["sheet"].totals()
             console.print(f"totals: you {totals[0]}, computer {totals[1]}")
     try:
-        sheet, _ = play_match(players, deals, seed, names=names, on_event=on, variant="offiziersskat")
+        sheet, _ = play_match(players, deals=deals, seed=seed, names=names, on_event=on, variant="offiziersskat")
     except ValueError as e:
         raise click.BadParameter(str(e), param_hint="--deals") from None
     console.rule("final standings")

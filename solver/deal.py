@@ -232,8 +232,8 @@ def score_deal(deal: Deal) -> ScoredDeal:
     if deal.declaration.is_ramsch:
         raise DealError("a Ramsch has no declarer's result: score it with score_ramsch")
     mats = matadors(deal.hands[deal.declarer] | deal.skat, deal.game)
-    res = score_game(deal.declaration, mats, st.declarer_points, st.declarer_tricks, deal.bid,
-                     st.defender_tricks, st.spitze_kept)
+    res = score_game(deal.declaration, mats, st.declarer_points, st.declarer_tricks, bid=deal.bid,
+                     defender_tricks=st.defender_tricks, spitze_kept=st.spitze_kept)
     return ScoredDeal(res, st)
 
 

@@ -220,7 +220,7 @@ class GameResult:
     reason: str              # one line: why won or lost
 
 
-def score_game(decl: Declaration, mats: int, declarer_points: int | None, declarer_tricks: int,
+def score_game(decl: Declaration, mats: int, declarer_points: int | None, declarer_tricks: int, *,
                bid: int | None = None, defender_tricks: int | None = None,
                spitze_kept: bool = True) -> GameResult:
     """Score a game from its card points and tricks (through :func:`play_outcome` and :func:`settle`).

@@ -111,7 +111,7 @@ def test_the_whole_kontra_chain_at_the_table_scores_sixteen_fold_and_rescores_al
 def test_bock_rounds_follow_their_events_and_double_the_scores():
     # rule players that double everything: every lost game queues a Bock round
     players = [Doubler(True), Doubler(False), Doubler(False)]
-    sheet, results = play_match(players, 30, seed=2,
+    sheet, results = play_match(players, deals=30, seed=2,
                                 options=TableOptions("simple", house=_HR.parse("kontra,bock-rounds")))
     pending = 0
     events = 0

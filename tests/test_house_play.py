@@ -161,7 +161,7 @@ def test_the_ramsch_review_gives_each_player_his_paranoid_value():
 
 def test_a_match_plays_ramsch_schieberamsch_and_spitze_and_skat_score_agrees():
     players = [RulePlayer(), RulePlayer(), Passer()]
-    sheet, results = play_match(players, 24, seed=8,
+    sheet, results = play_match(players, deals=24, seed=8,
                                 options=TableOptions("simple",
                                                      house=HouseRules.parse("schieberamsch,spitze,bock-rounds")))
     kinds = {"ramsch": 0, "spitze": 0}

@@ -23,7 +23,7 @@ def _events(seed: int, rules: str = "") -> tuple[list[dict], list]:
     from solver.house import HouseRules
     players = [make_player("rules", seed + i) for i in range(3)]
     events: list[dict] = []
-    _, results = play_match(players, 3, seed, TableOptions(house=HouseRules.parse(rules)),
+    _, results = play_match(players, deals=3, seed=seed, options=TableOptions(house=HouseRules.parse(rules)),
                             on_event=lambda kind, data: events.append(_event(kind, data)) if kind != "dealt" else None)
     return events, results
 

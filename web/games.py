@@ -375,8 +375,8 @@ def run_table(options: dict, inboxes: list, outbox, control=None) -> None:
                                                    "put_away": card_codes(deal.skat)}))
 
     try:
-        sheet, results = play_match(players, int(options.get("deals", 1)), seed,
-                                    TableOptions(scoring, bool(options.get("clock")), _house_rules(options)),
+        sheet, results = play_match(players, deals=int(options.get("deals", 1)), seed=seed,
+                                    options=TableOptions(scoring, bool(options.get("clock")), _house_rules(options)),
                                     names=names, on_event=on_event, duel=duel, variant=variant.name,
                                     rounds=options.get("rounds"), target=options.get("target"), deck=deck)
         outbox.put(("end", None, {"standings": [[place, name, total] for place, name, total in sheet.standings()],

@@ -61,7 +61,7 @@ def review(deal: Any, *, solver: Solver | None = None, declaration: bool = True,
 
 
 
-def review_many(deals: Iterable[Any], workers: int = 1, card_workers: int = 1, **kw) -> list[DealReview]:
+def review_many(deals: Iterable[Any], *, workers: int = 1, card_workers: int = 1, **kw) -> list[DealReview]:
     """Review many deals, on ``workers`` processes (each deal's cards judged by what their
     players knew on ``card_workers``: for one deal, see :func:`review`)."""
     return map_processes(_review_one, [(d, dict(kw, workers=card_workers)) for d in deals], workers)

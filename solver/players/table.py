@@ -370,7 +370,7 @@ class Partner(Player):
         return self.inner.play(view)
 
 
-def play_match(players: list[Player], deals: int = 12, seed: int = 0, options: TableOptions | None = None, *,
+def play_match(players: list[Player], *, deals: int = 12, seed: int = 0, options: TableOptions | None = None,
                names: tuple[str, ...] | None = None,
                on_event: Callable[[str, dict], None] | None = None, rounds: int | None = None,
                target: int | None = None, duel: bool = False,
