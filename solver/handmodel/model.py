@@ -209,14 +209,14 @@ class HandModel:
         if abs(es) <= z * sd:
             why = "its expected score is within the model's error of zero"
             verdict = "borderline"
-        elif verdict == "bid" and es - second.expected_score <= z * gap_sd:
-            why = f"{best.key} and {second.key} are within the model's error of each other"
-        elif verdict == "bid" and bid is not None and bid > 18:
-            why = "the model is fitted at bid 18; a higher bid goes to the search"
         elif verdict == "bid" and any(d.key.endswith("_hand") and family(d.key) != "null" and d.expected_score > 0
                                       and d.p_schneider >= ANNOUNCED for d in ranked):
             why = ("a Hand game may be announced Schneider, Schwarz or Ouvert, which the model does not value: "
                    "the search decides")
+        elif verdict == "bid" and es - second.expected_score <= z * gap_sd:
+            why = f"{best.key} and {second.key} are within the model's error of each other"
+        elif verdict == "bid" and bid is not None and bid > 18:
+            why = "the model is fitted at bid 18; a higher bid goes to the search"
         safe = best.max_bid if verdict == "bid" else None
         higher = None
         if verdict == "bid":
