@@ -85,7 +85,7 @@ def read_lines(lines: Iterable[str], fmt: str = "auto", require_deal: bool = Tru
     line saying which command reads them.
     """
     for no, raw in enumerate(lines, start=1):
-        item = parse_item(no, raw, fmt, require_deal, variants)
+        item = parse_item(no, raw, fmt, require_deal=require_deal, variants=variants)
         if item is not None:
             yield item
 
@@ -107,7 +107,7 @@ def line_id(no: int, raw: str | dict) -> str:
     return m.group(1).strip() if m and m.group(1).strip() else str(no)
 
 
-def parse_item(no: int, raw: str, fmt: str = "auto", require_deal: bool = True,
+def parse_item(no: int, raw: str, fmt: str = "auto", *, require_deal: bool = True,
                variants: bool = False) -> Item | None:
     """One input line (number ``no``) as an :class:`Item`; None for blank lines and comments."""
     line = raw.strip()
@@ -250,7 +250,7 @@ def score_item(item: Item, scoring: str = "simple") -> dict[str, Any]:
         kontra = kontra_multiplier(rec.get("kontra"))
     except ValueError as e:
         raise DealError(f"'kontra': {e}") from None
-    decl_score, def_score = table_scores(res, scoring, kontra, bock=bock)
+    decl_score, def_score = table_scores(res, scoring, kontra=kontra, bock=bock)
     out.update(declarer_points=st.declarer_points, declarer_tricks=st.declarer_tricks,
                matadors=res.matadors, game_value=res.game_value, won=res.won, schneider=res.schneider,
                schwarz=res.schwarz, overbid=res.overbid, score=decl_score, reason=res.reason)

@@ -199,7 +199,7 @@ def settle(decl: Declaration, mats, *, won, schneider, schwarz, bid: int | None 
             over = value < bid
             value = np.where(over, lowest_multiple(BASE_VALUES[decl.game], bid), value)
             won = won & ~over
-    score, defender = multiplied(np.where(won, value, -2 * value), won, scoring, kontra, players=players)
+    score, defender = multiplied(np.where(won, value, -2 * value), won, scoring, kontra=kontra, players=players)
     if won.ndim == 0:
         return Settled(bool(won), int(value), int(score), int(defender))
     return Settled(won, value, score, defender)
@@ -277,7 +277,7 @@ def score_game(decl: Declaration, mats: int, declarer_points: int | None, declar
 SCORINGS = ("simple", "seeger-fabian")
 
 
-def multiplied(simple, won, scoring: str = "simple", kontra: int = 1, bock: int = 1, players: int = 3):
+def multiplied(simple, won, scoring: str = "simple", *, kontra: int = 1, bock: int = 1, players: int = 3):
     """THE multipliers on a settled game: (the declarer's score, each defender's score).
 
     ``simple`` is the declarer's plain score (+value, or -2 x value); the Kontra chain's factor
@@ -304,7 +304,7 @@ def multiplied(simple, won, scoring: str = "simple", kontra: int = 1, bock: int 
 
 # ------------------------------------------------------------ Seeger-Fabian
 
-def table_scores(result: GameResult, scoring: str = "simple", kontra: int = 1,
+def table_scores(result: GameResult, scoring: str = "simple", *, kontra: int = 1,
                  players: int = 3, bock: int = 1) -> tuple[int, int]:
     """A scored game at the table: (the declarer's score, each defender's score), with the
     Kontra chain (``kontra``), the scoring (simple or Seeger-Fabian) and a Bock round
@@ -315,7 +315,7 @@ def table_scores(result: GameResult, scoring: str = "simple", kontra: int = 1,
     >>> table_scores(r), table_scores(r, "seeger-fabian"), table_scores(r, kontra=2)
     ((-60, 0), (-110, 40), (-120, 0))
     """
-    return multiplied(result.score, result.won, scoring, kontra, bock, players)
+    return multiplied(result.score, result.won, scoring, kontra=kontra, bock=bock, players=players)
 
 
 def seeger_fabian(result: GameResult, players: int = 3) -> tuple[int, int]:

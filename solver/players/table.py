@@ -248,10 +248,10 @@ def play_skat_deal(players: list[Player], dealt: list[int], options: TableOption
 
     play_out(deal, players, before_card, after_card)
     game, st = score_deal(deal)
-    decl_score, def_score = table_scores(game, opts.scoring, result.kontra, players=opts.table_size, bock=bock)
+    decl_score, def_score = table_scores(game, opts.scoring, kontra=result.kontra, players=opts.table_size, bock=bock)
     scores = [def_score] * 3
     scores[d] = decl_score
-    score, _ = multiplied(game.score, game.won, "simple", result.kontra, bock)
+    score, _ = multiplied(game.score, game.won, "simple", kontra=result.kontra, bock=bock)
     result.scores = scores
     result.result = {"declarer": SEATS[d], "declaration": decl.name, "bid": bid, "won": game.won,
                      "declarer_points": st.declarer_points, "game_value": game.game_value, "score": score,
