@@ -13,10 +13,11 @@ from ..heuristics import ranked_discards
 from ..search.api import Solver, default_solver, position
 from ..settlement import settle_dd
 from ..advice import evaluate_declarer
+from ..advice.options import DEFAULT_PRECISION
 
 
 
-def declared_chance(deal: Deal, *, seed: int = 0, samples: int = 64, precision: float = 0.05,
+def declared_chance(deal: Deal, *, seed: int = 0, samples: int = 64, precision: float = DEFAULT_PRECISION,
                     solver: Solver | None = None) -> dict[str, Any]:
     """The declarer's winning chance in the game he declared, at the bid, by what he knew when he
     declared it: the played-out advice for his hand, his declaration and the auction as it
