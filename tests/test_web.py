@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 import time
 
 import pytest
@@ -467,3 +468,25 @@ def test_a_match_streams_like_a_table(client):
     assert TestClient(client.app).get(f"/api/games/{gid}/events").status_code == 404     # another browser
     assert client.get(f"/api/games/{gid}").status_code == 200
     client.delete(f"/api/games/{gid}")
+
+
+def test_a_stopped_match_ends_its_event_stream(client):
+    """A match ended by its browser (DELETE, or a new match) ends its open event stream; a stream
+    left open would live on keep-alives."""
+    gid = client.post("/api/games", json={"deals": 1, "seed": 6, "opponents": "rules"}).json()["id"]
+    _question(client, gid)
+    ended = threading.Event()
+
+    def follow() -> None:
+        with client.stream("GET", f"/api/games/{gid}/events") as r:
+            for line in r.iter_lines():
+                if line.startswith("event: "):
+                    opened.set()
+        ended.set()
+
+    opened = threading.Event()
+    threading.Thread(target=follow, daemon=True).start()
+    assert opened.wait(20)
+    assert not ended.wait(1)                                 # (open while the match goes on)
+    assert client.delete(f"/api/games/{gid}").status_code == 200
+    assert ended.wait(10)

@@ -156,4 +156,8 @@ class GameSession:
         self.table.forward(seat, a)
 
     def stop(self) -> None:
+        """End the match, and its event streams with it (a stream of a stopped match would stay open
+        on keep-alives)."""
+        for _player, q in list(self.table.subscribers):
+            q.put_nowait(("close", None))
         self.table.stop()

@@ -67,7 +67,11 @@ export function playPage(main) {
 
 
 
+// the event stream of the match on this page (a new match closes the one before)
+let following = null;
+
 async function newMatch(board, options) {
+  following?.close();
   board.replaceChildren(h("p", { class: "muted" }, "dealing…"));
   let id;
   try { ({ id } = await call("/api/games", { method: "POST", body: options })); }
@@ -80,6 +84,7 @@ async function newMatch(board, options) {
   // event it saw
   const redraw = () => draw(board, s, s.question);
   const source = new EventSource(`/api/games/${id}/events`);
+  following = source;
   const on = (kind, fn) => source.addEventListener(kind, m => fn(JSON.parse(m.data)));
   on("event", e => { apply(s, e); s.fresh = e.kind === "card";
                      if (["card", "trick", "deal", "result"].includes(e.kind)) s.question = null; redraw(); });
@@ -89,7 +94,7 @@ async function newMatch(board, options) {
   on("hint", x => { s.hint = x; redraw(); });
   on("end", e => { s.end = e; s.question = null; redraw(); source.close(); });
   source.onerror = () => {
-    if (source.readyState === EventSource.CLOSED && !s.end)
+    if (source.readyState === EventSource.CLOSED && !s.end && following === source)
       board.append(h("p", { class: "error" }, "the match is no longer on the server (stopped, or idle too long)"));
   };
   window.addEventListener("hashchange", () => source.close(), { once: true });
