@@ -25,8 +25,8 @@ from solver.house import HOUSE_OPTIONS, HouseRules, check_ramsch_discard
 from solver.offiziersskat import PileView, offiziers_game
 from solver.scoring import SCORINGS, check_bid
 from solver.state import IllegalCard
-
 from solver.hints import hint_for, no_hint
+
 from .io import open_output
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .advice import by_the_auction, evaluate_declare, evaluate_hand
+from .advice.sentences import declare_verdict, evidence_line, hand_verdict, verdict
 from .analysis import cards_by_what_he_knows
 from .cards import CARD_NAMES, card_codes
 from .deal import replay
@@ -22,8 +23,6 @@ from .games import GAME_NAMES
 from .heuristics import ramsch_discard, ramsch_pickup
 from .players.offiziers import make_offiziers_player
 from .search.api import default_solver
-
-from .advice.sentences import declare_verdict, evidence_line, hand_verdict, verdict
 
 
 def no_hint(e: Exception) -> dict:

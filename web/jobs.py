@@ -10,19 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from solver.bidding import auction_for_question
-from solver.cards import CardParseError
-from solver.deal import DealError
 from solver.advice import ADVICE, DEFAULT, Advice, EvaluationError, Sampling, evaluate_declare, evaluate_hand
-from solver.analysis import JUDGING, review_many
-from solver.records import item_from_record, read_lines, record_from_fields
-from solver.search.api import solve_many
-
-from solver.cards import parse_cards
+from solver.advice.sentences import answer_record, estimate_line
+from solver.analysis import JUDGING, review
+from solver.bidding import auction_for_question
+from solver.cards import CardParseError, parse_cards
+from solver.deal import DealError
 from solver.games import parse_seat
 from solver.handmodel.model import advice_name, estimate_hand
-
-from solver.advice.sentences import answer_record, estimate_line
+from solver.records import item_from_record, read_lines, record_from_fields
+from solver.search import api as search
 
 
 class BadInput(ValueError):
@@ -108,12 +105,9 @@ def solve(p: dict[str, Any]) -> dict:
     if it.deal is None:
         return {"id": it.id, "passed": True, "message": "passed in: no game to solve"}
     try:
-        r = solve_many([it.deal], best=bool(p.get("best")))[0].to_record()
+        return search.solve(it.deal, best=bool(p.get("best"))).to_record()
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
-    if not p.get("best"):
-        r.pop("dd_best", None)
-    return r
 
 
 def analyse(p: dict[str, Any]) -> dict:
@@ -122,9 +116,9 @@ def analyse(p: dict[str, Any]) -> dict:
     if it.deal is None:
         return {"id": it.id, "passed": True}
     try:
-        rv = review_many([it.deal], workers=1, declaration=not p.get("no_declaration"), info=p.get("info", True),
-                         judging=JUDGING.asked(samples=p.get("samples") or None,
-                                               precision=p.get("precision") or None), seed=p.get("seed", 0))[0]
+        rv = review(it.deal, declaration=not p.get("no_declaration"), info=p.get("info", True),
+                    judging=JUDGING.asked(samples=p.get("samples") or None, precision=p.get("precision") or None),
+                    seed=p.get("seed", 0))
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
     rec = rv.to_record()
