@@ -466,6 +466,8 @@ def test_a_match_streams_like_a_table(client):
     assert [e["id"] for e in streamed] == sorted({e["id"] for e in streamed})
     assert "end" in kinds
     assert TestClient(client.app).get(f"/api/games/{gid}/events").status_code == 404     # another browser
+    huge = client.get("/api/games/" + "x" * 5000 + "/events")              # (a stranger's id is not echoed whole)
+    assert huge.status_code == 404 and len(huge.text) < 200
     assert client.get(f"/api/games/{gid}").status_code == 200
     client.delete(f"/api/games/{gid}")
 

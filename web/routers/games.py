@@ -42,7 +42,7 @@ def game_of(request: Request, game_id: str, st: AppState) -> "GameSession":
     forget_idle(st)
     g = st.games.get(game_id)
     if g is None or g.session != session_of(request):          # another browser's game is not there
-        raise HTTPException(404, f"no game {game_id}")
+        raise HTTPException(404, f"no game {game_id[:64]}")
     return g
 
 @router.post("/api/games", summary="start a match against two computer players")
