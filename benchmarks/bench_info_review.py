@@ -27,7 +27,8 @@ with k); every finished suit, Grand or Null game is then reviewed by what each p
 judge) or with ``--at default`` at ``skat analyse``'s (each world solved only as far as the
 settlement needs).
 Prints, per player type, the cards reviewed and the mean information cost per card with its
-95% interval (over the games); the marks a game (inaccuracies, mistakes and blunders: all, and
+95% interval (over the games); the mean accuracy a game (:func:`solver.analysis.accuracy`) with
+its 95% interval; the marks a game (inaccuracies, mistakes and blunders: all, and
 those the worlds settled) with their 95% intervals and the share of games with a mark; the
 share of ``best``'s double-dummy "mistakes" (a card with a double-dummy cost) that the
 information review calls best or good; and the review's speed (seconds a deal, median and
@@ -46,7 +47,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.analysis import BULK_JUDGING, JUDGING, Judging, judge_card, review  # noqa: E402
+from solver.analysis import BULK_JUDGING, JUDGING, Judging, judge_card, review, seat_accuracy  # noqa: E402
 from solver.cards import CARD_NAMES  # noqa: E402
 from solver.iss import parse_line  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
@@ -83,11 +84,12 @@ def one_deal(args) -> dict | None:
     rv = review(r.deal, declaration=False, info=True, seed=k, judging=judging)
     seconds = time.perf_counter() - t
     out: dict = {"k": k, "seconds": seconds, "types": types, "seats": {}}
+    acc = seat_accuracy(rv.cards)
     for c in rv.cards:
         if c.info is None or c.info.get("class") is None:
             continue
         s = out["seats"].setdefault(c.seat, {"cards": 0, "cost": 0.0, "dd_mistakes": 0, "dd_mistakes_fine": 0,
-                                             "marks": 0, "settled": 0})
+                                             "marks": 0, "settled": 0, "accuracy": acc["FMR"[c.seat]]})
         s["cards"] += 1
         s["cost"] += c.info["cost"]
         if c.info.get("mark"):
@@ -191,6 +193,7 @@ def main() -> None:
     t0 = time.perf_counter()
     per_type: dict[str, list[float]] = {t: [] for t in TYPES}
     marks: dict[str, list[tuple[int, int]]] = {t: [] for t in TYPES}      # per game: (marks, settled marks)
+    accuracy: dict[str, list[float]] = {t: [] for t in TYPES}              # per game: the seat's accuracy
     cards = {t: 0 for t in TYPES}
     fine = mistakes = 0
     seconds = []
@@ -202,6 +205,7 @@ def main() -> None:
                 t = res["types"][seat]
                 per_type[t].append(s["cost"] / s["cards"])
                 marks[t].append((s["marks"], s["settled"]))
+                accuracy[t].append(s["accuracy"])
                 cards[t] += s["cards"]
                 if t == "best":
                     mistakes += s["dd_mistakes"]
@@ -227,6 +231,12 @@ def main() -> None:
             share = sum(1 for x, _ in marks[t] if x) / len(marks[t])
             print(f"{t:8} {len(marks[t]):6d} {m:11.2f}  {lo:.2f} ... {hi:.2f}   {ms:12.2f}  {los:.2f} ... {his:.2f}   "
                   f"{share:.0%}")
+    print(f"{'player':8} {'games':>6} {'accuracy':>9}  95% interval   (solver.analysis.accuracy: the share of his "
+          f"side's winning chance his cards kept)")
+    for t in TYPES:
+        if len(accuracy[t]) > 1:
+            m, lo, hi = mean_ci(accuracy[t], digits=1)
+            print(f"{t:8} {len(accuracy[t]):6d} {m:9.1f}  {lo:.1f} ... {hi:.1f}")
     if mistakes:
         print(f"best's double-dummy mistakes the information review calls best or good: {fine}/{mistakes} "
               f"= {fine / mistakes:.0%}")

@@ -9,11 +9,12 @@ from pathlib import Path
 import click
 from rich.console import Console
 
-from solver.analysis import JUDGING, review, review_many
+from solver.analysis import JUDGING, POSITION_SAMPLES, positions_values, review, review_many
+from solver.deal import DealError
 from solver.records import read_lines
 
 from .io import emit, open_lines, run_file_command
-from .render import offiziers_table, review_html, review_table
+from .render import offiziers_table, position_table, review_html, review_table
 
 CHUNK = 8
 
@@ -36,8 +37,13 @@ CHUNK = 8
               help="wanted half-width of the 95% interval of a card's drop in winning chance: more worlds until "
                    "then, up to --samples (0.1)")
 @click.option("--seed", type=int, default=0, show_default=True, help="fixes those worlds")
+@click.option("--at", "at", type=click.IntRange(min=1), default=None,
+              help="the position before card K (1: the opening lead): every legal card's double-dummy value and, "
+                   "by what the mover knew, its win chance and expected points on the same --samples worlds (32), "
+                   "and the best line from there")
 def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None, no_declaration: bool,
-            workers: int | None, info: bool, samples: int | None, precision: float | None, seed: int) -> None:
+            workers: int | None, info: bool, samples: int | None, precision: float | None, seed: int,
+            at: int | None) -> None:
     """Review played deals card by card: the double-dummy value before and after
     every card, the best cards, each mistake's cost, and whether another
     discard or game would have done better; and every card judged by what its
@@ -47,8 +53,12 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
     FILE holds deal records with their played cards, or ISS game lines ('-':
     stdin).
 
+    With --at K, the position before card K instead: every legal card valued
+    (the analysis board's question: what if another card had been played?).
+
     \b
     Example: skat analyse data/iss_games.sgf --game 541932 --html review.html
+             skat analyse data/iss_games.sgf --game 541932 --at 4
     """
     console = Console(highlight=False)
     if html_out and not Path(html_out).resolve().parent.is_dir():
@@ -77,6 +87,34 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
         return [next(done) if it.classic and it.deal is not None else
                 review(it.deal).to_record() if not it.classic else {"id": it.id, "passed": True} for it in good]
 
+    def at_position(good: list) -> list:
+        """The chunk's classic deals' positions before card ``at``, valued on the workers; a deal
+        with fewer cards, passed in or of another variant gets its error record."""
+        todo = [it for it in good if it.classic and it.deal is not None and len(it.deal.played) >= at - 1]
+        done = iter(positions_values([(it.deal, at - 1) for it in todo], samples=POSITION_SAMPLES
+                                     if samples is None else samples if info else 0, seed=seed, workers=workers,
+                                     errors=True))
+        out = []
+        for it in good:
+            if it in todo:
+                pv = next(done)
+                out.append({"id": it.id, "error": f"{it.id}: {pv}"} if isinstance(pv, DealError) else
+                           {"id": it.id, **pv.to_record()})
+            elif it.deal is None:
+                out.append({"id": it.id, "error": f"{it.id}: passed in: no position to analyse"})
+            elif not it.classic:
+                out.append({"id": it.id, "error": f"{it.id}: --at analyses classic Skat deals"})
+            else:
+                out.append({"id": it.id, "error": f"{it.id}: --at {at}: only {len(it.deal.played)} cards were "
+                                                  f"played (a position is before card 1 to {len(it.deal.played) + 1})"})
+        return out
+
+    def show_position(item, rec) -> None:
+        if "error" in rec:
+            emit(rec) if as_json else console.print(f"[red]error[/red] {rec['error']}")
+        else:
+            emit(rec) if as_json else position_table(rec, console, title=str(item.id))
+
     def show(item, rv) -> None:
         if isinstance(rv, dict) and "error" in rv:
             emit(rv) if as_json else console.print(f"[red]error[/red] {item.error}")
@@ -95,8 +133,11 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
             else:
                 review_table(rv, console)
 
-    failed = run_file_command(read_lines(open_lines(file), variants=True), file, process, show, CHUNK * workers,
-                              keep=chosen)
+    if at is not None and html_out:
+        raise click.ClickException("--at values one position; --html reports whole reviews")
+    failed = run_file_command(read_lines(open_lines(file), variants=True), file,
+                              process if at is None else at_position, show if at is None else show_position,
+                              CHUNK * workers, keep=chosen)
     if game_id is not None and not found:
         raise click.ClickException(f"no game with id {game_id!r} in {file}")
     if html_out:

@@ -150,7 +150,8 @@ def summary_lines(sm: dict) -> list[str]:
     out = []
     if "info" in sm:
         out.append("by what each player knew: " + ", ".join(
-            f"{s} cost {m['cost']:.1f} ({m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, "
+            f"{s} " + ("" if m.get("accuracy") is None else f"accuracy {m['accuracy']:.0f}, ")
+            + f"cost {m['cost']:.1f} ({m['inaccuracy']} inaccuracies, {m['mistake']} mistakes, "
             f"{m['blunder']} blunders" + (f"; {m['unsettled']} of them not settled" if m.get("unsettled") else "")
             + ")" for s, m in sm["info"].items()))
     out += luck_lines(sm)
@@ -273,6 +274,59 @@ def review_table(rv, console: Console) -> None:
                                                           for s, m in sm["mistakes"].items()))
     for line in summary_lines(sm):
         console.print(line)
+    for line in variation_lines(rv):
+        console.print(line)
+    console.print()
+
+
+def variation_lines(rv) -> list[str]:
+    """The review's variations (other cards tried, the record's ``"variations"``) as text, the
+    same in the terminal and the HTML report: where each leaves the played line, its cards with
+    the double-dummy value after each, and the value it ends at against the played card's."""
+    out = []
+    for v in rv.variations or []:
+        at = v["at"]
+        instead = f" instead of {rv.cards[at].to_dict()['card']}" if at < len(rv.cards) else " after the last card"
+        played = rv.cards[at].value_after if at < len(rv.cards) else None
+        cards = " ".join(f"{c} ({_v(x)})" for c, x in zip(v["cards"], v["values"]))
+        tail = f"; the played card's value {_v(played)}" if played is not None else ""
+        out.append(f"variation {v['name']!r} at card {at + 1}{instead}: {cards}{tail}")
+    return out
+
+
+def position_table(rec: dict[str, Any], console: Console, title: str = "") -> None:
+    """A position's cards in the terminal (:meth:`solver.analysis.PositionValues.to_record`): each
+    legal card's double-dummy value and, by what the mover knew, the declarer's win chance and
+    expected card points with their 95% intervals and the mover's expected score; the best card
+    by each; the best line from there."""
+    who = rec["to_move"] + (" (declarer)" if rec.get("declarer") == rec["to_move"] else "")
+    console.rule(f"{title} position before card {rec['at'] + 1}: {who} to play".strip())
+    t = Table(box=None, show_header=True)
+    info = rec["worlds"] > 0
+    cols = ("card", "dd") + (("win", "95%", "points", "95%", "exp. score") if info else ()) + ("",)
+    for col in cols:
+        t.add_column(col, justify="left" if col in ("card", "") else "right")
+    for c in rec["cards"]:
+        i = c.get("info") or {}
+        best = [w for w, key in (("best dd", "best_dd"), ("best by what he knew", "best_info"))
+                if c["card"] in rec[key]]
+        cells: list[Any] = [card_text(c["card"]), _v(c["dd"])]
+        if info:
+            cells += ["-" if i.get("p_win") is None else f"{100 * i['p_win']:.0f}%",
+                      "" if not i.get("p_win_ci") else f"{100 * i['p_win_ci'][0]:.0f}-{100 * i['p_win_ci'][1]:.0f}%",
+                      "-" if i.get("points") is None else f"{i['points']:.1f}",
+                      "" if not i.get("points_ci") else f"{i['points_ci'][0]:.1f}-{i['points_ci'][1]:.1f}",
+                      f"{i['expected_score']:+.1f}"]
+        cells.append(", ".join(best))
+        t.add_row(*cells)
+    console.print(t)
+    console.print(f"position value (double-dummy): {_v(rec['value'])}")
+    if info:
+        every = " (every one there is)" if rec["exact"] else ""
+        console.print(f"by what {rec['to_move']} knew: {rec['worlds']} worlds{every}, the same for every card; "
+                      "win: the declarer's chance, points: his expected card points")
+    if rec["line"]:
+        console.print(Text("best line (every card open): ") + Text(" ").join(card_text(x) for x in rec["line"]))
     console.print()
 
 
@@ -395,6 +449,10 @@ def review_html(reviews) -> str:
         body.append(summary + "<p>mistakes (double-dummy): " + ", ".join(
             f"{s}: {m['mistakes']} (cost {m['cost']})" for s, m in sm["mistakes"].items()) + "</p>")
         body.extend(f"<p>{html.escape(line)}</p>" for line in summary_lines(sm))
+        tried = variation_lines(rv)
+        if tried:
+            body.append("<h3>variations</h3><ul class='variations'>"
+                        + "".join(f"<li>{html.escape(line)}</li>" for line in tried) + "</ul>")
         body.append("</section>")
     return ("<!DOCTYPE html><html><head><meta charset='utf-8'>"
             "<meta name='viewport' content='width=device-width, initial-scale=1'><title>skat analyse</title>"

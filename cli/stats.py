@@ -39,7 +39,8 @@ from .bulk import run_with_progress
 def stats(file, out, samples, precision, seed, workers, scheduler, resume, progress_mode, as_json):
     """Rate each player's card play over FILE (ISS game lines or deal records
     with "players"): every game is reviewed by what each player knew, and per
-    player name come the cards reviewed, the mean information cost per card
+    player name come the cards reviewed, his accuracy (0-100: the share of his
+    side's winning chance his cards kept, by what he knew), the mean information cost per card
     (expected score given up against the best card, with a 95% interval over
     the games), inaccuracies, mistakes and blunders per game, and as declarer
     the games won against his winning chance by the played-out advice for his
@@ -68,13 +69,18 @@ def stats(file, out, samples, precision, seed, workers, scheduler, resume, progr
     t = Table(title=f"card play by what each player knew: {summary.rows_in - summary.rows_failed} games, "
                     f"up to {samples} worlds a card (±{precision:g})", title_justify="left", box=box.SIMPLE_HEAD,
               pad_edge=False,
-              caption="cost/card: expected score given up a card; inacc. mist. blund.: inaccuracies, mistakes, "
-                      "blunders a game; decl/won/exp: games declared, won, and expected by the declarer's own chances",
+              caption="acc.: accuracy, the share of his side's winning chance his cards kept (0-100, mean over his "
+                      "games, 95% interval); cost/card: expected score given up a card; inacc. mist. blund.: "
+                      "inaccuracies, mistakes, blunders a game; decl/won/exp: games declared, won, and expected by "
+                      "the declarer's own chances",
               caption_justify="left")
-    for col in ("player", "games", "cards", "cost/card", "inacc.", "mist.", "blund.", "decl", "won", "exp"):
+    for col in ("player", "games", "cards", "acc.", "cost/card", "inacc.", "mist.", "blund.", "decl", "won", "exp"):
         t.add_column(col, justify="left" if col == "player" else "right", no_wrap=col == "player")
     for r in table:
+        ci = r["accuracy_ci95"]
         t.add_row(r["player"], str(r["games"]), str(r["cards"]),
+                  "-" if r["accuracy"] is None else
+                  f"{r['accuracy']:.0f}" + (f" {ci[0]:.0f}-{ci[1]:.0f}" if ci else ""),
                   "-" if r["info_cost_per_card"] is None else f"{r['info_cost_per_card']:.2f}",
                   f"{r['inaccuracy_per_game']:.2f}", f"{r['mistake_per_game']:.2f}", f"{r['blunder_per_game']:.2f}",
                   str(r["declared"]), str(r["won"]), "-" if r["expected_wins"] is None else f"{r['expected_wins']:.1f}")

@@ -25,6 +25,7 @@ from .iss import IssError, IssGame, is_iss_line, parse_line
 from .offiziersskat import OffiziersError, score_offiziers
 from .scoring import table_scores
 from .variants import Skat, UnknownVariant, Variant, variant_of, variant_of_deal
+from .variations import variations_of
 
 
 @dataclass
@@ -170,7 +171,9 @@ def _record_item(no: int, rec: dict, require_deal: bool, variants: bool) -> Item
     if rec.get("passed") or not require_deal:
         return Item(no, record=rec)
     try:
-        return Item(no, record=rec, deal=load_deal(rec))
+        deal = load_deal(rec)
+        variations_of(deal)                                 # (other cards tried: checked as the record is read)
+        return Item(no, record=rec, deal=deal)
     except DealError as e:
         return Item(no, record=rec, error=f"line {no}: {e}")
 

@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("compiling", ("search.jit",)),
     # the cards, the rules, the game in progress and the records of games
     ("cards and rules", ("cards", "games", "scoring", "house", "play", "state", "deal", "bidding",
-                         "offiziersskat", "iss", "stats")),
+                         "offiziersskat", "iss", "stats", "variations")),
     # the double-dummy search's compiled core
     ("the compiled search", ("search.layout", "search.moves", "search.transposition", "search.last_tricks",
                              "search.quick_tricks", "search.prepare", "search.kernel", "search.compile")),

@@ -12,7 +12,7 @@ from typing import Any
 
 from solver.advice import ADVICE, DEFAULT, Advice, EvaluationError, Sampling, evaluate_declare, evaluate_hand
 from solver.advice.sentences import answer_record, estimate_line
-from solver.analysis import JUDGING, review
+from solver.analysis import JUDGING, position_values, review
 from solver.bidding import auction_for_question
 from solver.cards import CardParseError, parse_cards
 from solver.deal import DealError
@@ -125,6 +125,20 @@ def analyse(p: dict[str, Any]) -> dict:
     if it.iss is not None:
         rec["iss_result"] = it.iss.recorded
     return rec
+
+
+def position(p: dict[str, Any]) -> dict:
+    """``skat analyse --at K --json`` of the position a record's ``played`` ends at: every legal
+    card's double-dummy value and, on ``samples`` worlds, its value by what the mover knew."""
+    it = _item(p)
+    if it.deal is None:
+        raise BadInput("passed in: no position to analyse")
+    try:
+        pv = position_values(it.deal, samples=p.get("samples", JUDGING.samples), seed=p.get("seed", 0),
+                             line=p.get("line", True))
+    except _BAD as e:
+        raise BadInput(_one_line(e)) from None
+    return {"id": it.id, **pv.to_record()}
 
 
 def _one_line(e: Exception) -> str:

@@ -136,3 +136,12 @@ class AnswerRequest(_Strict):
 class JobRequest(_Strict):
     kind: Literal["bid", "declare"]
     params: dict[str, Any]
+
+
+class PositionRequest(_Strict):
+    record: dict[str, Any] = Field(description='a deal record (deal-json) whose "played" ends at the position')
+    samples: int = Field(JUDGING.samples, ge=0, le=256,
+                         description="worlds the mover's cards are valued on by what he knew, the same for every "
+                                     "card (0: the double-dummy values alone, at once)")
+    seed: int = Field(0, ge=0, le=2 ** 63 - 1)
+    line: bool = Field(True, description="the best line from the position, every card open")

@@ -14,6 +14,7 @@ from .knew import card_jobs, run_part
 from .luck import luck_and_skill
 from .options import JUDGING, Judging
 from .results import DealReview
+from .variations import variation_values, variations_of
 
 
 
@@ -33,12 +34,14 @@ def review(deal: Any, *, solver: Solver | None = None, declaration: bool = True,
     before the double-dummy review), and the deal gets its luck and skill (:func:`luck_and_skill`:
     the declarer's chance by the played-out advice, at most ``judging.advice_samples`` worlds) and,
     with ``declaration``, the
-    declaration checked by the advice (:func:`declaration_advice`).
+    declaration checked by the advice (:func:`declaration_advice`).  The record's variations
+    (:mod:`.variations`) are checked first and valued double-dummy card by card.
     """
     s = solver or default_solver()
     if not isinstance(deal, Deal):
         return review_piles(deal, s)
     game = not deal.declaration.is_ramsch and not deal.is_study
+    tried = variations_of(deal) if not deal.declaration.is_ramsch else []   # (checked before any work)
     parts: list[tuple[str, dict]] = []               # the slow ones first, so that two processes end together
     if info and game:
         parts.append(("chance", {"deal": deal, "seed": seed, "samples": judging.advice_samples,
@@ -50,6 +53,8 @@ def review(deal: Any, *, solver: Solver | None = None, declaration: bool = True,
     with started(run_part, parts, workers if len(parts) > 1 else 1, s) as results:
         rv = review_ramsch(deal, s) if deal.declaration.is_ramsch else review_game(deal, s, declaration)
         done = results()
+    if tried:
+        rv.variations = [v.to_dict() | {"values": vals} for v, vals in zip(tried, variation_values(deal, tried, s))]
     for c, judged in zip(rv.cards, (d for (kind, _), d in zip(parts, done) if kind == "card")):
         c.info = judged
     if info and game:

@@ -10,6 +10,7 @@ from typing import Any
 from ..games import SEATS
 from ..scoring import points_needed
 from ..stats import mean_ci
+from .accuracy import accuracy_over
 from .options import CLASSES
 from .results import DealReview, info_summary
 
@@ -51,7 +52,8 @@ def ratings(rows: Iterable[dict]) -> list[dict]:
     reviewed game), best first: games and cards reviewed, the mean information cost per card
     with its 95% interval (over the games), each class per game, and as declarer the games won
     against the winning chance he saw at his first card (``surplus``: won minus expected, per
-    game)."""
+    game), and his ``accuracy`` over the games (:func:`~.accuracy.accuracy_over`: the mean of
+    his games' accuracies, ``accuracy_ci95`` its 95% interval)."""
     by: dict[str, list[dict]] = {}
     for r in rows:
         by.setdefault(str(r["player"]), []).append(r)
@@ -69,6 +71,8 @@ def ratings(rows: Iterable[dict]) -> list[dict]:
                **{f"{c}_per_game": round(sum(r[c] for r in rs) / len(rs), 3) for c in CLASSES[2:]},
                "declared": len(decl), "won": sum(bool(r["won"]) for r in decl),
                "expected_wins": round(sum(expected), 2) if expected else None}
+        acc = accuracy_over(r.get("accuracy") for r in rs)
+        row.update(accuracy=acc["accuracy"], accuracy_ci95=acc["ci95"])
         row["surplus_per_game"] = round((row["won"] - sum(expected)) / len(decl), 3) \
             if decl and len(expected) == len(decl) else None
         out.append(row)

@@ -11,6 +11,7 @@ from ..deal import Deal
 from ..games import SEATS, Declaration
 from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, points_needed
 from ..search.api import split_spitze
+from .accuracy import seat_accuracy
 from .options import CLASSES, MARKED
 
 
@@ -54,6 +55,7 @@ class DealReview:
     sides: bool = True                           # a declarer against the others (not a classic Ramsch)
     luck: dict | None = None                     # :func:`luck_and_skill`, with the information review
     declaration_advice: dict | None = None       # :func:`declaration_advice`, with the information review
+    variations: list[dict] | None = None         # the record's variations with their values (:mod:`.variations`)
 
     @property
     def is_null(self) -> bool:
@@ -72,7 +74,8 @@ class DealReview:
         out.update(mistakes=per_seat, **self.final)
         out["worst_mistake"] = worst.to_dict() | {"index": worst.index} if worst and worst.cost > 0 else None
         if any(c.info is not None for c in self.cards):
-            out["info"] = info_summary(self.cards, self.seats)
+            ramsch = isinstance(self.deal, Deal) and self.deal.declaration.is_ramsch
+            out["info"] = info_summary(self.cards, self.seats, ramsch=ramsch)
         if self.luck is not None:
             out["luck"] = self.luck
         if self.declaration_advice is not None:
@@ -85,6 +88,8 @@ class DealReview:
         rec = self.deal.to_record()
         rec["analysis"] = [c.to_dict() for c in self.cards]
         rec["summary"] = self.summary()
+        if self.variations is not None:
+            rec["variations"] = self.variations
         return rec
 
 
@@ -119,14 +124,17 @@ def changed_outcome(decl: Declaration, before: Any, after: Any) -> str | None:
     return None
 
 
-def info_summary(cards: list[CardReview], seats: str = SEATS) -> dict[str, dict]:
+def info_summary(cards: list[CardReview], seats: str = SEATS, *, ramsch: bool = False) -> dict[str, dict]:
     """Per seat: the information cost of its cards (the expected score they gave up), how
-    many fell in each class, and how many of its marks the worlds did not settle (``unsettled``,
-    counted in their classes too)."""
+    many fell in each class, how many of its marks the worlds did not settle (``unsettled``,
+    counted in their classes too) and its ``accuracy`` (:func:`~.accuracy.accuracy`: the
+    share of his side's winning chance his cards kept, 0-100; None in a Ramsch)."""
     out: dict[str, dict] = {}
+    acc = seat_accuracy(cards, seats)
     for s, name in enumerate(seats):
         mine = [c.info for c in cards if c.seat == s and c.info is not None and c.info.get("class")]
         out[name] = {"cards": len(mine), "cost": round(sum(i["cost"] for i in mine), 2),
                      **{cls: sum(1 for i in mine if i["class"] == cls) for cls in CLASSES},
-                     "unsettled": sum(1 for i in mine if i["class"] in MARKED and not i.get("settled", True))}
+                     "unsettled": sum(1 for i in mine if i["class"] in MARKED and not i.get("settled", True)),
+                     "accuracy": None if ramsch or not mine else acc[name]}
     return out

@@ -64,14 +64,15 @@ SCHEMAS: dict[str, pa.Schema] = {
                           ("inaccuracies_R", pa.int64()),
                           ("info_mistakes_F", pa.int64()), ("info_mistakes_M", pa.int64()),
                           ("info_mistakes_R", pa.int64()), ("blunders_F", pa.int64()), ("blunders_M", pa.int64()),
-                          ("blunders_R", pa.int64()), ("declarer_chance", pa.float64()), ("luck", pa.float64())]),
+                          ("blunders_R", pa.int64()), ("declarer_chance", pa.float64()), ("luck", pa.float64()),
+                          ("accuracy_F", pa.float64()), ("accuracy_M", pa.float64()), ("accuracy_R", pa.float64())]),
     # one row per seat of a reviewed game, by what each player knew (skat stats sums them)
     "stats": pa.schema([("row", pa.int64()), ("id", pa.string()), ("seat", pa.string()), ("player", pa.string()),
                         ("declarer", pa.bool_()), ("game", pa.string()), ("cards", pa.int64()),
                         ("info_cost", pa.float64()), ("best", pa.int64()), ("good", pa.int64()),
                         ("inaccuracy", pa.int64()), ("mistake", pa.int64()), ("blunder", pa.int64()),
                         ("dd_cost", pa.int64()), ("won", pa.bool_()), ("expected_win", pa.float64()),
-                        ("score", pa.int64())]),
+                        ("score", pa.int64()), ("accuracy", pa.float64())]),
     # one row per hand: the bid row's answer and every declaration's advice at the bid (the hand
     # model's training data, solver/handmodel; columns DECL_p_win, DECL_p_win_dd, ...)
     "labels": pa.schema([("row", pa.int64()), ("id", pa.string()), ("seat", pa.string()), ("cards", pa.string()),
@@ -306,7 +307,8 @@ def _analyse_rows(item: Item, opts: dict | None = None) -> list[dict]:
         for s in SEATS:
             i = sm["info"][s]
             row.update({f"info_cost_{s}": i["cost"], f"inaccuracies_{s}": i["inaccuracy"],
-                        f"info_mistakes_{s}": i["mistake"], f"blunders_{s}": i["blunder"]})
+                        f"info_mistakes_{s}": i["mistake"], f"blunders_{s}": i["blunder"],
+                        f"accuracy_{s}": i["accuracy"]})
         lk = sm.get("luck") or {}
         row["declarer_chance"] = lk.get("declarer_chance")
         row["luck"] = (lk.get("luck") or {}).get(rv.seats[item.deal.declarer])
@@ -348,7 +350,7 @@ def _stats_rows(item: Item, opts: dict) -> list[dict]:
         info = judged[seat]
         row = {"row": item.line, "id": item.id, "seat": seat, "player": names[s], "declarer": s == deal.declarer,
                "game": GAME_NAMES[deal.game], "cards": info["cards"], "info_cost": info["cost"],
-               "dd_cost": sm["mistakes"][seat]["cost"], **{c: info[c] for c in CLASSES}}
+               "dd_cost": sm["mistakes"][seat]["cost"], "accuracy": info["accuracy"], **{c: info[c] for c in CLASSES}}
         if s == deal.declarer:
             row.update(won=sm.get("won"), expected_win=expected, score=sm.get("score"))
         out.append(row)

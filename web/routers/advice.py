@@ -1,4 +1,4 @@
-"""The advice routes: ``skat bid``, ``declare``, ``solve`` and ``analyse`` as JSON, and the hand
+"""The advice routes: ``skat bid``, ``declare``, ``solve``, ``analyse`` and a position (``--at``) as JSON, and the hand
 model's instant estimate (advice as a job whose progress the page polls: :mod:`.jobs`)."""
 
 from __future__ import annotations
@@ -6,7 +6,8 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 
 from .. import jobs
-from ..models import AnalyseRequest, BidRequest, DeclareRequest, EstimateRequest, SolveRequest, with_asked
+from ..models import (AnalyseRequest, BidRequest, DeclareRequest, EstimateRequest, PositionRequest, SolveRequest,
+                      with_asked)
 from ..state import State
 
 router = APIRouter()
@@ -37,3 +38,9 @@ async def solve(req: SolveRequest, request: Request, st: State) -> dict:
 @router.post("/api/analyse", summary="skat analyse: a card-by-card double-dummy review")
 async def analyse(req: AnalyseRequest, request: Request, st: State) -> dict:
     return await st.advise(request, jobs.analyse, req.model_dump())
+
+
+@router.post("/api/position", summary="the analysis board: every legal card's value at the position a record's "
+                                      "played cards end at (skat analyse --at)")
+async def position(req: PositionRequest, request: Request, st: State) -> dict:
+    return await st.advise(request, jobs.position, req.model_dump())
