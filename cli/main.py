@@ -18,6 +18,8 @@ Examples:
   skat solve --F "CJ SJ HA HT HK H9 SA S7 D8 D7" --M "..." --R "..." \\
              --skat "DA C7" --game hearts --declarer F --best
   skat analyse data/iss_games.sgf --game 541932 --html review.html
+  skat analyse data/iss_games.sgf --game 541932 --at 4    every card at one position
+  skat puzzles data/bulk/played.jsonl --out puzzles.jsonl
   skat bulk dd data/bulk/deals.jsonl --out dd.parquet
   skat play --deals 12                         a match against two computer players
   skat arena --players best,pimc,rules --deals 30 --out games.jsonl
@@ -35,7 +37,8 @@ Examples:
 COMMANDS = {"analyse": ("analyse", "analyse"), "arena": ("play", "arena"), "bid": ("bid", "bid"),
             "bulk": ("bulk", "bulk"), "convert": ("convert", "convert"), "declare": ("bid", "declare"),
             "join": ("join", "join"),
-            "play": ("play", "play"), "playout": ("playout", "playout"), "score": ("score", "score"),
+            "play": ("play", "play"), "playout": ("playout", "playout"), "puzzles": ("puzzles", "puzzles"),
+            "score": ("score", "score"),
             "serve": ("serve", "serve"), "solve": ("solve", "solve"), "stats": ("stats", "stats"),
             "verify": ("verify", "verify")}
 

@@ -28,6 +28,7 @@ from solver.state import IllegalCard
 from solver.hints import hint_for, no_hint
 
 from .io import open_output
+from .play_on import play_from
 
 
 GERMAN_SUITS = {"C": "Eichel", "S": "Grün", "H": "Herz", "D": "Schellen"}
@@ -393,15 +394,37 @@ def _auto_bid(value: int | None) -> int | None:
 @click.option("--offiziersskat", is_flag=True,
               help="the two-player game (seed 003): you against one computer, 16 cards each in 8 piles; "
                    "--deals must be even")
+@click.option("--from", "from_file", type=click.Path(exists=True, dir_okay=False), default=None,
+              help="play on from a position of a recorded game in this file (records or ISS lines): with --at")
+@click.option("--game", "game_id", default=None, help="with --from: the game's id")
+@click.option("--at", "at", type=click.IntRange(min=1), default=None,
+              help="with --from: the position before card K (1: the opening lead)")
+@click.option("--seat", type=click.Choice(["F", "M", "R"]), default=None,
+              help="with --from: your seat (default: the one to play at the position)")
 def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck, clock, auto_bid, opponents,
-         strength, offiziersskat):
+         strength, offiziersskat, from_file, game_id, at, seat):
     """Play a match against two computer players (by default the strongest, 'best').
 
     Type cards as codes (CJ, ST, H7) or symbols; 'history' shows the tricks
     so far. Works over a pipe too: answers are read line by line from stdin.
+
+    With --from FILE --at K: play the rest of a recorded game from the
+    position before card K (the same hands, trick and turn) against the
+    computers, then compare your result with the game as played and with the
+    best line double-dummy.
+
+    \b
+    Example: skat play --from data/iss_games.sgf --game 541932 --at 4
     """
     console = Console(highlight=False)
     prompter = Prompter(console, deck)
+    if (from_file is None) != (at is None):
+        raise click.BadParameter("--from and --at go together: the file and the position", param_hint="--from/--at")
+    if from_file is not None:
+        play_from(console, HumanPlayer(prompter), from_file, game_id, at, seat, opponents, strength, seed or 0)
+        return
+    if game_id is not None or seat is not None:
+        raise click.BadParameter("--game and --seat choose a position with --from", param_hint="--game/--seat")
     seed = int(time.time()) % 100000 if seed is None else seed
     if offiziersskat:
         _play_offiziers(console, prompter, deals, seed, opponents)

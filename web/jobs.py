@@ -13,10 +13,13 @@ from typing import Any
 from solver.advice import ADVICE, DEFAULT, Advice, EvaluationError, Sampling, evaluate_declare, evaluate_hand
 from solver.advice.sentences import answer_record, estimate_line
 from solver.analysis import JUDGING, position_values, review
+from solver.analysis.play_on import compare_play_on
+from solver.analysis.puzzles import cut_puzzles
 from solver.bidding import auction_for_question
-from solver.cards import CardParseError, parse_cards
+from solver.cards import CARD_NAMES, CardParseError, parse_card, parse_cards
 from solver.deal import DealError
-from solver.games import parse_seat
+from solver.games import SEATS, parse_seat
+from solver.players.table import make_player, view_of
 from solver.handmodel.model import advice_name, estimate_hand
 from solver.records import item_from_record, read_lines, record_from_fields
 from solver.search import api as search
@@ -139,6 +142,57 @@ def position(p: dict[str, Any]) -> dict:
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
     return {"id": it.id, **pv.to_record()}
+
+
+def move(p: dict[str, Any]) -> dict:
+    """A computer player's card at the position a record's ``played`` ends at (playing on from
+    a position of a reviewed deal: the page holds every card already)."""
+    it = _item(p)
+    if it.deal is None or not it.classic:
+        raise BadInput("a suit, Grand, Null or Ramsch deal with its played cards")
+    try:
+        st = it.deal.start_state()
+        for c in it.deal.played:
+            st.push(c)
+        if st.over:
+            raise BadInput(f"the game is over after {len(it.deal.played)} cards: no card to play")
+        player = make_player(p.get("player", "best"), p.get("seed", 0), {"level": p.get("strength", 1)},
+                             scoring="simple")
+        card = player.play(view_of(st, st.to_move, it.deal))
+    except _BAD as e:
+        raise BadInput(_one_line(e)) from None
+    return {"seat": SEATS[st.to_move], "card": CARD_NAMES[card]}
+
+
+def compare(p: dict[str, Any]) -> dict:
+    """The deal as played, as played on from ``at`` cards in (``cards``), and the best line."""
+    it = _item(p)
+    if it.deal is None or not it.classic or it.deal.declaration.is_ramsch:
+        raise BadInput("a suit, Grand or Null game with its played cards")
+    at = int(p["at"])
+    if at > len(it.deal.played):
+        raise BadInput(f"at: the deal has {len(it.deal.played)} cards played")
+    try:
+        cards = [parse_card(c) for c in p.get("cards") or []]
+        again = _item({"record": dict(it.deal.to_record(), played=[CARD_NAMES[c] for c in
+                                                                     it.deal.played[:at] + cards])})
+        if again.deal is None:
+            raise BadInput("no deal")
+        return compare_play_on(it.deal, at, again.deal)
+    except _BAD as e:
+        raise BadInput(_one_line(e)) from None
+
+
+def puzzles(p: dict[str, Any]) -> dict:
+    """``skat puzzles`` of one played game: its puzzles' lines."""
+    it = _item(p)
+    if it.deal is None or not it.classic:
+        return {"id": it.id, "puzzles": []}
+    try:
+        found = cut_puzzles(it.deal, seed=p.get("seed", 0), samples=p.get("samples", 64), game_id=str(it.id))
+    except _BAD as e:
+        raise BadInput(_one_line(e)) from None
+    return {"id": it.id, "puzzles": [x.to_record() for x in found]}
 
 
 def _one_line(e: Exception) -> str:

@@ -145,3 +145,23 @@ class PositionRequest(_Strict):
                                      "card (0: the double-dummy values alone, at once)")
     seed: int = Field(0, ge=0, le=2 ** 63 - 1)
     line: bool = Field(True, description="the best line from the position, every card open")
+
+
+class MoveRequest(_Strict):
+    record: dict[str, Any] = Field(description='a deal record whose "played" ends at the position')
+    player: Opponent = Field("best", description="the computer player who chooses the card")  # type: ignore[valid-type]
+    strength: int = Field(1, ge=1, le=3)
+    seed: int = Field(0, ge=0, le=2 ** 63 - 1)
+
+
+class CompareRequest(_Strict):
+    record: dict[str, Any] = Field(description="the deal record as played")
+    at: int = Field(ge=0, le=32, description="the cards played before the position played on from")
+    cards: list[str] = Field(max_length=32, description="the cards played on from there, to the end")
+
+
+class PuzzlesRequest(_Strict):
+    record: dict[str, Any] | None = None
+    iss: str | None = Field(None, max_length=MAX_BODY)
+    samples: int = Field(64, ge=8, le=256, description="worlds a candidate position's cards are valued on")
+    seed: int = Field(0, ge=0, le=2 ** 63 - 1)

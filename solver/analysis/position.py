@@ -81,7 +81,9 @@ class PositionValues:
     yardstick (``best_info``: by the mover's expected score; empty without worlds);
     ``line``: the principal variation from the position to the end, every card open (it
     starts with ``best_dd[0]``); ``worlds``: how many the info values rest on, ``exact``:
-    they were all the worlds there are."""
+    they were all the worlds there are; ``lead``: by what the mover knew, the best card's lead in
+    expected score over the next best, paired over the same worlds, with its 95% interval (low,
+    high; None with one legal card, or too few worlds for an interval)."""
 
     deal: Deal
     at: int
@@ -93,13 +95,15 @@ class PositionValues:
     line: list[int]
     worlds: int
     exact: bool
+    lead: tuple[float, float, float] | None = None
 
     def to_record(self) -> dict[str, Any]:
         """The answer as JSON (``POST /api/position``, ``skat analyse --at K --json``)."""
         return {"at": self.at, "to_move": SEATS[self.to_move],
                 "declarer": None if self.deal.declaration.is_ramsch else SEATS[self.deal.declarer], "value": self.value,
                 "cards": [c.to_dict() for c in self.cards], "best_dd": self.best_dd, "best_info": self.best_info,
-                "line": [CARD_NAMES[c] for c in self.line], "worlds": self.worlds, "exact": self.exact}
+                "line": [CARD_NAMES[c] for c in self.line], "worlds": self.worlds, "exact": self.exact,
+                "lead": None if self.lead is None else list(self.lead)}
 
 
 def position_values(deal: Deal, at: int | None = None, *, samples: int = POSITION_SAMPLES, seed: int = 0,
@@ -127,7 +131,8 @@ def position_values(deal: Deal, at: int | None = None, *, samples: int = POSITIO
         moves = s.best_moves_of(deal, st)
         pv = _line(deal, st, s, moves) if line else []
     dd = {c: in_review_units(v, deal) for c, v in moves}
-    info, worlds, exact = _by_what_he_knew(deal, st, samples, [seed, at], s) if samples else (None, 0, False)
+    info, worlds, exact, lead = _by_what_he_knew(deal, st, samples, [seed, at], s) if samples else \
+        (None, 0, False, None)
     cards = []
     for c, _ in moves:
         value, kept = dd[c]
@@ -142,7 +147,7 @@ def position_values(deal: Deal, at: int | None = None, *, samples: int = POSITIO
         hi = max(v["expected_score"] for v in info.values())
         best_info = [CARD_NAMES[c] for c in sorted(info) if info[c]["expected_score"] >= hi - 1e-9]
     value = in_review_units(top, deal)[0]
-    return PositionValues(deal, at, mover, value, cards, best_dd, best_info, pv, worlds, exact)
+    return PositionValues(deal, at, mover, value, cards, best_dd, best_info, pv, worlds, exact, lead)
 
 
 def positions_values(jobs: Iterable[tuple[Deal, int | None]], *, samples: int = POSITION_SAMPLES, seed: int = 0,
@@ -193,21 +198,28 @@ def _line(deal: Deal, st: GameState, s: Solver, first: Sequence[tuple[int, Any]]
 
 
 def _by_what_he_knew(deal: Deal, st: GameState, samples: int, seed: list[int],
-                     s: Solver) -> tuple[dict[int, dict[str, Any]] | None, int, bool]:
+                     s: Solver) -> tuple[dict[int, dict[str, Any]] | None, int, bool, Any]:
     """Each legal card's values over the worlds the mover could not tell apart (the same worlds
     for every card), with 95% intervals (a point where they were every world there is); the
-    number of worlds, and whether that was all of them.  None when no world fits what he
-    knows."""
+    number of worlds, whether that was all of them, and the best card's paired lead over the
+    next (:attr:`PositionValues.lead`).  None when no world fits what he knows."""
     decl = deal.declaration
     seat = st.to_move
     view = view_of(st, seat, deal)
     player = _knower(samples, seed, "simple", s, points=True)
     vals = player.card_values(view)
     if vals is None:
-        return None, 0, False
+        return None, 0, False, None
     exact = bool(vals["exact"])
     legal = vals["legal"]
-    w, _, _, side, _ = _judged(vals, seat == deal.declarer, decl.is_ramsch)
+    w, per_world, _, side, _ = _judged(vals, seat == deal.declarer, decl.is_ramsch)
+    lead = None
+    if len(legal) > 1:
+        first, second = np.argsort(-side, kind="stable")[:2]
+        m, half = _interval(per_world[:, first] - per_world[:, second], w)
+        half = 0.0 if exact else half
+        if math.isfinite(half):                    # (fewer than two worlds' worth: no interval, no lead)
+            lead = (round(m, 2), round(m - half, 2), round(m + half, 2))
     won = vals["won"].astype(float)
     per_points = vals.get("world_points")
     out: dict[int, dict[str, Any]] = {}
@@ -227,7 +239,7 @@ def _by_what_he_knew(deal: Deal, st: GameState, samples: int, seed: list[int],
             row["points"] = round(p, 2)
             row["points_ci"] = _ci(p, half, 0.0, 120.0, 2)
         out[c] = row
-    return out, int(vals["worlds"]), exact
+    return out, int(vals["worlds"]), exact, lead
 
 
 def _ci(mean: float, half: float, lo: float, hi: float, digits: int) -> tuple[float, float] | None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from fastapi import APIRouter, HTTPException, Request
 
 from .. import jobs
-from ..models import (AnalyseRequest, BidRequest, DeclareRequest, EstimateRequest, PositionRequest, SolveRequest,
-                      with_asked)
+from ..models import (AnalyseRequest, BidRequest, CompareRequest, DeclareRequest, EstimateRequest, MoveRequest,
+                      PositionRequest, PuzzlesRequest, SolveRequest, with_asked)
 from ..state import State
 
 router = APIRouter()
@@ -44,3 +44,19 @@ async def analyse(req: AnalyseRequest, request: Request, st: State) -> dict:
                                       "played cards end at (skat analyse --at)")
 async def position(req: PositionRequest, request: Request, st: State) -> dict:
     return await st.advise(request, jobs.position, req.model_dump())
+
+
+@router.post("/api/position/move", summary="playing on from a position: a computer player's card there")
+async def position_move(req: MoveRequest, request: Request, st: State) -> dict:
+    return await st.advise(request, jobs.move, req.model_dump())
+
+
+@router.post("/api/position/compare", summary="playing on from a position: the result beside the deal as played "
+                                              "and the best line")
+async def position_compare(req: CompareRequest, request: Request, st: State) -> dict:
+    return await st.advise(request, jobs.compare, req.model_dump())
+
+
+@router.post("/api/puzzles", summary="skat puzzles: the puzzles of one played game")
+async def puzzles(req: PuzzlesRequest, request: Request, st: State) -> dict:
+    return await st.advise(request, jobs.puzzles, req.model_dump())
