@@ -129,13 +129,15 @@ def test_post_position_answers_the_record_and_refuses_bad_ones(played):
     with TestClient(create_app(workers=1)) as client:
         r = client.post("/api/position", json={"record": rec, "samples": 4, "seed": 5})
         assert r.status_code == 200, r.text
-        assert r.json() == {"id": "541932", **position_values(it.deal, 6, samples=4, seed=5).to_record()}
+        assert r.json() == {"id": "541932", "over": False, **position_values(it.deal, 6, samples=4, seed=5).to_record()}
         assert client.post("/api/position", json={"record": rec, "samples": 0}).json()["cards"][0]["dd"] \
             == position_values(it.deal, 6, samples=0).value
         # hostile or broken: the wrong types, too many worlds, an illegal card, a finished game
         for body, says in (({"record": "x"}, "record"), ({"record": rec, "samples": 10 ** 6}, "samples"),
                            ({"record": rec, "samples": "4"}, "samples"), ({"record": rec, "evil": 1}, "evil"),
-                           ({"record": dict(rec, played=rec["played"] + ["XX"])}, "XX"),
-                           ({"record": it.deal.to_record(), "samples": 0}, "game is over")):
+                           ({"record": dict(rec, played=rec["played"] + ["XX"])}, "XX")):
             r = client.post("/api/position", json=body)
             assert r.status_code == 400 and says in r.json()["error"], (body, r.text)
+        # the board at the end of the game: over, nothing to value
+        end = client.post("/api/position", json={"record": it.deal.to_record(), "samples": 0}).json()
+        assert end == {"id": "541932", "at": 30, "over": True, "cards": [], "value": replay(it.deal).declarer_points}

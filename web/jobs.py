@@ -14,10 +14,11 @@ from solver.advice import ADVICE, DEFAULT, Advice, EvaluationError, Sampling, ev
 from solver.advice.sentences import answer_record, estimate_line
 from solver.analysis import JUDGING, position_values, review
 from solver.analysis.play_on import compare_play_on
+from solver.analysis.position import in_review_units
 from solver.analysis.puzzles import cut_puzzles
 from solver.bidding import auction_for_question
 from solver.cards import CARD_NAMES, CardParseError, parse_card, parse_cards
-from solver.deal import DealError
+from solver.deal import DealError, replay
 from solver.games import SEATS, parse_seat
 from solver.players.table import make_player, view_of
 from solver.handmodel.model import advice_name, estimate_hand
@@ -132,16 +133,21 @@ def analyse(p: dict[str, Any]) -> dict:
 
 def position(p: dict[str, Any]) -> dict:
     """``skat analyse --at K --json`` of the position a record's ``played`` ends at: every legal
-    card's double-dummy value and, on ``samples`` worlds, its value by what the mover knew."""
+    card's double-dummy value and, on ``samples`` worlds, its value by what the mover knew
+    (``over``: the game is over there, no card to value)."""
     it = _item(p)
     if it.deal is None:
         raise BadInput("passed in: no position to analyse")
+    end = replay(it.deal)
+    if end.over:                                    # the board at the end: nothing left to value
+        value = None if it.deal.declaration.is_ramsch else in_review_units(end.final_value(), it.deal)[0]
+        return {"id": it.id, "at": len(it.deal.played), "over": True, "cards": [], "value": value}
     try:
         pv = position_values(it.deal, samples=p.get("samples", JUDGING.samples), seed=p.get("seed", 0),
                              line=p.get("line", True))
     except _BAD as e:
         raise BadInput(_one_line(e)) from None
-    return {"id": it.id, **pv.to_record()}
+    return {"id": it.id, "over": False, **pv.to_record()}
 
 
 def move(p: dict[str, Any]) -> dict:

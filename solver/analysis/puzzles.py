@@ -21,8 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..cards import CARD_NAMES
-from ..deal import Deal
+from ..cards import CARD_NAMES, card_codes
+from ..deal import Deal, replay
 from ..games import SEATS
 from ..pool import map_processes
 from .driver import review
@@ -40,7 +40,9 @@ DIFFICULTY = (20.0, 8.0)
 class Puzzle:
     """One position to solve: ``deal`` (its record with ``played`` cut at the position), who is
     ``to_move``, the ``solution``, the card ``played`` in the game, every legal card's
-    ``values`` (:class:`~.position.PositionValues`) and the ``difficulty``."""
+    ``values`` (:class:`~.position.PositionValues`) and the ``difficulty``.  Its record also
+    gives what the mover sees: his ``hand`` and the cards played so far with their seats
+    (``history``)."""
 
     id: str
     game: str
@@ -57,7 +59,10 @@ class Puzzle:
         rec = self.deal.to_record()
         rec["played"] = rec.get("played", [])[:self.at]
         rec.pop("variations", None)
+        st = replay(self.deal, self.deal.played[:self.at])
         return {"id": self.id, "game": self.game, "at": self.at, "record": rec, "to_move": SEATS[self.to_move],
+                "hand": card_codes(st.hands[self.to_move]),
+                "history": [[SEATS[p], CARD_NAMES[c]] for p, c in st.history],
                 "solution": CARD_NAMES[self.solution], "played": CARD_NAMES[self.played],
                 "difficulty": self.difficulty, "lead": list(self.values.lead) if self.values.lead else None,
                 "cards": [c.to_dict() for c in self.values.cards], "value": self.values.value,

@@ -1,11 +1,12 @@
 import { advisorPage } from "./advisor.js";
 import { playPage } from "./play.js";
+import { puzzlesPage } from "./puzzles.js";
 import { reviewPage } from "./review.js";
 import { solverPage } from "./solver.js";
 import { tablePage, tablesPage } from "./tables.js";
 
-const PAGES = { play: playPage, advisor: advisorPage, review: reviewPage, solver: solverPage, tables: tablesPage,
-                table: tablePage };
+const PAGES = { play: playPage, advisor: advisorPage, review: reviewPage, puzzles: puzzlesPage, solver: solverPage,
+                tables: tablesPage, table: tablePage };
 
 function route() {
   const name = (location.hash.slice(1) || "play").split("?")[0];

@@ -1,6 +1,7 @@
 // Review: a played deal, card by card, with the double-dummy value line and each mistake's cost.
-import { cardEl, cardRow } from "./cards.js";
+import { cardRow } from "./cards.js";
 import { h, post } from "./api.js";
+import { boardPanel, playOnPanel, recordWith, variationList } from "./board.js";
 
 const SEAT = { F: "Forehand", M: "Middlehand", R: "Rearhand" };
 
@@ -44,7 +45,19 @@ export function reviewPage(main) {
 export function show(out, rv) {
   if (rv.passed) { out.append(h("p", {}, "Passed in: nothing was played.")); return; }
   const moves = rv.analysis;
-  let at = 0;                                   // cards shown as played: the review opens before the first
+  // the page's state: the played line, the variations (other cards tried), which line is shown
+  // (cur: null for the played line, else a variation's index) and how many of its cards
+  const state = {
+    rv, moves, cur: null, at: 0, toMoveSeat: "F",
+    vars: (rv.variations ?? []).map(v => ({ name: v.name, at: v.at, cards: [...v.cards], values: v.values })),
+    lineCards() {
+      const played = moves.map(m => m.card);
+      if (state.cur === null) return played;
+      const v = state.vars[state.cur];
+      return [...played.slice(0, v.at), ...v.cards];
+    },
+    tryCards(cards) { tryCards(cards); },
+  };
   // the mark and the cost as the terminal shows them (solver.analysis.mark_text, render.info_cost_text)
   const costText = i => !i?.cost ? "" : (i.mark && i.cost_ci && i.cost_ci[0] !== i.cost_ci[1]
     ? `${i.cost.toFixed(1)} (${i.cost_ci[0].toFixed(1)}-${i.cost_ci[1].toFixed(1)})` : i.cost.toFixed(1));
@@ -61,30 +74,62 @@ export function show(out, rv) {
     h("td", {}, m.best.join(" ")), h("td", {}, m.cost > 0 ? String(m.cost) : ""),
     ...(judged ? [h("td", { class: markClass(m.info) }, m.info?.mark ?? ""),
                   h("td", { class: markClass(m.info) }, costText(m.info))] : [])));
-  rows.forEach((r, i) => r.addEventListener("click", () => { at = i + 1; draw(); }));
-  const played = [];
+  rows.forEach((r, i) => r.addEventListener("click", () => go(i + 1, null)));
+  const go = (at, cur) => { state.at = at; state.cur = cur; draw(); };
+  const board = boardPanel(state, go);
+  const varList = variationList(state, go);
+  const playOn = playOnPanel(state);
+  function tryCards(cards) {
+    const line = state.lineCards();
+    let k = state.at, i = 0;
+    while (i < cards.length && k < line.length && line[k] === cards[i]) { k++; i++; }   // the line goes on so
+    if (i === cards.length) return go(k, state.cur);
+    const rest = cards.slice(i);
+    if (state.cur !== null && k === line.length) {            // at the variation's end: it grows
+      state.vars[state.cur].cards.push(...rest);
+      delete state.vars[state.cur].values;                     // (the review's values were for its old cards)
+      return go(k + rest.length, state.cur);
+    }
+    const v = state.cur === null ? null : state.vars[state.cur];
+    const from = v && k >= v.at ? v.at : k;
+    const tried = [...(v && k >= v.at ? v.cards.slice(0, k - v.at) : []), ...rest];
+    const same = state.vars.findIndex(x => x.at === from && tried.every((c, j) => x.cards[j] === c));
+    if (same >= 0) return go(from + tried.length, same);
+    state.vars.push({ name: `variation ${state.vars.length + 1}`, at: from, cards: tried });
+    go(from + tried.length, state.vars.length - 1);
+  }
   function draw() {
-    played.length = 0;
-    for (let i = 0; i < at; i++) played.push(moves[i].card);
+    const line = state.lineCards();
+    const played = line.slice(0, state.at);
     table.replaceChildren(
       ...["F", "M", "R"].map(s => h("div", { class: "seat" },
         h("strong", {}, `${SEAT[s]}${s === rv.declarer ? " (declarer)" : ""}`),
         cardRow(rv.hands[s], n => ({ classes: [played.includes(n) ? "played" : "",
-                                               at > 0 && moves[at - 1].card === n ? "current" : ""].filter(Boolean) })))),
+                                               state.at > 0 && played[state.at - 1] === n ? "current" : ""]
+          .filter(Boolean) })))),
       h("div", { class: "seat" }, h("strong", {}, "Skat"), cardRow(rv.skat)));
-    const m = moves[at - 1];
-    pos.textContent = at === 0 ? `before the first card: value ${rv.summary.start_value}`
-      : `card ${at} (trick ${m.trick}): ${m.seat} played ${m.card}; value ${m.value_before} → ${m.value_after}` +
-        (m.cost > 0 ? `, with every card seen a mistake costing ${m.cost} (better: ${m.best.join(" ")})` : "") +
-        (m.info && m.info.class ? `; by what ${m.seat} knew: ${m.info.class}` +
-          (m.info.settled === false && m.info.mark ? " (not settled by the worlds)" : "") +
-          (m.info.cost ? `, ${costText(m.info)} expected` : "") : "");
-    rows.forEach((r, i) => r.classList.toggle("here", i === at - 1));
-    chartBox.replaceChildren(valueChart(rv, at));
-    back.disabled = at === 0; fwd.disabled = at === moves.length;
+    const v = state.cur === null ? null : state.vars[state.cur];
+    const m = moves[state.at - 1];
+    if (v && state.at > v.at) {
+      pos.textContent = `${v.name}, card ${state.at}: ${line[state.at - 1]} (tried instead of ` +
+        `${moves[v.at]?.card ?? "the end"} at card ${v.at + 1})`;
+    } else {
+      pos.textContent = state.at === 0 ? `before the first card: value ${rv.summary.start_value}`
+        : `card ${state.at} (trick ${m.trick}): ${m.seat} played ${m.card}; value ${m.value_before} → ${m.value_after}` +
+          (m.cost > 0 ? `, with every card seen a mistake costing ${m.cost} (better: ${m.best.join(" ")})` : "") +
+          (m.info && m.info.class ? `; by what ${m.seat} knew: ${m.info.class}` +
+            (m.info.settled === false && m.info.mark ? " (not settled by the worlds)" : "") +
+            (m.info.cost ? `, ${costText(m.info)} expected` : "") : "");
+    }
+    rows.forEach((r, i) => r.classList.toggle("here", state.cur === null && i === state.at - 1));
+    chartBox.replaceChildren(valueChart(rv, Math.min(state.at, v ? v.at : moves.length)));
+    back.disabled = state.at === 0; fwd.disabled = state.at >= line.length;
+    board.show();
+    varList.draw();
+    playOn.reset();
   }
-  back.addEventListener("click", () => { at = Math.max(0, at - 1); draw(); });
-  fwd.addEventListener("click", () => { at = Math.min(moves.length, at + 1); draw(); });
+  back.addEventListener("click", () => go(Math.max(0, state.at - 1), state.cur));
+  fwd.addEventListener("click", () => go(Math.min(state.lineCards().length, state.at + 1), state.cur));
   // ← and → step through the cards (not while typing in a field)
   const onKey = e => {
     if (!document.body.contains(out) || ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
@@ -94,20 +139,37 @@ export function show(out, rv) {
   document.addEventListener("keydown", onKey);
   const s = rv.summary;
   const result = s.finished ? `${s.reason} (score ${s.score})` : "not finished";
+  const puzzles = h("button", { id: "cut-puzzles" }, "Puzzles from this game");
+  const puzzleStatus = h("span", { class: "muted" });
+  puzzles.addEventListener("click", async () => {
+    puzzles.disabled = true;
+    puzzleStatus.textContent = " judging every card by what its player knew…";
+    try {
+      const got = await post("/api/puzzles", { record: recordWith(rv, moves.map(x => x.card)) });
+      if (!got.puzzles.length) { puzzleStatus.textContent = " no puzzle in this game (no clear mistake with one clearly best card)"; return; }
+      sessionStorage.setItem("puzzles", JSON.stringify(got.puzzles));
+      location.hash = "#puzzles";
+    } catch (e) { puzzleStatus.textContent = ` ${e.message}`; }
+    finally { puzzles.disabled = false; }
+  });
   out.append(
     h("p", { class: "answer", id: "summary" },
       `${rv.game}${rv.hand ? " Hand" : ""}, ${SEAT[rv.declarer]} declares: ${result}. ` +
       `Double-dummy value at the start ${s.start_value}; the declarer's mistakes cost ${s.declarer_cost}, ` +
       `the defenders' ${s.defender_cost} card points (every card seen).` +
       (s.info ? " By what each knew: " + Object.entries(s.info).map(([seat, i]) =>
-        `${seat} ${i.cost.toFixed(1)} (${count(i.inaccuracy, "inaccuracy", "inaccuracies")}, ` +
+        `${seat} ` + (i.accuracy == null ? "" : `accuracy ${Math.round(i.accuracy)}, `) +
+        `cost ${i.cost.toFixed(1)} (${count(i.inaccuracy, "inaccuracy", "inaccuracies")}, ` +
         `${count(i.mistake, "mistake")}, ${count(i.blunder, "blunder")}` +
         (i.unsettled ? `; ${i.unsettled} of them not settled` : "") + ")").join(", ") + "." : "")),
-    table, h("div", { class: "steps" }, back, fwd, pos), chartBox,
+    s.info ? h("p", { id: "accuracy", class: "muted" }, "Accuracy: the share of his side's winning chance a " +
+      "player's cards kept, by what he knew (100: no card gave any up; see the review guide).") : "",
+    table, h("div", { class: "steps" }, back, fwd, pos), board.box, varList.box, playOn.box, chartBox,
     h("table", { class: "data", id: "moves" },
       h("thead", {}, h("tr", {}, ...["#", "trick", "seat", "card", "before", "after", "best", "dd cost",
                                      ...(judged ? ["info", "info cost"] : [])].map(t => h("th", {}, t)))),
-      h("tbody", {}, ...rows)));
+      h("tbody", {}, ...rows)),
+    h("p", {}, puzzles, puzzleStatus));
   draw();
 }
 
