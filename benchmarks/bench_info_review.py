@@ -194,6 +194,7 @@ def main() -> None:
     per_type: dict[str, list[float]] = {t: [] for t in TYPES}
     marks: dict[str, list[tuple[int, int]]] = {t: [] for t in TYPES}      # per game: (marks, settled marks)
     accuracy: dict[str, list[float]] = {t: [] for t in TYPES}              # per game: the seat's accuracy
+    pairs: dict[tuple[str, str], list[float]] = {}                         # per game both sat in: a - b
     cards = {t: 0 for t in TYPES}
     fine = mistakes = 0
     seconds = []
@@ -206,6 +207,11 @@ def main() -> None:
                 per_type[t].append(s["cost"] / s["cards"])
                 marks[t].append((s["marks"], s["settled"]))
                 accuracy[t].append(s["accuracy"])
+            here = {res["types"][seat]: s["accuracy"] for seat, s in res["seats"].items()}
+            for i, x in enumerate(TYPES):
+                for y in TYPES[i + 1:]:
+                    if here.get(x) is not None and here.get(y) is not None:
+                        pairs.setdefault((x, y), []).append(here[x] - here[y])
                 cards[t] += s["cards"]
                 if t == "best":
                     mistakes += s["dd_mistakes"]
@@ -236,7 +242,12 @@ def main() -> None:
     for t in TYPES:
         if len(accuracy[t]) > 1:
             m, lo, hi = mean_ci(accuracy[t], digits=1)
-            print(f"{t:8} {len(accuracy[t]):6d} {m:9.1f}  {lo:.1f} ... {hi:.1f}")
+            print(f"{t:8} {len(accuracy[t]):6d} {m:9.1f}  {lo:.1f} ... {min(hi, 100.0):.1f}")
+    print("accuracy, paired on the games both sat in (the same cards dealt): difference, 95% interval")
+    for (x, y), diffs in pairs.items():
+        if len(diffs) > 1:
+            m, lo, hi = mean_ci(diffs, digits=1)
+            print(f"  {x} - {y}: {m:+.1f}  {lo:+.1f} ... {hi:+.1f}  ({len(diffs)} games)")
     if mistakes:
         print(f"best's double-dummy mistakes the information review calls best or good: {fine}/{mistakes} "
               f"= {fine / mistakes:.0%}")
