@@ -27,6 +27,8 @@ from solver.scoring import SCORINGS, check_bid
 from solver.state import IllegalCard
 from solver.hints import hint_for, no_hint
 
+from solver.challenge import MAX_DEALS, Challenge, ChallengeError, duplicate
+
 from .io import open_output
 from .play_on import play_from
 
@@ -401,8 +403,11 @@ def _auto_bid(value: int | None) -> int | None:
               help="with --from: the position before card K (1: the opening lead)")
 @click.option("--seat", type=click.Choice(["F", "M", "R"]), default=None,
               help="with --from: your seat (default: the one to play at the position)")
+@click.option("--challenge", "challenge_code", default=None,
+              help="play the deals a challenge code names (a plain match prints its code), then compare your "
+                   "score with best's on the same cards")
 def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck, clock, auto_bid, opponents,
-         strength, offiziersskat, from_file, game_id, at, seat):
+         strength, offiziersskat, from_file, game_id, at, seat, challenge_code):
     """Play a match against two computer players (by default the strongest, 'best').
 
     Type cards as codes (CJ, ST, H7) or symbols; 'history' shows the tricks
@@ -425,7 +430,23 @@ def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck,
         return
     if game_id is not None or seat is not None:
         raise click.BadParameter("--game and --seat choose a position with --from", param_hint="--game/--seat")
+    plain = not (house or kontra or table != 3 or duel or rounds or target or offiziersskat or clock)
+    if challenge_code is not None:
+        if not plain:
+            raise click.BadParameter("a challenge is played at the plain table: no --house, --kontra, --players 4, "
+                                     "--duel, --rounds, --target, --clock or --offiziersskat", param_hint="--challenge")
+        try:
+            challenge = Challenge.parse(challenge_code)
+        except ChallengeError as e:
+            raise click.BadParameter(str(e), param_hint="--challenge") from None
+        play_challenge(console, prompter, challenge, auto_bid, opponents, strength)
+        return
     seed = int(time.time()) % 100000 if seed is None else seed
+    if plain:
+        code = Challenge(deals=min(deals, MAX_DEALS), seed=seed, scoring=scoring).code if deals <= MAX_DEALS else None
+        if code:
+            console.print(f"challenge code of these deals: {code} (skat play --challenge {code} plays them again "
+                          "and compares with best)")
     if offiziersskat:
         _play_offiziers(console, prompter, deals, seed, opponents)
         return
@@ -444,6 +465,29 @@ def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck,
     console.rule("final standings")
     for place, name, total in sheet.standings():
         console.print(f"{place}. {name}: {total:+d}")
+
+
+def play_challenge(console: Console, prompter: Prompter, challenge: Challenge, auto_bid: int | None, opponents: str,
+                   strength: int) -> None:
+    """A challenge's deals against the computers, then the duplicate: ``best`` on the same
+    cards in the person's seat."""
+    names = ("you", "computer 1", "computer 2")
+    console.print(f"challenge {challenge.code}: {challenge.deals} deals, {challenge.scoring} scoring, "
+                  f"against {opponents}")
+    sheet, _ = challenge.play(HumanPlayer(prompter, auto_bid), opponents=opponents, strength=strength,
+                              on_event=_event_printer(console, prompter, {}, names), names=names)
+    console.rule("final standings")
+    for place, name, total in sheet.standings():
+        console.print(f"{place}. {name}: {total:+d}")
+    console.print("the same cards with best in your seat...")
+    dup = duplicate([e.scores[0] for e in sheet.entries], challenge.benchmark(opponents=opponents, strength=strength))
+    t = Table(title=f"duplicate: challenge {challenge.code}", title_justify="left", box=None)
+    for col in ("deal", "you", "best", "difference"):
+        t.add_column(col, justify="right")
+    for k, (e, d) in enumerate(zip(sheet.entries, dup["deals"]), 1):
+        t.add_row(str(k), f"{e.scores[0]:+d}", f"{e.scores[0] - d:+d}", f"{d:+d}")
+    t.add_row("total", f"{dup['you']:+d}", f"{dup['best']:+d}", f"{dup['difference']:+d}")
+    console.print(t)
 
 
 def _house(text: str) -> HouseRules:

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from solver.challenge import Challenge
+
 from .conftest import ROOT, start_server
 
 CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
@@ -60,8 +62,8 @@ def _reviewed(pg, server: str) -> None:
 
 def _board_ready(pg) -> None:
     """The board's values by what the mover knew are in (after the double-dummy ones)."""
-    pg.wait_for_function("document.querySelector('#board') && "
-                         "document.querySelector('#board').textContent.includes('worlds, the same for every card')")
+    pg.wait_for_function("document.querySelector('#position-board') && document.querySelector('#position-board')"
+                         ".textContent.includes('worlds, the same for every card')")
 
 
 def _fits(pg, what: str) -> None:
@@ -170,5 +172,44 @@ def test_play_on_from_a_position_to_the_end_and_compared(server, browser, shots)
         assert rows == ["as played", "played on", "best line (every card open)"]
         assert pg.inner_text("#play-on h3") == "Played on as R from card 25"
         _fits(pg, "the result of playing on")
+    finally:
+        pg.close()
+
+
+def test_a_challenge_is_played_and_compared_with_best(server, browser, shots):
+    code = Challenge(1, 4242).code
+    pg = _page(browser, 1200)
+    try:
+        pg.goto(server + "#play")
+        pg.wait_for_selector("#start")
+        pg.fill("#challenge", code)
+        pg.select_option("#opponents", "rules")
+        pg.click("#start")
+        pg.wait_for_selector("#challenge-box")
+        assert code in pg.inner_text("#challenge-box")
+        for _ in range(80):
+            pg.wait_for_selector("#question, #final")
+            if pg.locator("#final").count():
+                break
+            before = pg.inner_text("#question")
+            kind = pg.get_attribute("#question", "data-kind")
+            if kind in ("bid", "answer", "play18"):
+                pg.click("#pass")
+            elif kind in ("kontra", "re", "bock", "hirsch"):
+                pg.click("#no")
+            elif kind == "card":
+                pg.locator(".seat-box.me .card.legal").first.click()
+            else:
+                raise AssertionError(f"a question the test does not answer: {kind}")
+            pg.wait_for_function("([b]) => !document.querySelector('#question') || "
+                                 "document.querySelector('#question').innerText !== b || "
+                                 "document.querySelector('#final')", arg=[before])
+        pg.click("#compare-best")
+        pg.wait_for_selector("#duplicate")
+        rows = pg.eval_on_selector_all("#duplicate tbody tr", "rs => rs.map(r => r.children[0].textContent)")
+        assert rows == ["1", "total"]
+        best = pg.eval_on_selector("#duplicate tbody tr", "r => r.children[2].textContent")
+        assert int(best) == Challenge.parse(code).benchmark(opponents="rules")[0]
+        pg.screenshot(path=str(shots / "challenge.png"), full_page=True, animations="disabled")
     finally:
         pg.close()

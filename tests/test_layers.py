@@ -35,7 +35,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     # the bid and declaration advice
     ("the advice", ("advice",)),
     # the computer players, the variants, the table and its fair deals, records of any variant
-    ("players and variants", ("players", "variants", "fair", "match", "records")),
+    ("players and variants", ("players", "variants", "fair", "match", "records", "challenge")),
     # the review of played deals
     ("the review", ("analysis",)),
     # bulk runs over data sets

@@ -118,6 +118,8 @@ class GameRequest(_Strict):
     variant: Literal["skat", "offiziersskat"] = Field("skat", description="Skat, or Offiziersskat (two players, "
                                                                            "piles; an even number of deals)")
     duel: bool = Field(False, description="duel mode: you against one computer, the third your partner who never bids")
+    challenge: str | None = Field(None, max_length=40, description="a challenge code (skat play --challenge): its "
+                                                                     "deals, seed and scoring; a plain table")
     auto_bid: int | None = Field(None, description="bid and hold automatically up to this value and pass above "
                                                    "it (the others do not see it); 0: always pass, as skat play "
                                                    "--auto-bid")
@@ -165,3 +167,9 @@ class PuzzlesRequest(_Strict):
     iss: str | None = Field(None, max_length=MAX_BODY)
     samples: int = Field(64, ge=8, le=256, description="worlds a candidate position's cards are valued on")
     seed: int = Field(0, ge=0, le=2 ** 63 - 1)
+
+
+class ChallengeRequest(_Strict):
+    code: str = Field(max_length=40, description="a challenge code, like 12S-1ZA-9B")
+    opponents: Opponent = "best"  # type: ignore[valid-type]
+    strength: int = Field(1, ge=1, le=3)

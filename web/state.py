@@ -40,6 +40,8 @@ class AppState:
     jobs: dict[str, tuple[Any, Any]] = field(default_factory=dict)
     games: dict[str, Any] = field(default_factory=dict)
     tables: dict[str, Table] = field(default_factory=dict)
+    #: best's scores on a challenge's deals, by (code, opponents, strength): the duplicate's other table
+    challenge_best: dict[tuple[str, str, int], list[int]] = field(default_factory=dict)
     advice: InFlight = field(init=False)
 
     def __post_init__(self) -> None:

@@ -11,13 +11,14 @@ import uuid
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
+from solver.challenge import MAX_DEALS, MAX_SEED, Challenge, ChallengeError
 from solver.fair import new_table_secret
 from solver.house import HOUSE_OPTIONS, HouseRules
 
 from ..answers import shape_error
 from ..games import default_names
 from ..limits import client_of
-from ..models import AnswerRequest, GameRequest
+from ..models import AnswerRequest, ChallengeRequest, GameRequest
 from ..state import AppState, State
 from .tables import event_number, seat_stream
 from ..tables import SLOTS, Seat, Table
@@ -73,13 +74,48 @@ async def new_game(req: GameRequest, request: Request, st: State) -> JSONRespons
         if opts["deals"] % 2 and not opts["rounds"] and not opts["target"]:
             raise HTTPException(400, "deals: an Offiziersskat match has an even number of deals, "
                                      "so that each deals equally often")
+    plain = not (opts["house"] or opts["kontra"] or opts["players"] != 3 or opts["duel"] or opts["rounds"]
+                 or opts["target"] or opts["clock"] or opts["variant"] != "skat")
+    if opts["challenge"] is not None:
+        if not plain:
+            raise HTTPException(400, "challenge: a challenge is played at the plain table (three players, no house "
+                                     "rules, no Kontra, no clock, by deals)")
+        try:
+            c = Challenge.parse(opts["challenge"])
+        except ChallengeError as e:
+            raise HTTPException(400, f"challenge: {e}") from None
+        opts.update(deals=c.deals, seed=c.seed, scoring=c.scoring)
     if opts["seed"] is None:                                    # (dealt as at a table of people)
         opts["secret"] = new_table_secret()
     game_id = uuid.uuid4().hex
     st.games[game_id] = GameSession(session, opts, client)
-    resp = JSONResponse({"id": game_id, "seed": opts["seed"]})
+    code = Challenge(opts["deals"], opts["seed"], opts["scoring"]).code if plain and opts["seed"] is not None and \
+        opts["deals"] <= MAX_DEALS and opts["seed"] <= MAX_SEED else None
+    resp = JSONResponse({"id": game_id, "seed": opts["seed"], "challenge": code})
     resp.set_cookie(SESSION_COOKIE, session, httponly=True, samesite="strict")
     return resp
+
+@router.post("/api/challenge/best", summary="a challenge's deals played by best in the person's seat against the "
+                                          "same computers: its score in each deal (the duplicate's other table)")
+async def challenge_best(req: ChallengeRequest, request: Request, st: State) -> dict:
+    try:
+        c = Challenge.parse(req.code)
+    except ChallengeError as e:
+        raise HTTPException(400, f"code: {e}") from None
+    key = (c.code, req.opponents, req.strength)
+    if key not in st.challenge_best:
+        scores = await st.advise(request, _best_scores, {"code": c.code, "opponents": req.opponents,
+                                                         "strength": req.strength})
+        if len(st.challenge_best) >= 64:                       # (the oldest forgotten)
+            st.challenge_best.pop(next(iter(st.challenge_best)))
+        st.challenge_best[key] = scores["best"]
+    return {"code": c.code, "opponents": req.opponents, "strength": req.strength, "best": st.challenge_best[key]}
+
+
+def _best_scores(p: dict) -> dict:
+    """(In the solving pool.)"""
+    return {"best": Challenge.parse(p["code"]).benchmark(opponents=p["opponents"], strength=p["strength"])}
+
 
 @router.get("/api/games/{game_id}", summary="the match's events since `since`, and the question to answer")
 async def game_state(game_id: str, request: Request, st: State, since: int = 0) -> dict:

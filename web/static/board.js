@@ -20,7 +20,7 @@ export function recordWith(rv, played, variations) {
 
 // The board: `state` is the review page's (rv, vars, cur, at); `go(at, cur)` moves the page.
 export function boardPanel(state, go) {
-  const box = h("section", { id: "board" });
+  const box = h("section", { id: "position-board" });
   // one request at a time (the server caps each address's solving requests): a position asked
   // for while one is being solved waits, and only the latest one asked is solved then
   let asked = 0, running = false;

@@ -1,7 +1,7 @@
 // Play: a match against computer players (two, three at a table of four, or an opponent and a
 // partner in duel mode); you answer by clicking.
 import { cardEl, cardRow } from "./cards.js";
-import { call, h } from "./api.js";
+import { call, h, post } from "./api.js";
 import { META } from "./meta.js";
 
 const GAMES = META.games;
@@ -18,6 +18,8 @@ export function playPage(main) {
   const auto = h("input", { type: "number", id: "auto-bid", min: 0, max: 264, placeholder: "ask me",
                             title: "bid and hold by itself up to this value, pass above it (the others do not see it)" });
   const seed = h("input", { type: "number", id: "seed", placeholder: "random" });
+  const challenge = h("input", { type: "text", id: "challenge", placeholder: "e.g. 12S-1ZA-9B", maxlength: 40,
+                                 title: "a challenge code names a set of deals: play them, then compare with best" });
   // the house rules as boxes (each implies what it needs: Schieberamsch a Ramsch, Hirsch a Bock, Bock a Kontra)
   const rules = Object.fromEntries(HOUSE.map(([name]) => [name, h("input", { type: "checkbox", id: `house-${name}` })]));
   const implies = Object.fromEntries(META.house.map(r => [r.name, r.implies]));
@@ -45,7 +47,8 @@ export function playPage(main) {
       players: table.value === "4" ? 4 : 3, duel: table.value === "duel", variant: variant.value,
       auto_bid: auto.value === "" ? null : Number(auto.value),
       house: HOUSE.map(([name]) => name).filter(name => rules[name].checked).join(","),
-      seed: seed.value === "" ? null : Number(seed.value) });
+      seed: seed.value === "" ? null : Number(seed.value),
+      challenge: challenge.value.trim() === "" ? null : challenge.value.trim() });
   });
   deals.removeAttribute("max");
   // Offiziersskat: two players, no house rules
@@ -59,6 +62,7 @@ export function playPage(main) {
     h("fieldset", {}, h("legend", {}, "A match against two computer players"),
       h("label", {}, "Game ", variant), h("label", {}, "Match ", deals, " ", by), h("label", {}, "Table ", table), h("label", {}, "Opponents ", opp), h("label", {}, "Scoring ", scoring),
       h("label", {}, clock, " Clock"), h("label", {}, "Bid automatically up to ", auto), h("label", {}, "Seed ", seed),
+      h("label", {}, "Challenge code ", challenge),
       h("div", { id: "house" }, h("span", { class: "muted" }, "House rules: "),
         ...HOUSE.map(([name, label]) => h("label", { title: HOUSE_HELP[name] }, rules[name], " " + label))),
       start));
@@ -73,10 +77,10 @@ let following = null;
 async function newMatch(board, options) {
   following?.close();
   board.replaceChildren(h("p", { class: "muted" }, "dealing…"));
-  let id;
-  try { ({ id } = await call("/api/games", { method: "POST", body: options })); }
+  let id, code;
+  try { ({ id, challenge: code } = await call("/api/games", { method: "POST", body: options })); }
   catch (e) { board.replaceChildren(h("p", { class: "error" }, e.message)); return; }
-  const s = { id, seats: null, me: null, trick: [], auction: [], log: [],
+  const s = { id, challenge: code, opponents: options.opponents, strength: options.strength ?? 1, seats: null, me: null, trick: [], auction: [], log: [],
               records: [], sheet: null, end: null, game: null, declarer: null, hint: null, busy: false,
               clock: options.clock, left: {}, question: null };
   // the match streams like a table (the one event path): its events, the questions asked of
@@ -197,7 +201,38 @@ export function draw(board, s, q) {
     ? "Final standings: " + s.end.standings.map(([pl, n, t]) => `${pl}. ${n} ${t >= 0 ? "+" : ""}${t}`).join(", ")
     : (s.end.closed ?? s.end.error ?? "the match ended")));
   if (s.end?.records?.length) parts.push(h("p", {}, downloadRecords(s.end.records)));
+  if (s.challenge) parts.push(challengeBox(s, board));
   board.replaceChildren(...parts);
+}
+
+// The challenge code of the match's deals (to share), and at its end the duplicate: best on the
+// same cards in your seat against the same computers, deal by deal.
+function challengeBox(s, board) {
+  const box = h("div", { id: "challenge-box" }, h("p", { class: "muted" },
+    `Challenge code of these deals: ${s.challenge} (anyone can play the same cards: Play, Challenge code).`));
+  if (!s.end?.standings || !s.end.sheet) return box;
+  if (s.duplicate) {
+    const you = s.end.sheet.entries.map(e => e.scores[0]);
+    const best = s.duplicate.best, tot = a => a.reduce((x, y) => x + y, 0);
+    const sign = x => (x >= 0 ? "+" : "") + x;
+    box.append(h("table", { class: "data", id: "duplicate" },
+      h("thead", {}, h("tr", {}, ...["deal", "you", "best", "difference"].map(t => h("th", {}, t)))),
+      h("tbody", {}, ...you.map((y, i) => h("tr", {}, h("td", {}, String(i + 1)), h("td", {}, sign(y)),
+                                           h("td", {}, sign(best[i])), h("td", {}, sign(y - best[i])))),
+        h("tr", {}, h("td", {}, "total"), h("td", {}, sign(tot(you))), h("td", {}, sign(tot(best))),
+          h("td", {}, sign(tot(you) - tot(best)))))));
+    return box;
+  }
+  const go = h("button", { id: "compare-best" }, "Compare with best on the same cards");
+  go.addEventListener("click", async () => {
+    go.disabled = true; go.textContent = "best plays the same cards…";
+    try {
+      s.duplicate = await post("/api/challenge/best", { code: s.challenge, opponents: s.opponents, strength: s.strength });
+    } catch (e) { go.textContent = e.message; return; }
+    draw(board, s, s.question);
+  });
+  box.append(go);
+  return box;
 }
 
 // The card table: the two computers across (their cards as backs), the trick in the middle
