@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.bench_position import positions
 from benchmarks.bench_solver import load, strip
+from solver.analysis import position_values
 from solver.search.api import Solver, position
 
 GROUPS = load(10)
@@ -41,3 +43,11 @@ def test_null_outcome(benchmark, solver):
     positions = [position(strip(r)) for r in GROUPS["null"]]
     got = benchmark.pedantic(solver.null_many, args=(positions,), rounds=5, warmup_rounds=1)
     assert got == [r["dd_declarer_wins"] for r in GROUPS["null"]]
+
+
+def test_position_values(benchmark):
+    """The analysis board's one position: every legal card double-dummy and on 32 worlds by what
+    the mover knew (bench_position.py times 100 of them)."""
+    todo = positions(5, 2026)
+    got = benchmark.pedantic(lambda: [position_values(d, at) for d, at in todo], rounds=2, warmup_rounds=1)
+    assert all(p.worlds > 0 and p.cards for p in got)
