@@ -63,7 +63,7 @@ def _reviewed(pg, server: str) -> None:
 def _board_ready(pg) -> None:
     """The board's values by what the mover knew are in (after the double-dummy ones)."""
     pg.wait_for_function("document.querySelector('#position-board') && document.querySelector('#position-board')"
-                         ".textContent.includes('worlds, the same for every card')")
+                         ".textContent.includes('the same for every card')")
 
 
 def _fits(pg, what: str) -> None:
@@ -75,6 +75,7 @@ def test_a_variation_is_branched_walked_saved_and_reloaded(server, browser, shot
     try:
         _reviewed(pg, server)
         assert "accuracy" in pg.inner_text("#summary")                   # the accuracy a player understands
+        pg.screenshot(path=str(shots / "accuracy-1200.png"), full_page=False, animations="disabled")
         for _ in range(3):
             pg.keyboard.press("ArrowRight")
         assert pg.inner_text("#position").startswith("card 3 (trick 1)")
@@ -94,7 +95,7 @@ def test_a_variation_is_branched_walked_saved_and_reloaded(server, browser, shot
         pg.keyboard.press("ArrowRight")
         assert pg.inner_text("#position").startswith("variation 1, card 4: CK")
         _board_ready(pg)
-        pg.screenshot(path=str(shots / "variation.png"), full_page=True, animations="disabled")
+        pg.screenshot(path=str(shots / "variation-1200.png"), full_page=True, animations="disabled")
         # named and saved in the record
         pg.fill("#variations li input", "king first")
         pg.dispatch_event("#variations li input", "change")
@@ -158,6 +159,19 @@ def test_play_on_from_a_position_to_the_end_and_compared(server, browser, shots)
         for _ in range(24):                                                 # before card 25
             pg.keyboard.press("ArrowRight")
         _board_ready(pg)
+        played = pg.eval_on_selector("#moves tbody tr:nth-child(25)", "r => r.children[3].textContent")
+        other = next(c for c in pg.eval_on_selector_all("#board-cards tbody tr", "rs => rs.map(r => r.dataset.card)")
+                     if c != played)
+        pg.click(f"#board-cards tr[data-card={other}] button.try")          # a variation, on a phone
+        _board_ready(pg)
+        _fits(pg, "a variation")
+        pg.eval_on_selector("#position", "e => e.scrollIntoView()")
+        pg.screenshot(path=str(shots / "variation-390.png"), full_page=False, animations="disabled")
+        pg.click("#played-line")                                           # back on the game, before card 25
+        pg.keyboard.press("ArrowLeft")
+        _board_ready(pg)
+        assert pg.inner_text("#position").startswith("card 24")
+        pg.evaluate("window.scrollTo(0, 0)")
         pg.screenshot(path=str(shots / "accuracy-390.png"), full_page=False, animations="disabled")
         assert pg.input_value("#play-on-seat") == "R"                        # the seat to play there
         pg.click("#play-on-start")

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cli
+from cli.render import review_html
 from solver.analysis import accuracy, accuracy_over, position_values, review, seat_accuracy, variation_values
 from solver.cards import CARD_NAMES
 from solver.records import item_from_record, read_lines
@@ -107,3 +108,6 @@ def test_a_reviews_accuracy_is_100_exactly_for_the_seats_whose_every_card_was_be
         classes = [c.info["class"] for c in rv.cards if c.seat == s]
         assert (acc[name]["accuracy"] == 100.0) == all(k == "best" for k in classes), (name, classes)
         assert 0.0 <= acc[name]["accuracy"] <= 100.0
+    # the HTML report and the terminal say it in the "by what each player knew" line
+    page = review_html([rv])
+    assert all(f"{name} accuracy {acc[name]['accuracy']:.0f}" in page for name in "FMR")

@@ -7,7 +7,8 @@ import { h, post } from "./api.js";
 
 const SEATS = ["F", "M", "R"];
 const pct = p => (p == null ? "-" : `${Math.round(100 * p)}%`);
-const range = (ci, f) => (ci ? `${f(ci[0])}–${f(ci[1])}` : "");
+// a 95% interval; none where the worlds were every world there is (a point)
+const range = (ci, f) => (ci && ci[0] !== ci[1] ? ` (${f(ci[0])}–${f(ci[1])})` : "");
 
 // The deal record of a review (its analysis and summary taken off), with "played" replaced.
 export function recordWith(rv, played, variations) {
@@ -69,19 +70,21 @@ export function boardPanel(state, go) {
         h("td", {}, h("button", { class: "try", title: `play ${c.card} here`, onclick: () => state.tryCards([c.card]) },
           cardEl(c.card))),
         h("td", {}, String(c.dd)),
-        h("td", {}, i ? pct(i.p_win) + (i.p_win_ci ? ` (${range(i.p_win_ci, pct)})` : "") : "…"),
-        h("td", {}, i ? (i.points == null ? "-" : i.points.toFixed(1) + (i.points_ci ? ` (${range(i.points_ci, x => x.toFixed(0))})` : "")) : "…"),
+        h("td", {}, i ? pct(i.p_win) + range(i.p_win_ci, pct) : "…"),
+        h("td", {}, i ? (i.points == null ? "-" : i.points.toFixed(1) + range(i.points_ci, x => x.toFixed(1))) : "…"),
         h("td", {}, i ? (i.expected_score >= 0 ? "+" : "") + i.expected_score.toFixed(1) : "…"),
         h("td", {}, marks.join(", ")));
     });
     box.replaceChildren(
       h("h3", {}, `Every card here: ${who} to play`),
       h("table", { class: "data", id: "board-cards" },
-        h("thead", {}, h("tr", {}, ...["card", "value after (dd)", "win", "points", "exp. score", ""].map(t => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ...["card", "value after (dd)", "declarer wins", "declarer's points", "exp. score", ""].map(t => h("th", {}, t)))),
         h("tbody", {}, ...rows)),
       h("p", { class: "muted" }, info
-        ? `By what ${pos.to_move} knew: ${info.worlds} worlds, the same for every card (win: the declarer's chance, ` +
-          "points: his expected card points, 95% intervals). Click a card to try it."
+        ? `By what ${pos.to_move} knew: ${info.worlds} worlds${info.exact ? " (every one there is)" : ""}, the same for ` +
+          `every card (95% intervals; exp. score: ` +
+          `${pos.declarer == null ? "minus his own card points, a Ramsch" : pos.to_move === pos.declarer
+            ? "the declarer's expected score" : "the defenders' expected score"}). Click a card to try it.`
         : "by what the mover knew: solving the worlds…"),
       h("p", { id: "best-line" }, "Best line (every card open): ", ...pos.line.map(c => cardEl(c, { classes: ["small"] })),
         " ", h("button", { id: "play-line", onclick: () => state.tryCards(pos.line) }, "Play the best line")));

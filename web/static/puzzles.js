@@ -85,7 +85,7 @@ export function puzzlesPage(main) {
         `${p.lead[0].toFixed(1)} points of expected score (95%: ${p.lead[1].toFixed(1)} to ${p.lead[2].toFixed(1)}) by ` +
         `what ${p.to_move} knew (${p.worlds} worlds), and is the one best card with every card open.`),
       h("table", { class: "data", id: "puzzle-values" },
-        h("thead", {}, h("tr", {}, ...["card", "value after (dd)", "win", "points", "exp. score", ""].map(t => h("th", {}, t)))),
+        h("thead", {}, h("tr", {}, ...["card", "value after (dd)", "declarer wins", "declarer's points", "exp. score", ""].map(t => h("th", {}, t)))),
         h("tbody", {}, ...rows)));
     const s = score();
     document.getElementById("puzzle-score").textContent =

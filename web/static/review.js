@@ -163,7 +163,7 @@ export function show(out, rv) {
         `${count(i.mistake, "mistake")}, ${count(i.blunder, "blunder")}` +
         (i.unsettled ? `; ${i.unsettled} of them not settled` : "") + ")").join(", ") + "." : "")),
     s.info ? h("p", { id: "accuracy", class: "muted" }, "Accuracy: the share of his side's winning chance a " +
-      "player's cards kept, by what he knew (100: no card gave any up; see the review guide).") : "",
+      "player's cards kept, by what he knew (100: no card gave any up; the guide 'Analysing a deal' says how).") : "",
     table, h("div", { class: "steps" }, back, fwd, pos), board.box, varList.box, playOn.box, chartBox,
     h("table", { class: "data", id: "moves" },
       h("thead", {}, h("tr", {}, ...["#", "trick", "seat", "card", "before", "after", "best", "dd cost",
