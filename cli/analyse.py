@@ -90,8 +90,9 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
     def at_position(good: list) -> list:
         """The chunk's classic deals' positions before card ``at``, valued on the workers; a deal
         with fewer cards, passed in or of another variant gets its error record."""
-        todo = [it for it in good if it.classic and it.deal is not None and len(it.deal.played) >= at - 1]
-        done = iter(positions_values([(it.deal, at - 1) for it in todo], samples=POSITION_SAMPLES
+        k = (at or 1) - 1                                   # (the cards played before the position)
+        todo = [it for it in good if it.classic and it.deal is not None and len(it.deal.played) >= k]
+        done = iter(positions_values([(it.deal, k) for it in todo], samples=POSITION_SAMPLES
                                      if samples is None else samples if info else 0, seed=seed, workers=workers,
                                      errors=True))
         out = []

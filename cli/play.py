@@ -443,7 +443,7 @@ def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck,
         return
     seed = int(time.time()) % 100000 if seed is None else seed
     if plain:
-        code = Challenge(deals=min(deals, MAX_DEALS), seed=seed, scoring=scoring).code if deals <= MAX_DEALS else None
+        code = Challenge(deals=deals, seed=seed, scoring=scoring).code if deals <= MAX_DEALS else None
         if code:
             console.print(f"challenge code of these deals: {code} (skat play --challenge {code} plays them again "
                           "and compares with best)")
@@ -472,8 +472,8 @@ def play_challenge(console: Console, prompter: Prompter, challenge: Challenge, a
     """A challenge's deals against the computers, then the duplicate: ``best`` on the same
     cards in the person's seat."""
     names = ("you", "computer 1", "computer 2")
-    console.print(f"challenge {challenge.code}: {challenge.deals} deals, {challenge.scoring} scoring, "
-                  f"against {opponents}")
+    console.print(f"challenge {challenge.code}: {challenge.deals} deal{'s' if challenge.deals != 1 else ''}, "
+                  f"{challenge.scoring} scoring, against {opponents}")
     sheet, _ = challenge.play(HumanPlayer(prompter, auto_bid), opponents=opponents, strength=strength,
                               on_event=_event_printer(console, prompter, {}, names), names=names)
     console.rule("final standings")

@@ -23,7 +23,7 @@ def play_from(console: Console, human, path: str, game_id: str | None, at: int, 
     items = [it for it in read_lines(open_lines(path)) if game_id is None or it.id == game_id]
     bad = next((it for it in items if it.error), None)
     if bad is not None:
-        raise click.ClickException(bad.error)
+        raise click.ClickException(str(bad.error))
     games = [it for it in items if it.deal is not None and it.classic and not it.deal.declaration.is_ramsch]
     if not games:
         raise click.ClickException(f"no played suit, Grand or Null game{f' with id {game_id!r}' if game_id else ''} "

@@ -26,6 +26,7 @@ from ..deal import Deal, replay
 from ..games import SEATS
 from ..pool import map_processes
 from .driver import review
+from .knew import judge_card
 from .options import JUDGING, Judging
 from .position import PositionValues, position_values
 
@@ -81,15 +82,21 @@ def difficulty(lead: float) -> str:
 
 def cut_puzzles(deal: Deal, *, seed: int = 0, judging: Judging = JUDGING, samples: int = PUZZLE_SAMPLES,
                 game_id: str | None = None) -> list[Puzzle]:
-    """The puzzles of one played game (see the module): its review by what each player knew
-    (``judging``, ``seed``), then every marked card's position valued on ``samples`` worlds."""
+    """The puzzles of one played game (see the module): its double-dummy review, the cards that
+    cost something with one best card judged by what their player knew (``judging``, ``seed``:
+    as :func:`~.driver.review` with ``info`` judges them), then every marked card's position
+    valued on ``samples`` worlds."""
     if deal.declaration.is_ramsch or deal.is_study or not deal.played:
         return []
-    rv = review(deal, declaration=False, info=True, seed=seed, judging=judging)
+    # with one best card double-dummy and another played, the card played cost something double-dummy:
+    # only those cards are judged by what their player knew (the judgement the review gives them)
+    rv = review(deal, declaration=False)
     gid = game_id or deal.id or "game"
     out = []
     for c in rv.cards:
-        i = c.info or {}
+        if c.cost <= 0 or len(c.best) != 1:
+            continue
+        i = judge_card(deal, c.index, seed=seed, judging=judging)
         if i.get("class") not in ("mistake", "blunder") or not i.get("settled"):
             continue
         pv = position_values(deal, c.index, samples=samples, seed=seed, line=False)
