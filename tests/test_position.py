@@ -19,6 +19,7 @@ from solver.scoring import points_needed
 from web.app import create_app
 
 from .conftest import ROOT
+from .test_offiziersskat import _deal as offiziers_deal
 
 SAMPLES = [ROOT / "data" / "deals.jsonl", ROOT / "data" / "bulk" / "played.jsonl", ROOT / "data" / "iss_games.sgf"]
 
@@ -138,6 +139,9 @@ def test_post_position_answers_the_record_and_refuses_bad_ones(played):
                            ({"record": dict(rec, played=rec["played"] + ["XX"])}, "XX")):
             r = client.post("/api/position", json=body)
             assert r.status_code == 400 and says in r.json()["error"], (body, r.text)
+        # another variant's record: said, not a crash
+        r = client.post("/api/position", json={"record": offiziers_deal().to_record(), "samples": 0})
+        assert r.status_code == 400 and "an Offiziersskat record" in r.json()["error"], r.text
         # the board at the end of the game: over, nothing to value
         end = client.post("/api/position", json={"record": it.deal.to_record(), "samples": 0}).json()
         assert end == {"id": "541932", "at": 30, "over": True, "cards": [], "value": replay(it.deal).declarer_points}
