@@ -92,8 +92,8 @@ def analyse(file: str, game_id: str | None, as_json: bool, html_out: str | None,
         with fewer cards, passed in or of another variant gets its error record."""
         k = (at or 1) - 1                                   # (the cards played before the position)
         todo = [it for it in good if it.classic and it.deal is not None and len(it.deal.played) >= k]
-        done = iter(positions_values([(it.deal, k) for it in todo], samples=POSITION_SAMPLES
-                                     if samples is None else samples if info else 0, seed=seed, workers=workers,
+        worlds = (samples or POSITION_SAMPLES) if info else 0            # --no-info: the double-dummy values alone
+        done = iter(positions_values([(it.deal, k) for it in todo], samples=worlds, seed=seed, workers=workers,
                                      errors=True))
         out = []
         for it in good:

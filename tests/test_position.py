@@ -121,6 +121,9 @@ def test_skat_analyse_at_gives_the_librarys_answer_and_names_a_position_past_the
     assert "only 30 cards were played" in r.output
     r = CliRunner().invoke(cli, ["analyse", str(SAMPLES[2]), "--game", "541932", "--at", "9", "--no-info"])
     assert r.exit_code == 0 and "best line (every card open)" in r.output and "to play" in r.output
+    assert "worlds" not in r.output                                      # --no-info: no worlds drawn
+    r = CliRunner().invoke(cli, ["analyse", str(SAMPLES[2]), "--game", "541932", "--at", "9", "--no-info", "--json"])
+    assert json.loads(r.output.strip().splitlines()[-1])["worlds"] == 0
 
 
 def test_post_position_answers_the_record_and_refuses_bad_ones(played):
