@@ -1,5 +1,5 @@
 """Shared fixtures: the reference data (the project's copy in tests/reference), free ports and
-servers, and a data folder of the run's own."""
+servers, the browser tests' Chromium, and a data folder of the run's own."""
 
 from __future__ import annotations
 
@@ -40,6 +40,33 @@ def load_jsonl(name: str) -> list[dict]:
 def strip_solved(rec: dict) -> dict:
     """A reference record without its expected values."""
     return {k: v for k, v in rec.items() if not k.startswith("dd_") and k != "oracle_micros"}
+
+
+#: The system's Chromium for the browser tests (Debian's package; nothing is downloaded), or None.
+CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
+#: A browser test module's marks (its ``pytestmark``): slow, and skipped without Chromium.
+BROWSER_TESTS = [pytest.mark.slow,
+                 pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)")]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless Chromium for a module's browser tests (Playwright's Python package driving the
+    system's Chromium)."""
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The web app for a module's browser tests, one solving worker: its address."""
+    proc, port = start_server("--workers", "1", log=tmp_path_factory.mktemp("server") / "server.log")
+    yield f"http://127.0.0.1:{port}/"
+    proc.terminate()
+    proc.wait(timeout=10)
 
 
 def free_port() -> int:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,12 +14,10 @@ import pytest
 from solver.challenge import Challenge
 from solver.records import read_lines
 
-from .conftest import ROOT, start_server
+from .conftest import BROWSER_TESTS, ROOT
 
-CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
-playwright = pytest.importorskip("playwright.sync_api")
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)")]
+pytest.importorskip("playwright.sync_api")
+pytestmark = BROWSER_TESTS
 
 
 @pytest.fixture(scope="module")
@@ -29,22 +26,6 @@ def shots(tmp_path_factory) -> Path:
         tmp_path_factory.mktemp("screenshots")
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    proc, port = start_server("--workers", "1", log=tmp_path_factory.mktemp("server") / "server.log")
-    yield f"http://127.0.0.1:{port}/"
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
 
 
 def _page(browser, width: int):

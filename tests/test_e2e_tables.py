@@ -4,19 +4,16 @@ the middle of a trick gets its seat back."""
 
 from __future__ import annotations
 
-import shutil
 import time
 
 import pytest
 
-from .conftest import start_server
+from .conftest import BROWSER_TESTS, start_server
 from .test_tables import JOIN_SECRET, Http, made_table
 from .test_tables import _play as _play_api
 
-CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
 playwright = pytest.importorskip("playwright.sync_api")
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)")]
+pytestmark = BROWSER_TESTS
 
 
 @pytest.fixture(scope="module")
@@ -27,14 +24,6 @@ def server(tmp_path_factory):
     proc.terminate()
     proc.wait(timeout=10)
     print(log.read_text()[-3000:])
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
 
 
 def _create(page, server: str, seats: dict[str, str]) -> dict[str, str]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,12 +18,10 @@ from click.testing import CliRunner
 
 from cli.main import cli
 
-from .conftest import ROOT, start_server
+from .conftest import BROWSER_TESTS, ROOT
 
-CHROMIUM = next((p for p in (shutil.which("chromium"), shutil.which("chromium-browser")) if p), None)
-playwright = pytest.importorskip("playwright.sync_api")
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(CHROMIUM is None, reason="no chromium (.ci/run installs Debian's chromium)")]
+pytest.importorskip("playwright.sync_api")
+pytestmark = BROWSER_TESTS
 SHOTS: Path | None = Path(os.environ["SKAT_SCREENSHOTS"]) if os.environ.get("SKAT_SCREENSHOTS") else None
 
 
@@ -34,28 +31,12 @@ def _shot(name: str) -> str:
     return str(SHOTS / name)
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    proc, port = start_server("--workers", "1", log=tmp_path_factory.mktemp("server") / "server.log")
-    yield f"http://127.0.0.1:{port}/"
-    proc.terminate()
-    proc.wait(timeout=10)
-
-
 @pytest.fixture(scope="module", autouse=True)
 def shots(tmp_path_factory):
     global SHOTS
     if SHOTS is None:
         SHOTS = tmp_path_factory.mktemp("screenshots")
     SHOTS.mkdir(parents=True, exist_ok=True)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")
