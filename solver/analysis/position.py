@@ -231,7 +231,7 @@ def _by_what_he_knew(deal: Deal, st: GameState, samples: int, seed: list[int],
             row["p_win"] = round(p, 4)
             row["p_win_ci"] = _ci(p, half, 0.0, 1.0, 4)
         if per_points is not None and not decl.is_null:
-            col = per_points[:, j]
+            col = per_points[:, j] + vals["earlier"]
             if decl.spitze:
                 col = np.where(col >= SPITZE_BONUS, col - SPITZE_BONUS, col)
             p, half = _interval(col, w)

@@ -186,9 +186,10 @@ class BestPlayer(PimcPlayer):
         declarer's chance to win (``p_win``) and expected card points (``points``), and per world
         (``weights``) whether he wins (``won``) and his settlement under ``scoring`` (a Ramsch:
         the mover's card points; ``world_score``); ``exact``: these are all the worlds there are
-        (nothing left to sample).  ``points`` (and per world ``world_points``) is None without
-        :attr:`exact_points` (the worlds were solved only as far as the settlement needs).  None
-        when no world fits what he knows."""
+        (nothing left to sample).  ``points`` (and per world ``world_points``, the card points
+        still to come: ``earlier`` more were his before) is None without :attr:`exact_points`
+        (the worlds were solved only as far as the settlement needs).  None when no world fits
+        what he knows."""
         legal = list(iter_cards(view.legal()))
         worlds = self.worlds(view)
         if not worlds:
@@ -196,10 +197,11 @@ class BestPlayer(PimcPlayer):
         points, weights = self.world_points(view, worlds, legal)
         score, won = self._settled(view, worlds, points, legal)
         earlier = 0 if view.declaration.is_ramsch or view.declaration.is_null else _earlier(view)
+        told = self.exact_points or view.declaration.is_ramsch          # every world's points solved exactly
         return {"legal": legal, "worlds": len(worlds), "weights": weights, "won": won, "world_score": score,
                 "p_win": weights @ won.astype(float), "exact": self.exact,
-                "points": weights @ points + earlier if self.exact_points or view.declaration.is_ramsch else None,
-                "world_points": points + earlier if self.exact_points or view.declaration.is_ramsch else None}
+                "points": weights @ points + earlier if told else None,
+                "world_points": points if told else None, "earlier": earlier}
 
     def _settled(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray,
                  legal: list[int]) -> tuple[np.ndarray, np.ndarray]:
