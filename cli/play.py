@@ -500,7 +500,7 @@ def _house(text: str) -> HouseRules:
 @click.command()
 @click.option("--players", "spec", default="best,pimc,rules", show_default=True,
               help="three of best, pimc, rules, random (and best's ablation variants best-bidding, "
-                   "best-inference, best-search)")
+                   "best-inference, best-search; best-2026-12, best frozen as the baseline)")
 @click.option("--deals", type=click.IntRange(min=1), default=30, show_default=True,
               help="duplicate deals (each played 3 times)")
 @click.option("--seed", type=int, default=0, show_default=True, help="fixes the cards and the computers' sampling")

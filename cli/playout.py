@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from solver.players import BEST_ABLATIONS, PLAYERS
+from solver.players import BEST_FORMS, PLAYERS
 from solver.players.playout import playout_many
 from solver.records import read_lines
 
@@ -41,7 +41,7 @@ def playout(file: str, spec: str, samples: int | None, seed: int, workers: int, 
     Example: skat playout data/deals.jsonl --players pimc,rules,rules --samples 6
     """
     players = [p.strip() for p in spec.split(",")]
-    unknown = [p for p in players if p not in PLAYERS and p not in BEST_ABLATIONS]
+    unknown = [p for p in players if p not in PLAYERS and p not in BEST_FORMS]
     if len(players) not in (2, 3) or unknown:
         raise click.BadParameter(f"name three of {', '.join(PLAYERS)} (F, M, R; two, F and R, for Offiziersskat), "
                                  f"got {spec!r}", param_hint="--players")

@@ -51,17 +51,19 @@ class ModelMissing(RuntimeError):
     """The package's play model is not where it should be: the advice would silently be double-dummy."""
 
 
-def model_text() -> str:
-    """The shipped model's JSON text, read as package data (``importlib.resources``).
+def model_text(name: str | None = None) -> str:
+    """The shipped model's JSON text, read as package data (``importlib.resources``); ``name``:
+    another model among the package data (a frozen player's, ``"frozen/best-2026-12.json"``).
 
     >>> json.loads(model_text())["about"]["seeds"]
     [1, 301]
     """
-    res = resources.files("solver").joinpath("data", MODEL_RESOURCE)
+    name = name or MODEL_RESOURCE
+    res = resources.files("solver").joinpath("data", *name.split("/"))
     try:
         return res.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ModelMissing(f"the play model solver/data/{MODEL_RESOURCE} is missing from the installed package "
+        raise ModelMissing(f"the play model solver/data/{name} is missing from the installed package "
                            f"(reinstall skat-solver, or pass model=None for double-dummy advice)") from None
 
 #: The win-probability models: trump games (suit and Grand) and Null, priced on the ten cards
@@ -562,6 +564,7 @@ def after_pickup_row(row: dict) -> dict:
 
 
 _default: list = []
+_packaged: dict[str, "PlayModel"] = {}
 
 
 def default_model() -> "PlayModel":
@@ -570,3 +573,13 @@ def default_model() -> "PlayModel":
     if not _default:
         _default.append(PlayModel.from_json(json.loads(model_text())))
     return _default[0]
+
+
+def packaged_model(name: str | None) -> "PlayModel":
+    """A model among the package data by its name under ``solver/data/`` (None: the shipped
+    one, :func:`default_model`), read once a process."""
+    if name is None:
+        return default_model()
+    if name not in _packaged:
+        _packaged[name] = PlayModel.from_json(json.loads(model_text(name)))
+    return _packaged[name]

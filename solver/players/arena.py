@@ -20,7 +20,7 @@ from ..house import HouseRules
 from ..iss import format_line
 from ..pool import map_processes
 from .best import BestPlayer
-from .registry import BEST_ABLATIONS, PLAYER_MAKERS, PLAYERS
+from .registry import BEST_FORMS, PLAYER_MAKERS, PLAYERS
 from ..variants import find_variant
 from .table import DealResult, TableOptions, make_player, play_deal
 
@@ -43,17 +43,18 @@ class TypeStats:
 
 def make_skat_player(name: str, seed: int, strength: dict | None = None, bid_seed: int | None = None,
                      scoring: str = "seeger-fabian"):
-    """A classic Skat player by name (``PLAYERS``, or one of ``best``'s ``BEST_ABLATIONS``).  ``strength``:
+    """A classic Skat player by name (``PLAYERS``, or one of ``best``'s ``BEST_FORMS``: its
+    ablations and frozen baselines).  ``strength``:
     ``samples``/``bid_samples`` for ``pimc``; ``level`` (1-3) and ``samples`` for ``best``.
     ``bid_seed``: players of one deal given the same one evaluate a hand alike; ``scoring``:
     the table's, which ``best`` bids and plays for."""
     strength = dict(strength or {})
-    if name == "best" or name in BEST_ABLATIONS:
+    if name == "best" or name in BEST_FORMS:
         return BestPlayer(strength=strength.get("level", 1), seed=seed, bid_seed=bid_seed,
                           samples=strength.get("samples"), bid_samples=strength.get("bid_samples", 32),
-                          scoring=scoring, **BEST_ABLATIONS.get(name, {}))
+                          scoring=scoring, **BEST_FORMS.get(name, {}))
     if name not in PLAYERS:
-        raise ValueError(f"unknown player {name!r} (expected {', '.join([*PLAYERS, *BEST_ABLATIONS])})")
+        raise ValueError(f"unknown player {name!r} (expected {', '.join([*PLAYERS, *BEST_FORMS])})")
     cls = PLAYERS[name]
     if name == "pimc":
         strength.pop("level", None)

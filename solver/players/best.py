@@ -48,7 +48,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import card_points, iter_cards
-from ..calibration import default_model
+from ..calibration import packaged_model
 from ..deal import replay
 from ..inference import CUES, Inference
 from ..sampling import NoWorld, World
@@ -67,13 +67,16 @@ NULL_DEFENCE_WORLDS = 4
 class BestPlayer(PimcPlayer):
     """See the module docs.  ``inference``: the cues used (() for none); ``search``: the
     stakes objective and the exact endgame; ``scoring``: what its bid advice expects;
-    ``null_defence``: how many times the worlds a Null defender draws."""
+    ``null_defence``: how many times the worlds a Null defender draws; ``play_model``: the bid
+    advice's play model by its name among the package data (None: the shipped one; a frozen
+    player keeps its own copy: :data:`~solver.players.registry.FROZEN_BEST`)."""
 
     name = "best"
 
     def __init__(self, strength: int = 1, seed: int = 0, solver=None, inference: tuple[str, ...] = CUES,
                  search: bool = True, scoring: str = "seeger-fabian", samples: int | None = None,
-                 bid_samples: int = 32, bid_seed: int | None = None, null_defence: int = NULL_DEFENCE_WORLDS):
+                 bid_samples: int = 32, bid_seed: int | None = None, null_defence: int = NULL_DEFENCE_WORLDS,
+                 play_model: str | None = None):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -83,7 +86,8 @@ class BestPlayer(PimcPlayer):
         self.search = search
         self.scoring = scoring
         self.null_defence = null_defence
-        self.play_model = default_model()            # played-out bid advice, once a model ships
+        # played-out bid advice: the shipped model, or another among the package data by name
+        self.play_model = packaged_model(play_model)
         self.early_half = True                       # half the worlds in the first two tricks (speed)
         self.exact = False                           # the last worlds drawn were all there are
         #: each world's card values as exact card points (else only the settlement's thresholds:

@@ -37,6 +37,20 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-search": {"inference": ()},
                                    "best-plain-null": {"null_defence": 1}}
 
+#: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
+#: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
+#: ``best`` is measured against it as a paired duplicate difference (``benchmarks/bench_best.py
+#: --baseline best-2026-12``).  ``tests/golden/frozen_best.jsonl`` holds the calls and cards it made
+#: on seeded deals when it was frozen (commit 28c7e7a's ``best``) and ``tests/test_frozen_best.py``
+#: replays them: a change to ``best`` that moves them needs a switch, whose old value is pinned here.
+FROZEN_BEST: dict[str, dict] = {
+    "best-2026-12": {"inference": ("auction", "declarer", "play"), "search": True, "null_defence": 4,
+                     "play_model": "frozen/best-2026-12.json"},
+}
+
+#: Every named form of ``best``: its ablations and its frozen baselines.
+BEST_FORMS: dict[str, dict] = {**BEST_ABLATIONS, **FROZEN_BEST}
+
 #: variant name -> ``play(players, dealt, options, on_event, bock)``: one deal at the table
 DEAL_PLAYERS: dict[str, Callable[..., Any]] = {}
 #: variant name -> ``make(name, seed, strength, bid_seed, scoring)``: a computer player
