@@ -106,11 +106,19 @@ def _rate(k: int, n: int) -> str:
     return f"{p:.3f} ({p - h:.3f} … {p + h:.3f}; {k}/{n})"
 
 
+def game_class(name: str) -> str:
+    """suit, grand or null from a declaration's name ("hearts hand", "null ouvert", "grand")."""
+    first = name.split()[0]
+    return first if first in ("grand", "null") else "suit"
+
+
 def report(rows: list[dict]) -> str:
     a, b = rows[0]["a"], rows[0]["b"]
     pts: dict[str, list[float]] = {a: [], b: []}
     diff = []
     decl = {a: [0, 0], b: [0, 0]}
+    by_game: dict[tuple[str, str], list[int]] = {}                   # (type, game class) -> declared, won
+    seats = {a: 0, b: 0}                                              # seat-games in the mixed seatings
     vs_b: dict[str, list] = {"AA": [[], 0, 0], "BB": [[], 0, 0]}     # defenders' points, declarer wins, games
     for r in rows:
         per: dict[str, list[float]] = {a: [], b: []}
@@ -119,11 +127,16 @@ def report(rows: list[dict]) -> str:
             if mixed:
                 for s, t in enumerate(g["types"]):
                     per[t].append(g["scores"][s])
+                    seats[t] += 1
             if "declarer" in g:
                 dt = g["types"][g["declarer"]]
                 if mixed:
                     decl[dt][0] += 1
                     decl[dt][1] += g["won"]
+                    cls = game_class(g["game"])
+                    tally = by_game.setdefault((dt, cls), [0, 0])
+                    tally[0] += 1
+                    tally[1] += g["won"]
                 defenders = {g["types"][s] for s in range(3) if s != g["declarer"]}
                 if dt == b and defenders in ({a}, {b}):
                     key = "AA" if defenders == {a} else "BB"
@@ -143,6 +156,11 @@ def report(rows: list[dict]) -> str:
     lines.append("declarer's win rate in the mixed seatings:")
     for t in (a, b):
         lines.append(f"  {t:15} declares {decl[t][0]:5d}, wins {_rate(decl[t][1], decl[t][0])}")
+    lines.append("declared (share of the type's seat-games in the mixed seatings) and won, per game class:")
+    for t in (a, b):
+        for cls in ("suit", "grand", "null"):
+            n, won = by_game.get((t, cls), [0, 0])
+            lines.append(f"  {t:15} {cls:5} declares {n:5d} ({n / max(1, seats[t]):.1%}), wins {_rate(won, n)}")
     lines.append(f"against a {b} declarer:")
     for key, label in (("AA", f"both defenders {a}"), ("BB", f"both defenders {b}")):
         d_pts, wins, n = vs_b[key]

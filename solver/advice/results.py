@@ -353,8 +353,10 @@ class DeclarationResult:
         cards do)?"""
         return self.samples > 0 and bid > self.top_value()
 
-    def max_bid(self, min_win: float | None = None) -> int | None:
-        """The highest ladder bid with a positive expected score (or P(win) >= min_win)."""
+    def max_bid(self, min_win: float | None = None, floor: float = 0.0) -> int | None:
+        """The highest ladder bid with an expected score above ``floor`` (what the seat expects
+        without declaring, :func:`~solver.advice.defending.defending_value`; 0 by default), or
+        P(win) >= min_win."""
         best = None
         # above every world's value, one Schneider level added (:meth:`schneider_flips`), every
         # world is overbid and lost: no higher bid can qualify
@@ -362,7 +364,7 @@ class DeclarationResult:
         for b in BID_LADDER:
             if b > top and (min_win is None or min_win > 0):
                 break
-            ok = self.p_win(b) >= min_win if min_win is not None else self.expected_score(b) > 0
+            ok = self.p_win(b) >= min_win if min_win is not None else self.expected_score(b) > floor
             if ok:
                 best = b
         return best
@@ -466,9 +468,14 @@ class HandEvaluation:
     def highest_bid(self) -> tuple[int | None, DeclarationResult | None]:
         """The highest bid at which any declaration still pays, with that declaration (the
         computer players bid up to it, then choose their game at the bid they get)."""
+        return self.highest_bid_over(0.0)
+
+    def highest_bid_over(self, floor: float) -> tuple[int | None, DeclarationResult | None]:
+        """:attr:`highest_bid` where a declaration pays only above ``floor``: what the seat
+        expects if it passes (:func:`~solver.advice.defending.defending_value`)."""
         best: tuple[int | None, DeclarationResult | None] = (None, None)
         for r in self.ranked():
-            b = r.max_bid(self.min_win)
+            b = r.max_bid(self.min_win, floor)
             if b is not None and (best[0] is None or b > best[0]):
                 best = (b, r)
         return best

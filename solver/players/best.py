@@ -28,6 +28,12 @@ each behind a switch that the ablation benchmark turns off
     more and a won one gains 50: plain PIMC's advice expects the simple
     scoring and passes hands that pay under Seeger-Fabian.
 
+``defending``
+    It holds a bid only while the game's expected score beats what passing is worth: under
+    Seeger-Fabian a defender scores 40 when the declarer loses, so a seat that passes expects
+    a few points too (:func:`solver.advice.defending.defending_value`, measured in the arena:
+    2 to 4.4 points by the hand's jacks and aces).  Off, a bid pays above zero.
+
 ``null_defence``
     A Null defender draws :data:`NULL_DEFENCE_WORLDS` times the worlds.  A Null's worlds are
     cheap to solve, and a defender's card is a yes/no in each: with sixteen (eight in the first
@@ -48,6 +54,7 @@ from typing import Any
 import numpy as np
 
 from ..cards import card_points, iter_cards
+from ..advice.defending import defending_value
 from ..calibration import packaged_model
 from ..deal import replay
 from ..inference import CUES, Inference
@@ -67,7 +74,8 @@ NULL_DEFENCE_WORLDS = 4
 class BestPlayer(PimcPlayer):
     """See the module docs.  ``inference``: the cues used (() for none); ``search``: the
     stakes objective and the exact endgame; ``scoring``: what its bid advice expects;
-    ``null_defence``: how many times the worlds a Null defender draws; ``play_model``: the bid
+    ``null_defence``: how many times the worlds a Null defender draws; ``defending``: a bid pays
+    only above what passing is worth (else above zero); ``play_model``: the bid
     advice's play model by its name among the package data (None: the shipped one; a frozen
     player keeps its own copy: :data:`~solver.players.registry.FROZEN_BEST`)."""
 
@@ -76,7 +84,7 @@ class BestPlayer(PimcPlayer):
     def __init__(self, strength: int = 1, seed: int = 0, solver=None, inference: tuple[str, ...] = CUES,
                  search: bool = True, scoring: str = "seeger-fabian", samples: int | None = None,
                  bid_samples: int = 32, bid_seed: int | None = None, null_defence: int = NULL_DEFENCE_WORLDS,
-                 play_model: str | None = None):
+                 play_model: str | None = None, defending: bool = True):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -86,6 +94,7 @@ class BestPlayer(PimcPlayer):
         self.search = search
         self.scoring = scoring
         self.null_defence = null_defence
+        self.defending = defending
         # played-out bid advice: the shipped model, or another among the package data by name
         self.play_model = packaged_model(play_model)
         self.early_half = True                       # half the worlds in the first two tricks (speed)
@@ -124,6 +133,14 @@ class BestPlayer(PimcPlayer):
                 n, lambda w: inf.weight(w.hands, w.skat), n * self.candidates)]
         except NoWorld:
             return []
+
+    # ------------------------------------------------------------------ bidding
+
+    def max_bid(self, hand: int, seat: int) -> int:
+        """The highest bid at which a declaration's expected score (under its scoring) beats
+        what passing is worth (``defending``), else beats zero."""
+        floor = defending_value(hand, self.scoring) if self.defending else 0.0
+        return self._evaluation(hand, seat).highest_bid_over(floor)[0] or 0
 
     # ------------------------------------------------------------------ doubling
 

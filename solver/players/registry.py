@@ -31,11 +31,13 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 
 #: ``best`` with parts switched off (its ablations; game variants are :mod:`solver.variants`), for
 #: the ablation benchmark: its bidding alone (plain PIMC's card play), with the inference, with the
-#: stakes search and exact endgame; and ``best`` whose Null defence draws only its usual worlds.
+#: stakes search and exact endgame; ``best`` whose Null defence draws only its usual worlds; and
+#: ``best`` whose bid pays above zero, passing worth nothing (``defending`` off).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
-                                   "best-plain-null": {"null_defence": 1}}
+                                   "best-plain-null": {"null_defence": 1},
+                                   "best-bid-above-zero": {"defending": False}}
 
 #: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
 #: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
@@ -45,7 +47,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
 #: replays them: a change to ``best`` that moves them needs a switch, whose old value is pinned here.
 FROZEN_BEST: dict[str, dict] = {
     "best-2026-12": {"inference": ("auction", "declarer", "play"), "search": True, "null_defence": 4,
-                     "play_model": "frozen/best-2026-12.json"},
+                     "defending": False, "play_model": "frozen/best-2026-12.json"},
 }
 
 #: Every named form of ``best``: its ablations and its frozen baselines.
