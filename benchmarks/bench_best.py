@@ -2,6 +2,7 @@
 
     python benchmarks/bench_best.py --deals 1000 --workers 2 --out benchmarks/results/best_vs_pimc.jsonl
     python benchmarks/bench_best.py --player best-inference --deals 300 --no-reference --out ...   (ablation)
+    python benchmarks/bench_best.py --baseline best-2026-12 --screen-bids --no-reference --seed 4001 --out ...
 
 Every deal is played in every seating of the two types A (``--player``) and
 B (``--baseline``, default ``pimc``): A,B,B and B,A,A in their three
@@ -16,6 +17,12 @@ declares; against a B declarer, the defenders' card points and the
 declarer's win rate when both defenders are A (B,A,A) versus both B
 (B,B,B); seconds per move of each type.  Every deal is one JSON line in
 ``--out``; a rerun with the same file goes on after the last deal written.
+
+``--screen-bids`` is for two players that differ in their bid limits alone (``best`` against
+``best-2026-12`` while only the ``defending`` switch separates them): where every seat's limit
+is the same for both, the auctions, the games and the cards are the same, A - B is exactly 0,
+and the deal is not played.  Every 25th such deal is played anyway, and the report checks that
+its difference is 0.
 """
 
 from __future__ import annotations
@@ -62,10 +69,24 @@ def _timed(cls):
 _SPENT: dict | None = None
 
 
+#: With ``--screen-bids``, every this many deals is played even when the bid limits agree: its
+#: A - B must then be exactly 0, or the screen's premise fails (the report says so).
+SCREEN_CHECK = 25
+
+
+def same_bid_limits(a: str, b: str, dealt: list[int], bid_seed: int, strength: dict) -> bool:
+    """A and B would stop bidding at the same value in every seat of the deal (their
+    :meth:`~solver.players.base.Player.max_bid`, from the deal's shared bid-advice worlds)."""
+    return all(make_player(a, bid_seed + 10 * s, strength, bid_seed=bid_seed).max_bid(dealt[s], s)
+               == make_player(b, bid_seed + 10 * s, strength, bid_seed=bid_seed).max_bid(dealt[s], s)
+               for s in range(3))
+
+
 def _deal(args) -> dict:
-    """Every seating of one deal: a JSON-ready row."""
+    """Every seating of one deal: a JSON-ready row (with ``screen``, only a deal whose bid
+    limits differ; another is a row marked ``same_bids`` without games)."""
     global _SPENT
-    a, b, seed, k, reference = args
+    a, b, seed, k, reference, screen = args
     if _SPENT is None:
         _SPENT = {"best": _timed(BestPlayer), "pimc": _timed(player_base.PimcPlayer)}
     before = {t: (v["s"], v["n"], len(v["all"])) for t, v in _SPENT.items()}
@@ -74,6 +95,10 @@ def _deal(args) -> dict:
     opts = TableOptions(scoring="seeger-fabian")
     bid_seed = seed * 1_000_003 + 1000 * (k + 1)
     strength = {"bid_samples": BID_SAMPLES}
+    same = screen and same_bid_limits(a, b, dealt, bid_seed, strength)
+    if same and k % SCREEN_CHECK:
+        return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": [], "moves": {},
+                "same_bids": True}
     games = []
     triples = [(a, b, b), (b, a, a)]
     for triple in triples + ([(b, b, b)] if reference else []):
@@ -91,7 +116,8 @@ def _deal(args) -> dict:
     for t, v in _SPENT.items():
         s0, n0, l0 = before[t]
         moves[t] = {"seconds": v["s"] - s0, "moves": v["n"] - n0, "each": [round(x, 4) for x in v["all"][l0:]]}
-    return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": games, "moves": moves}
+    return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": games, "moves": moves,
+            **({"same_bids": True} if same else {})}
 
 
 def _ci(x: np.ndarray) -> tuple[float, float, float]:
@@ -114,6 +140,9 @@ def game_class(name: str) -> str:
 
 def report(rows: list[dict]) -> str:
     a, b = rows[0]["a"], rows[0]["b"]
+    skipped = [r for r in rows if r.get("same_bids") and not r["games"]]
+    checks = [r for r in rows if r.get("same_bids") and r["games"]]
+    rows = [r for r in rows if r["games"]]
     pts: dict[str, list[float]] = {a: [], b: []}
     diff = []
     decl = {a: [0, 0], b: [0, 0]}
@@ -146,8 +175,17 @@ def report(rows: list[dict]) -> str:
         pts[a] += per[a]
         pts[b] += per[b]
         diff.append(np.mean(per[a]) - np.mean(per[b]))
+    diff += [0.0] * len(skipped)
     lines = [f"{len(rows)} duplicate deals, {sum(len(r['games']) for r in rows)} games "
              f"(A = {a}, B = {b}; Seeger-Fabian points per game over the six mixed seatings)"]
+    if skipped or checks:
+        margins = per_deal_margin(checks)
+        off = [k for k, m in margins.items() if m != 0]
+        lines.append(f"--screen-bids: {len(skipped)} more deals where A and B stop bidding at the same values in "
+                     f"every seat were not played: their A - B is 0 (checked on {len(checks)} such deals played: "
+                     f"{'all 0' if not off else f'NOT 0 on deals {off[:5]}: the screen is invalid for these players'})."
+                     f" The figures below are the {len(rows)} deals played; the paired difference counts all "
+                     f"{len(rows) + len(skipped)}.")
     for t in (a, b):
         m, lo, hi = _ci(np.array(pts[t], dtype=float))
         lines.append(f"  {t:15} {m:8.2f}   95% {lo:7.2f} … {hi:7.2f}   ({len(pts[t])} seat-games)")
@@ -179,6 +217,9 @@ def per_deal_margin(rows: list[dict]) -> dict[int, float]:
     """A - B per deal over the six mixed seatings (deal -> margin)."""
     out = {}
     for r in rows:
+        if r.get("same_bids") and not r["games"]:
+            out[r["deal"]] = 0.0                 # (--screen-bids: the same games for A and B)
+            continue
         per: dict[str, list[float]] = {r["a"]: [], r["b"]: []}
         for g in r["games"]:
             if len(set(g["types"])) == 2:
@@ -219,6 +260,10 @@ def main() -> None:
                          "on the deals both hold, with its 95%% interval")
     ap.add_argument("--reference", help="a main run's --out (same seed and baseline): its B,B,B games of the "
                                         "same deals complete the report of a --no-reference run")
+    ap.add_argument("--screen-bids", action="store_true",
+                    help="for A and B that differ in their bid limits alone (best vs best-2026-12 with only the "
+                         "'defending' switch changed): play only the deals where some seat's limit differs; the "
+                         f"others are the same games, A - B = 0 (every {SCREEN_CHECK}th is played to check)")
     args = ap.parse_args()
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -233,8 +278,8 @@ def main() -> None:
         with out.open("a") as f:
             for i in range(0, len(todo), step):
                 batch = todo[i:i + step]
-                for row in map_processes(_deal, [(args.player, args.baseline, args.seed, k, not args.no_reference)
-                                                 for k in batch],
+                for row in map_processes(_deal, [(args.player, args.baseline, args.seed, k, not args.no_reference,
+                                                  args.screen_bids) for k in batch],
                                          args.workers, keep=True):
                     f.write(json.dumps(row) + "\n")
                     rows.append(row)
