@@ -4,6 +4,7 @@
     python benchmarks/bench_info_review.py speed [--deals 30] [--seed 2026]
     python benchmarks/bench_info_review.py card [--game 541932] [--card 0] [--seeds 60] [--settle-factor 32]
                                                 [--no-shrink]
+    python benchmarks/bench_info_review.py duplicate [--deals 200] [--at default] [--seed 2026] [--workers 2]
 
 ``speed``: the whole review of a deal as ``skat analyse`` gives it for one game (the
 double-dummy review, every card by what its player knew, the declarer's chance by the
@@ -18,6 +19,18 @@ games of ``data/iss_games.sgf``.
 default precision on each of ``--seeds`` seeds: its mark, class, estimates with their
 intervals, the sample's own estimates, the worlds and the seconds, and on how many seeds it
 was marked.
+
+``duplicate``: the accuracy of the four players on the same cards and the same game.  Deal k
+(seed S) is dealt from ``default_rng([S, k])`` and bid and declared at a table of three
+``best`` players (a passed deal or a Ramsch is skipped); then each player type plays that
+game's cards from the first lead with all three seats its own
+(:func:`solver.analysis.play_on` from card 0), and the game is reviewed by what each player
+knew.  A game's accuracy is the mean of its three seats'; the difference of two types is
+paired on the deal (the same hands, skat and game), and the declarer's and the defenders'
+accuracies are shown apart.  The main form below seats the types together and lets each bid,
+so a player's accuracy there also depends on the games its own bidding chose (a random
+declarer's lost-from-the-start games give nothing up); the duplicate form judges card play
+alone.
 
 Deal k (seed S) is dealt from ``default_rng([S, k])`` and played at the table by a mix of
 players (``best``, ``pimc``, ``rules``, ``random``: the four seatings of three of them rotate
@@ -47,8 +60,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.analysis import BULK_JUDGING, JUDGING, Judging, judge_card, review, seat_accuracy  # noqa: E402
+from solver.analysis import BULK_JUDGING, JUDGING, Judging, accuracy, judge_card, review, seat_accuracy  # noqa: E402
+from solver.analysis.play_on import play_on  # noqa: E402
 from solver.cards import CARD_NAMES  # noqa: E402
+from solver.games import GAME_NAMES  # noqa: E402
 from solver.iss import parse_line  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
 from solver.players.table import TableOptions, play_deal, shuffle  # noqa: E402
@@ -99,6 +114,120 @@ def one_deal(args) -> dict | None:
             s["dd_mistakes"] += 1
             s["dd_mistakes_fine"] += c.info["class"] in ("best", "good")
     return out
+
+
+def print_paired(games: list[dict[str, float]], title: str) -> None:
+    """For each pair of types, the mean difference of their accuracies over the games both
+    have one in (each game: type -> accuracy), with its 95% interval."""
+    print(f"accuracy, paired on {title}: difference, 95% interval")
+    for i, x in enumerate(TYPES):
+        for y in TYPES[i + 1:]:
+            diffs = [g[x] - g[y] for g in games if g.get(x) is not None and g.get(y) is not None]
+            if len(diffs) > 1:
+                m, lo, hi = mean_ci(diffs, digits=1)
+                print(f"  {x} - {y}: {m:+.1f}  {lo:+.1f} ... {hi:+.1f}  ({len(diffs)} games)")
+
+
+def seat_accuracy_judged(deal, seat: int, seed: int, judging: Judging) -> float | None:
+    """The accuracy of one seat's cards alone, each judged by what he knew
+    (:func:`judge_card`, the review's own judgement; a best card gives up nothing)."""
+    st = deal.start_state()
+    drops = []
+    for i, card in enumerate(deal.played):
+        if st.over:
+            break
+        if st.to_move == seat:
+            j = judge_card(deal, i, seed=seed, judging=judging)
+            if j.get("drop") is not None:
+                drops.append(0.0 if j.get("class") == "best" else j["drop"])
+        st.push(card)
+    return accuracy(drops) if drops else None
+
+
+def one_duplicate(args) -> dict | None:
+    """Deal ``k`` bid at a table of ``best`` players, then played from the first lead by each
+    type and reviewed: per type, each seat's accuracy and the declarer's seat; None for a passed
+    deal or a Ramsch.  ``others`` None: the type in all three seats, one game; else the type in
+    one seat and ``others`` in the other two, each seat in turn (three games, the type's cards
+    judged)."""
+    k, seed, at, others = args
+    judging = replace(JUDGING if at == "default" else BULK_JUDGING, points=False)
+    bidders = [make_player("best", seed + 1000 * k + i, scoring="simple") for i in range(3)]
+    r = play_deal(bidders, shuffle(np.random.default_rng([seed, k])), TableOptions())
+    if r.passed or r.is_ramsch:
+        return None
+    t = time.perf_counter()
+    out: dict = {"k": k, "declarer": r.deal.declarer, "game": r.deal.game, "types": {}}
+    for j, kind in enumerate(TYPES):
+        alone = others is None or kind == others
+        seatings = [(None, [kind] * 3)] if alone else [(s, [kind if q == s else others for q in range(3)])
+                                                        for s in range(3)]
+        accs: dict[str, float | None] = {}
+        for s, kinds in seatings:
+            players = [make_player(x, seed + 1000 * k + 10 * (j + 1) + q, scoring="simple")
+                       for q, x in enumerate(kinds)]
+            again = play_on(r.deal, 0, players)
+            if s is None:
+                rv = review(again, declaration=False, info=True, seed=k, judging=judging)
+                accs = seat_accuracy(rv.cards)
+            else:
+                accs["FMR"[s]] = seat_accuracy_judged(again, s, k, judging)
+        out["types"][kind] = accs
+    out["seconds"] = time.perf_counter() - t
+    return out
+
+
+def duplicate(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(description="accuracy on the same cards and game, each type in all seats")
+    ap.add_argument("--deals", type=int, default=200)
+    ap.add_argument("--at", choices=("bulk", "default"), default="default")
+    ap.add_argument("--seed", type=int, default=2026)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--others", choices=TYPES, default=None,
+                    help="the type in one seat and OTHERS in the other two, each seat in turn (default: the "
+                         "type in all three seats)")
+    a = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    games: dict[str, list[float]] = {t: [] for t in TYPES}
+    roles: dict[tuple[str, str], list[float]] = {}          # (type, "declarer"|"defenders") -> per game
+    by_deal: list[dict[str, float]] = []
+    kinds: dict[str, int] = {}
+    jobs = [(k, a.seed, a.at, a.others) for k in range(a.deals)]
+    for n, (_, res) in enumerate(imap_unordered(one_duplicate, jobs, a.workers), 1):
+        if res is not None:
+            kinds[GAME_NAMES[res["game"]]] = kinds.get(GAME_NAMES[res["game"]], 0) + 1
+            here = {}
+            for kind, seats in res["types"].items():
+                vals = [v for v in seats.values() if v is not None]
+                if vals:
+                    here[kind] = float(np.mean(vals))
+                    games[kind].append(here[kind])
+                decl = "FMR"[res["declarer"]]
+                if seats[decl] is not None:
+                    roles.setdefault((kind, "declarer"), []).append(seats[decl])
+                defs = [v for s, v in seats.items() if s != decl and v is not None]
+                if defs:
+                    roles.setdefault((kind, "defenders"), []).append(float(np.mean(defs)))
+            by_deal.append(here)
+        if n % 25 == 0:
+            print(f"  {n}/{a.deals} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    seated = "in all three seats" if a.others is None else f"in each seat in turn, {a.others} in the other two"
+    print(f"{a.deals} deals (seed {a.seed}), {len(by_deal)} games bid and declared by best, each played from the "
+          f"first lead by every type {seated} and reviewed at the {a.at} precision "
+          f"{JUDGING if a.at == 'default' else BULK_JUDGING} (points=False), "
+          f"{time.perf_counter() - t0:.0f} s on {a.workers} workers")
+    print(f"{'player':8} {'games':>6} {'accuracy':>9}  95% interval    declarer  95% interval    "
+          f"defenders  95% interval")
+    for t in TYPES:
+        if len(games[t]) > 1:
+            m, lo, hi = mean_ci(games[t], digits=1)
+            dm, dlo, dhi = mean_ci(roles.get((t, "declarer"), []), digits=1)
+            fm, flo, fhi = mean_ci(roles.get((t, "defenders"), []), digits=1)
+            print(f"{t:8} {len(games[t]):6d} {m:9.1f}  {lo:.1f} ... {min(hi, 100.0):.1f}   {dm:8.1f}  "
+                  f"{dlo:.1f} ... {min(dhi, 100.0):.1f}   {fm:9.1f}  {flo:.1f} ... {min(fhi, 100.0):.1f}")
+    print_paired(by_deal, "the deal (the same hands, skat and game)")
+    print(f"games declared: {kinds}")
+    print(f"ran {time.perf_counter() - t0:.0f} s")
 
 
 def speed(argv: list[str]) -> None:
@@ -183,6 +312,8 @@ def main() -> None:
         return speed(sys.argv[2:])
     if sys.argv[1:2] == ["card"]:
         return one_card(sys.argv[2:])
+    if sys.argv[1:2] == ["duplicate"]:
+        return duplicate(sys.argv[2:])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=500)
     ap.add_argument("--at", choices=("bulk", "default"), default="bulk")
@@ -194,7 +325,7 @@ def main() -> None:
     per_type: dict[str, list[float]] = {t: [] for t in TYPES}
     marks: dict[str, list[tuple[int, int]]] = {t: [] for t in TYPES}      # per game: (marks, settled marks)
     accuracy: dict[str, list[float]] = {t: [] for t in TYPES}              # per game: the seat's accuracy
-    pairs: dict[tuple[str, str], list[float]] = {}                         # per game both sat in: a - b
+    sat_in: list[dict[str, float]] = []                                     # per game: type -> its accuracy
     cards = {t: 0 for t in TYPES}
     fine = mistakes = 0
     seconds = []
@@ -207,15 +338,11 @@ def main() -> None:
                 per_type[t].append(s["cost"] / s["cards"])
                 marks[t].append((s["marks"], s["settled"]))
                 accuracy[t].append(s["accuracy"])
-            here = {res["types"][seat]: s["accuracy"] for seat, s in res["seats"].items()}
-            for i, x in enumerate(TYPES):
-                for y in TYPES[i + 1:]:
-                    if here.get(x) is not None and here.get(y) is not None:
-                        pairs.setdefault((x, y), []).append(here[x] - here[y])
                 cards[t] += s["cards"]
                 if t == "best":
                     mistakes += s["dd_mistakes"]
                     fine += s["dd_mistakes_fine"]
+            sat_in.append({res["types"][seat]: s["accuracy"] for seat, s in res["seats"].items()})
         if n % 25 == 0:
             print(f"  {n}/{a.deals} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     print(f"{a.deals} deals (seed {a.seed}), {len(seconds)} reviewed games, at the {a.at} precision "
@@ -243,11 +370,7 @@ def main() -> None:
         if len(accuracy[t]) > 1:
             m, lo, hi = mean_ci(accuracy[t], digits=1)
             print(f"{t:8} {len(accuracy[t]):6d} {m:9.1f}  {lo:.1f} ... {min(hi, 100.0):.1f}")
-    print("accuracy, paired on the games both sat in (the same cards dealt): difference, 95% interval")
-    for (x, y), diffs in pairs.items():
-        if len(diffs) > 1:
-            m, lo, hi = mean_ci(diffs, digits=1)
-            print(f"  {x} - {y}: {m:+.1f}  {lo:+.1f} ... {hi:+.1f}  ({len(diffs)} games)")
+    print_paired(sat_in, "the games both sat in (the same cards dealt)")
     if mistakes:
         print(f"best's double-dummy mistakes the information review calls best or good: {fine}/{mistakes} "
               f"= {fine / mistakes:.0%}")
