@@ -50,9 +50,9 @@ def test_passing_is_worth_a_defenders_points_times_the_measured_chance():
 
 
 @pytest.mark.parametrize("name, hand, bid", [
-    ("best", "CJ SJ CA C7 C8 S7 S8 H7 H8 D7", 30),            # passing worth 40 x 0.087 = 3.5 < 4: hold 30
-    ("best", "CJ SJ CA SA HA C7 C8 S7 S8 H7", 0),             # 40 x 0.110 = 4.4 > 4: pass
-    ("best-bid-above-zero", "CJ SJ CA SA HA C7 C8 S7 S8 H7", 30),
+    ("best-defending", "CJ SJ CA C7 C8 S7 S8 H7 H8 D7", 30),  # passing worth 40 x 0.087 = 3.5 < 4: hold 30
+    ("best-defending", "CJ SJ CA SA HA C7 C8 S7 S8 H7", 0),   # 40 x 0.110 = 4.4 > 4: pass
+    ("best", "CJ SJ CA SA HA C7 C8 S7 S8 H7", 30),            # the switch is off: a bid pays above zero
     ("best-2026-12", "CJ SJ CA SA HA C7 C8 S7 S8 H7", 30),    # frozen: a bid pays above zero
 ])
 def test_best_holds_a_bid_while_it_beats_passing(name, hand, bid, monkeypatch):

@@ -33,6 +33,10 @@ CURRENT = [
     ("best against pimc on 1,000 duplicate deals (and against last session's best on the same deals)",
      "best_vs_pimc_54.txt",
      "python benchmarks/bench_best.py --deals 1000 --workers 2 --seed 3001 --no-reference"),
+    ("Bidding by expected tournament points (passing worth a defender's points) against best-2026-12: "
+     "it lost, the switch stays off", "best_defending_4001.txt",
+     "python benchmarks/bench_best.py --player best-defending --baseline best-2026-12 --screen-bids "
+     "--no-reference --seed 4001 --deals 1000 --workers 2"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) and the players (best, pimc, rules, random), at skat analyse's precision, 800 deals",

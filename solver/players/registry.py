@@ -32,12 +32,12 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: ``best`` with parts switched off (its ablations; game variants are :mod:`solver.variants`), for
 #: the ablation benchmark: its bidding alone (plain PIMC's card play), with the inference, with the
 #: stakes search and exact endgame; ``best`` whose Null defence draws only its usual worlds; and
-#: ``best`` whose bid pays above zero, passing worth nothing (``defending`` off).
+#: ``best`` whose bid pays only above what passing is worth (``defending``: tried, it lost).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
                                    "best-plain-null": {"null_defence": 1},
-                                   "best-bid-above-zero": {"defending": False}}
+                                   "best-defending": {"defending": True}}
 
 #: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
 #: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
