@@ -144,7 +144,7 @@ def report(rows: list[dict]) -> str:
     checks = [r for r in rows if r.get("same_bids") and r["games"]]
     rows = [r for r in rows if r["games"]]
     pts: dict[str, list[float]] = {a: [], b: []}
-    diff = []
+    diff: list[float] = []
     decl = {a: [0, 0], b: [0, 0]}
     by_game: dict[tuple[str, str], list[int]] = {}                   # (type, game class) -> declared, won
     seats = {a: 0, b: 0}                                              # seat-games in the mixed seatings
@@ -174,7 +174,7 @@ def report(rows: list[dict]) -> str:
                     vs_b[key][2] += 1
         pts[a] += per[a]
         pts[b] += per[b]
-        diff.append(np.mean(per[a]) - np.mean(per[b]))
+        diff.append(float(np.mean(per[a]) - np.mean(per[b])))
     diff += [0.0] * len(skipped)
     lines = [f"{len(rows)} duplicate deals, {sum(len(r['games']) for r in rows)} games "
              f"(A = {a}, B = {b}; Seeger-Fabian points per game over the six mixed seatings)"]
