@@ -65,11 +65,11 @@ def test_a_card_judged_over_every_world_is_classed_by_its_cost_and_drop_with_not
 def test_the_opening_ace_of_spades_is_unmarked_on_every_seed():
     """Forehand's A of spades from A-K-8 against a suit game, the sample game's opening lead: a
     natural lead a Skat player would not mark, whatever worlds the review happens to draw (the
-    first ten seeds; 4,041 worlds put what it gives up at 0.9 points and 0.9% winning chance,
-    under good's limits of 3 and 3%; benchmarks/bench_info_review.py --card 0 runs 60 seeds)."""
+    first six seeds; 4,041 worlds put what it gives up at 0.9 points and 0.9% winning chance,
+    under good's limits of 3 and 3%; benchmarks/bench_info_review.py card --card 0 runs 60)."""
     deal = _iss("541932")
     assert CARD_NAMES[deal.played[0]] == "SA"
-    for seed in range(10):
+    for seed in range(6):
         j = judge_card(deal, 0, seed=seed)
         assert j["mark"] == "", (seed, j)
         assert j["worlds"] <= SETTLE_FACTOR * JUDGING.samples
@@ -366,8 +366,8 @@ def test_the_review_draws_worlds_until_its_precision_and_is_the_same_on_two_proc
     # the first worlds of a card are the same whatever the precision: a card that stopped at them agrees
     assert all(a == b for a, b in judged if b["worlds"] == a["worlds"])
     # the answer depends on the seed, not on how many processes share the cards
-    one = review(deal, info=True, workers=1, judging=Judging(samples=16, precision=0.05, advice_samples=16)).to_record()
-    two = review(deal, info=True, workers=2, judging=Judging(samples=16, precision=0.05, advice_samples=16)).to_record()
+    one = review(deal, info=True, workers=1, judging=Judging(samples=8, precision=0.05, advice_samples=8)).to_record()
+    two = review(deal, info=True, workers=2, judging=Judging(samples=8, precision=0.05, advice_samples=8)).to_record()
     assert one == two
 
 
