@@ -4,7 +4,8 @@
     python benchmarks/bench_info_review.py speed [--deals 30] [--seed 2026]
     python benchmarks/bench_info_review.py card [--game 541932] [--card 0] [--seeds 60] [--settle-factor 32]
                                                 [--no-shrink]
-    python benchmarks/bench_info_review.py duplicate [--deals 200] [--at default] [--seed 2026] [--workers 2]
+    python benchmarks/bench_info_review.py duplicate [--deals 200] [--others best] [--at default] [--seed 2026]
+                                                     [--workers 2]
 
 ``speed``: the whole review of a deal as ``skat analyse`` gives it for one game (the
 double-dummy review, every card by what its player knew, the declarer's chance by the
@@ -23,9 +24,10 @@ was marked.
 ``duplicate``: the accuracy of the four players on the same cards and the same game.  Deal k
 (seed S) is dealt from ``default_rng([S, k])`` and bid and declared at a table of three
 ``best`` players (a passed deal or a Ramsch is skipped); then each player type plays that
-game's cards from the first lead with all three seats its own
-(:func:`solver.analysis.play_on` from card 0), and the game is reviewed by what each player
-knew.  A game's accuracy is the mean of its three seats'; the difference of two types is
+game's cards from the first lead (:func:`solver.analysis.play_on` from card 0) with all three
+seats its own, or with ``--others T`` in one seat against two ``T`` players, each seat in
+turn, and its cards are judged by what it knew.  A game's accuracy is the mean of its three
+seats'; the difference of two types is
 paired on the deal (the same hands, skat and game), and the declarer's and the defenders'
 accuracies are shown apart.  The main form below seats the types together and lets each bid,
 so a player's accuracy there also depends on the games its own bidding chose (a random
@@ -60,7 +62,8 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solver.analysis import BULK_JUDGING, JUDGING, Judging, accuracy, judge_card, review, seat_accuracy  # noqa: E402
+from solver.analysis import (BULK_JUDGING, JUDGING, Judging, judge_card, judged_accuracy, review,  # noqa: E402
+                             seat_accuracy)
 from solver.analysis.play_on import play_on  # noqa: E402
 from solver.cards import CARD_NAMES  # noqa: E402
 from solver.games import GAME_NAMES  # noqa: E402
@@ -128,20 +131,17 @@ def print_paired(games: list[dict[str, float]], title: str) -> None:
                 print(f"  {x} - {y}: {m:+.1f}  {lo:+.1f} ... {hi:+.1f}  ({len(diffs)} games)")
 
 
-def seat_accuracy_judged(deal, seat: int, seed: int, judging: Judging) -> float | None:
-    """The accuracy of one seat's cards alone, each judged by what he knew
-    (:func:`judge_card`, the review's own judgement; a best card gives up nothing)."""
+def seat_judgements(deal, seat: int, seed: int, judging: Judging) -> list[dict]:
+    """One seat's cards, each judged by what he knew (:func:`judge_card`, the review's own)."""
     st = deal.start_state()
-    drops = []
+    out = []
     for i, card in enumerate(deal.played):
         if st.over:
             break
         if st.to_move == seat:
-            j = judge_card(deal, i, seed=seed, judging=judging)
-            if j.get("drop") is not None:
-                drops.append(0.0 if j.get("class") == "best" else j["drop"])
+            out.append(judge_card(deal, i, seed=seed, judging=judging))
         st.push(card)
-    return accuracy(drops) if drops else None
+    return out
 
 
 def one_duplicate(args) -> dict | None:
@@ -171,14 +171,14 @@ def one_duplicate(args) -> dict | None:
                 rv = review(again, declaration=False, info=True, seed=k, judging=judging)
                 accs = seat_accuracy(rv.cards)
             else:
-                accs["FMR"[s]] = seat_accuracy_judged(again, s, k, judging)
+                accs["FMR"[s]] = judged_accuracy(seat_judgements(again, s, k, judging))
         out["types"][kind] = accs
     out["seconds"] = time.perf_counter() - t
     return out
 
 
 def duplicate(argv: list[str]) -> None:
-    ap = argparse.ArgumentParser(description="accuracy on the same cards and game, each type in all seats")
+    ap = argparse.ArgumentParser(description="accuracy of the player types on the same cards and game")
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--at", choices=("bulk", "default"), default="default")
     ap.add_argument("--seed", type=int, default=2026)

@@ -25,7 +25,7 @@ review by what each player knew, and its marks), :mod:`.declaration` (was the ga
 in the record).
 """
 
-from .accuracy import accuracy, accuracy_over, seat_accuracy
+from .accuracy import accuracy, accuracy_over, judged_accuracy, seat_accuracy
 from .declaration import CHECK_FIRST_BATCH, declaration_advice, declaration_alternatives, declared_chance
 from .double_dummy import review_options, review_piles, review_ramsch
 from .driver import review, review_many
@@ -40,6 +40,6 @@ __all__ = ["BULK_JUDGING", "CHECK_FIRST_BATCH", "CLASSES", "CardReview", "CardVa
            "Judging", "LIMITS", "MARKED", "POSITION_SAMPLES", "PositionValues", "RAMSCH_LIMITS",
            "SETTLE_FACTOR", "accuracy", "accuracy_over", "card_class", "cards_by_what_he_knows",
            "declaration_advice", "declaration_alternatives", "declared_chance", "info_review",
-           "info_summary", "judge_card", "luck_and_skill", "mark_text", "position_values",
+           "info_summary", "judge_card", "judged_accuracy", "luck_and_skill", "mark_text", "position_values",
            "positions_values", "ratings", "review", "review_many", "review_options", "review_piles",
            "review_ramsch", "seat_accuracy", "variation_values", "variations_of"]

@@ -47,17 +47,29 @@ def accuracy(drops: Iterable[float]) -> float:
     return round(100.0 * kept, 1)
 
 
+def judged_accuracy(judgements: Iterable[dict | None]) -> float | None:
+    """The accuracy over one player's cards judged by what he knew (each a
+    :func:`~.knew.judge_card` answer, a review card's ``info``; a ``best`` card gives up
+    nothing, a card without a ``drop`` is not judged); None without a judged card.
+
+    >>> judged_accuracy([{"drop": 0.02, "class": "best"}, {"drop": 0.5, "class": "blunder"}, None])
+    50.0
+    >>> judged_accuracy([{"forced": True, "drop": None}]) is None
+    True
+    """
+    drops = [0.0 if j.get("class") == "best" else j["drop"] for j in judgements
+             if j is not None and j.get("drop") is not None]
+    return accuracy(drops) if drops else None
+
+
 def seat_accuracy(cards: Iterable[Any], seats: str = SEATS) -> dict[str, float | None]:
     """Per seat: its accuracy over its cards judged by what it knew (a review's
-    :class:`~.results.CardReview` with ``info``; a ``best`` card gives up nothing); None for a
-    seat with no judged card."""
-    drops: dict[int, list[float]] = {}
+    :class:`~.results.CardReview` with ``info``: :func:`judged_accuracy`); None for a seat with
+    no judged card."""
+    by_seat: dict[int, list[dict | None]] = {}
     for c in cards:
-        i = c.info
-        if i is None or i.get("drop") is None:
-            continue
-        drops.setdefault(c.seat, []).append(0.0 if i.get("class") == "best" else i["drop"])
-    return {name: accuracy(drops[s]) if s in drops else None for s, name in enumerate(seats)}
+        by_seat.setdefault(c.seat, []).append(c.info)
+    return {name: judged_accuracy(by_seat.get(s, [])) for s, name in enumerate(seats)}
 
 
 def accuracy_over(games: Iterable[float | None]) -> dict[str, Any]:
