@@ -39,6 +39,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from solver.calibration import game_class  # noqa: E402
+from solver.games import Declaration  # noqa: E402
 from solver.stats import Z95, mean_ci  # noqa: E402
 from solver.players import base as player_base  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
@@ -132,19 +134,12 @@ def _rate(k: int, n: int) -> str:
     return f"{p:.3f} ({p - h:.3f} … {p + h:.3f}; {k}/{n})"
 
 
-def game_class(name: str) -> str:
-    """suit, grand or null from a declaration's name ("hearts hand", "null ouvert", "grand")."""
-    first = name.split()[0]
-    return first if first in ("grand", "null") else "suit"
-
-
 def report(rows: list[dict]) -> str:
     a, b = rows[0]["a"], rows[0]["b"]
     skipped = [r for r in rows if r.get("same_bids") and not r["games"]]
     checks = [r for r in rows if r.get("same_bids") and r["games"]]
     rows = [r for r in rows if r["games"]]
     pts: dict[str, list[float]] = {a: [], b: []}
-    diff: list[float] = []
     decl = {a: [0, 0], b: [0, 0]}
     by_game: dict[tuple[str, str], list[int]] = {}                   # (type, game class) -> declared, won
     seats = {a: 0, b: 0}                                              # seat-games in the mixed seatings
@@ -162,7 +157,7 @@ def report(rows: list[dict]) -> str:
                 if mixed:
                     decl[dt][0] += 1
                     decl[dt][1] += g["won"]
-                    cls = game_class(g["game"])
+                    cls = game_class(Declaration.from_name(g["game"]))
                     tally = by_game.setdefault((dt, cls), [0, 0])
                     tally[0] += 1
                     tally[1] += g["won"]
@@ -174,8 +169,7 @@ def report(rows: list[dict]) -> str:
                     vs_b[key][2] += 1
         pts[a] += per[a]
         pts[b] += per[b]
-        diff.append(float(np.mean(per[a]) - np.mean(per[b])))
-    diff += [0.0] * len(skipped)
+    diff = list(per_deal_margin(rows + skipped).values())
     lines = [f"{len(rows)} duplicate deals, {sum(len(r['games']) for r in rows)} games "
              f"(A = {a}, B = {b}; Seeger-Fabian points per game over the six mixed seatings)"]
     if skipped or checks:
@@ -196,9 +190,9 @@ def report(rows: list[dict]) -> str:
         lines.append(f"  {t:15} declares {decl[t][0]:5d}, wins {_rate(decl[t][1], decl[t][0])}")
     lines.append("declared (share of the type's seat-games in the mixed seatings) and won, per game class:")
     for t in (a, b):
-        for cls in ("suit", "grand", "null"):
+        for cls in ("suit", "grand", "null", "null ouvert"):
             n, won = by_game.get((t, cls), [0, 0])
-            lines.append(f"  {t:15} {cls:5} declares {n:5d} ({n / max(1, seats[t]):.1%}), wins {_rate(won, n)}")
+            lines.append(f"  {t:15} {cls:11} declares {n:5d} ({n / max(1, seats[t]):.1%}), wins {_rate(won, n)}")
     lines.append(f"against a {b} declarer:")
     for key, label in (("AA", f"both defenders {a}"), ("BB", f"both defenders {b}")):
         d_pts, wins, n = vs_b[key]
