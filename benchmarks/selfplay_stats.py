@@ -66,7 +66,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.calibration import (DESIGNED_HOLDOUT_SEED, HOLDOUT_SEED, PlayModel, game_class, hand_features, rate_logit,  # noqa: E402
+from solver.calibration import (DESIGNED_HOLDOUT_SEED, HOLDOUT_SEED, PlayModel, after_pickup_row, game_class,  # noqa: E402
+                                hand_features, rate_logit,
                                 row_features, row_schneider_share, row_worlds, training_rows)
 from solver.cards import card_codes, parse_cards  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
@@ -253,8 +254,9 @@ def _declare_block(train: list[dict], model: PlayModel) -> list[str]:
         d = r["played"].get("declare")
         if not d or not PlayModel.covers(Declaration.from_name(r["played"]["game"])):
             continue
-        p = model.p_win(d["features"], d["class"], after_pickup=True)
-        q = model.p_win(d["features"], d["class"])
+        f = row_features(after_pickup_row(r))
+        p = model.p_win(f, d["class"], after_pickup=True)
+        q = model.p_win(f, d["class"])
         if p is not None and q is not None:
             got.append((p[0], q[0], d["p_win_dd"], bool(r["won"])))
     if not got:
