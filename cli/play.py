@@ -27,7 +27,7 @@ from solver.scoring import SCORINGS, check_bid
 from solver.state import IllegalCard
 from solver.hints import hint_for, no_hint
 
-from solver.challenge import MAX_DEALS, Challenge, ChallengeError, duplicate
+from solver.challenge import MAX_DEALS, Challenge, ChallengeError, at_plain_table, duplicate
 
 from .io import open_output
 from .play_on import play_from
@@ -430,7 +430,8 @@ def play(deals, seed, scoring, kontra, house, table, duel, rounds, target, deck,
         return
     if game_id is not None or seat is not None:
         raise click.BadParameter("--game and --seat choose a position with --from", param_hint="--game/--seat")
-    plain = not (house or kontra or table != 3 or duel or rounds or target or offiziersskat or clock)
+    plain = at_plain_table(house=house, kontra=kontra, players=table, duel=duel, rounds=rounds, target=target,
+                           clock=clock, variant="offiziersskat" if offiziersskat else "skat")
     if challenge_code is not None:
         if not plain:
             raise click.BadParameter("a challenge is played at the plain table: no --house, --kontra, --players 4, "

@@ -37,6 +37,20 @@ SCORING_LETTERS = {"S": "simple", "F": "seeger-fabian"}
 #: The most deals a code names, and the largest seed (40 bits: eight characters at most).
 MAX_DEALS = 36
 MAX_SEED = 2 ** 40 - 1
+#: The table a challenge is played at, in words (:func:`at_plain_table`).
+PLAIN_TABLE = "three players, no house rules, no Kontra, no duel, no clock, by deals"
+
+
+def at_plain_table(*, house: str | None = None, kontra: bool = False, players: int = 3, duel: bool = False,
+                   rounds: int | None = None, target: int | None = None, clock: Any = None,
+                   variant: str = "skat") -> bool:
+    """Is a match with these options played at the plain table (:data:`PLAIN_TABLE`), the one a
+    challenge is played at and whose deals a code can name?
+
+    >>> at_plain_table(), at_plain_table(players=4), at_plain_table(clock=60), at_plain_table(variant="offiziersskat")
+    (True, False, False, False)
+    """
+    return not (house or kontra or players != 3 or duel or rounds or target or clock or variant != "skat")
 
 
 class ChallengeError(ValueError):

@@ -11,7 +11,7 @@ import uuid
 from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import JSONResponse, StreamingResponse
 
-from solver.challenge import MAX_DEALS, MAX_SEED, Challenge, ChallengeError
+from solver.challenge import MAX_DEALS, MAX_SEED, PLAIN_TABLE, Challenge, ChallengeError, at_plain_table
 from solver.fair import new_table_secret
 from solver.house import HOUSE_OPTIONS, HouseRules
 
@@ -74,12 +74,11 @@ async def new_game(req: GameRequest, request: Request, st: State) -> JSONRespons
         if opts["deals"] % 2 and not opts["rounds"] and not opts["target"]:
             raise HTTPException(400, "deals: an Offiziersskat match has an even number of deals, "
                                      "so that each deals equally often")
-    plain = not (opts["house"] or opts["kontra"] or opts["players"] != 3 or opts["duel"] or opts["rounds"]
-                 or opts["target"] or opts["clock"] or opts["variant"] != "skat")
+    plain = at_plain_table(house=opts["house"], kontra=opts["kontra"], players=opts["players"], duel=opts["duel"],
+                           rounds=opts["rounds"], target=opts["target"], clock=opts["clock"], variant=opts["variant"])
     if opts["challenge"] is not None:
         if not plain:
-            raise HTTPException(400, "challenge: a challenge is played at the plain table (three players, no house "
-                                     "rules, no Kontra, no clock, by deals)")
+            raise HTTPException(400, f"challenge: a challenge is played at the plain table ({PLAIN_TABLE})")
         try:
             c = Challenge.parse(opts["challenge"])
         except ChallengeError as e:
