@@ -18,8 +18,9 @@ declarer's win rate when both defenders are A (B,A,A) versus both B
 (B,B,B); seconds per move of each type.  Every deal is one JSON line in
 ``--out``; a rerun with the same file goes on after the last deal written.
 
-``--screen-bids`` is for two players that differ in their bid limits alone (``best`` against
-``best-2026-12`` while only the ``defending`` switch separates them): where every seat's limit
+``--screen-bids`` is for two players that differ in their bid limits alone (``best-defending`` or
+``best-bold`` against ``best-2026-12``: only the ``defending`` or ``bid_margin`` switch separates
+them): where every seat's limit
 is the same for both, the auctions, the games and the cards are the same, A - B is exactly 0,
 and the deal is not played.  Every 25th such deal is played anyway, and the report checks that
 its difference is 0.
@@ -39,7 +40,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solver.calibration import game_class  # noqa: E402
+from solver.calibration import GAME_CLASSES, game_class  # noqa: E402
 from solver.games import Declaration  # noqa: E402
 from solver.stats import Z95, mean_ci  # noqa: E402
 from solver.players import base as player_base  # noqa: E402
@@ -190,7 +191,7 @@ def report(rows: list[dict]) -> str:
         lines.append(f"  {t:15} declares {decl[t][0]:5d}, wins {_rate(decl[t][1], decl[t][0])}")
     lines.append("declared (share of the type's seat-games in the mixed seatings) and won, per game class:")
     for t in (a, b):
-        for cls in ("suit", "grand", "null", "null ouvert"):
+        for cls in GAME_CLASSES:
             n, won = by_game.get((t, cls), [0, 0])
             lines.append(f"  {t:15} {cls:11} declares {n:5d} ({n / max(1, seats[t]):.1%}), wins {_rate(won, n)}")
     lines.append(f"against a {b} declarer:")

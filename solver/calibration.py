@@ -79,8 +79,12 @@ AFTER_PICKUP = "declare "
 SCHNEIDER = "schneider"
 
 
+#: The classes a game is reported under (:func:`game_class`).
+GAME_CLASSES = ("suit", "grand", "null", "null ouvert")
+
+
 def game_class(decl: Declaration) -> str:
-    """The class a game is reported under: suit, grand, null or null ouvert.
+    """The class a game is reported under: one of :data:`GAME_CLASSES`.
 
     >>> game_class(Declaration(NULL, ouvert=True)), game_class(Declaration(GRAND, hand=True))
     ('null ouvert', 'grand')
@@ -407,7 +411,7 @@ class PlayModel:
 
         def counts(after: bool) -> dict[str, int]:
             return {c: sum(1 for r in rows if row_class(r) == c and bool(r.get("after_pickup")) == after)
-                    for c in ("suit", "grand", "null", "null ouvert")}
+                    for c in GAME_CLASSES}
         evidence: dict[str, list[list[int]]] = {}
         for r in (r for r in rows if "p_win_dd" in r):
             cells = evidence.setdefault(answer_class(Declaration.from_name(r["declaration"]),

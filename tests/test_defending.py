@@ -1,4 +1,5 @@
-"""Bidding by expected tournament points: a bid pays only above what passing is worth.
+"""Bidding by expected tournament points: a bid pays only above what passing is worth, or (bold)
+down to a margin below zero.
 
 Under Seeger-Fabian (rules, "Tournament scoring") a won game scores its value + 50, a lost one
 -2 x value - 50, and each defender scores 40 when the declarer loses (30 at a table of four).
@@ -16,13 +17,18 @@ from solver.games import HEARTS_GAME, Declaration
 from solver.players.arena import make_player
 
 
+def hearts_won(wins: int, worlds: int) -> DeclarationResult:
+    """Hearts "with two, game three": worth 3 x 10 = 30 in every world, won in ``wins`` of them.
+    Seeger-Fabian: a win scores 30 + 50 = 80, a loss -2 x 30 - 50 = -110, at any bid up to 30;
+    every bid above 30 is overbid."""
+    won = np.arange(worlds) < wins
+    no = np.zeros(worlds, dtype=bool)
+    return DeclarationResult(Declaration(HEARTS_GAME), won, np.full(worlds, 2), no, no, scoring="seeger-fabian")
+
+
 def hearts_three_of_five() -> DeclarationResult:
-    """Hearts "with two, game three": worth 3 x 10 = 30 in every world, won in three of five.
-    Seeger-Fabian: a win scores 30 + 50 = 80, a loss -2 x 30 - 50 = -110, so the expected score
-    is (3 x 80 - 2 x 110) / 5 = 4 at any bid up to 30, and every bid above 30 is overbid."""
-    won = np.array([True, True, True, False, False])
-    no = np.zeros(5, dtype=bool)
-    return DeclarationResult(Declaration(HEARTS_GAME), won, np.full(5, 2), no, no, scoring="seeger-fabian")
+    """Won in three of five: the expected score is (3 x 80 - 2 x 110) / 5 = 4."""
+    return hearts_won(3, 5)
 
 
 def test_the_expected_score_is_the_seeger_fabian_settlement():
@@ -56,9 +62,24 @@ def test_passing_is_worth_a_defenders_points_times_the_measured_chance():
     ("best-2026-12", "CJ SJ CA SA HA C7 C8 S7 S8 H7", 30),    # frozen: a bid pays above zero
 ])
 def test_best_holds_a_bid_while_it_beats_passing(name, hand, bid, monkeypatch):
+    assert holds(name, hand, hearts_three_of_five(), monkeypatch) == bid
+
+
+@pytest.mark.parametrize("name, bid", [
+    ("best-bold", 30),       # -5.5 is above its margin of -15 points
+    ("best", 0),             # not above zero: pass
+    ("best-2026-12", 0),
+])
+def test_a_bold_bid_holds_a_game_that_expects_a_small_loss(name, bid, monkeypatch):
+    # won in 11 of 20 worlds: (11 x 80 - 9 x 110) / 20 = -5.5
+    assert holds(name, "CJ SJ CA C7 C8 S7 S8 H7 H8 D7", hearts_won(11, 20), monkeypatch) == bid
+
+
+def holds(name: str, hand: str, r: DeclarationResult, monkeypatch) -> int:
+    """The bid the player ``name`` holds with ``hand`` in forehand when its advice has ``r`` alone."""
     cards = parse_cards(hand)
-    ev = HandEvaluation(cards=cards, seat=0, bid=None, declarations=[hearts_three_of_five()],
+    ev = HandEvaluation(cards=cards, seat=0, bid=None, declarations=[r],
                         scoring="seeger-fabian", min_win=None, samples=5, seed=0, solves=0, seconds=0.0)
     player = make_player(name, 0)
     monkeypatch.setattr(player, "_evaluation", lambda h, s: ev)
-    assert player.max_bid(cards, 0) == bid
+    return player.max_bid(cards, 0)

@@ -470,12 +470,14 @@ class HandEvaluation:
         computer players bid up to it, then choose their game at the bid they get)."""
         return self.highest_bid_over(0.0)
 
-    def highest_bid_over(self, floor: float) -> tuple[int | None, DeclarationResult | None]:
+    def highest_bid_over(self, floor: float | Callable[[DeclarationResult], float]
+                         ) -> tuple[int | None, DeclarationResult | None]:
         """:attr:`highest_bid` where a declaration pays only above ``floor``: what the seat
-        expects if it passes (:func:`~solver.advice.defending.defending_value`)."""
+        expects if it passes (:func:`~solver.advice.defending.defending_value`), or a floor per
+        declaration."""
         best: tuple[int | None, DeclarationResult | None] = (None, None)
         for r in self.ranked():
-            b = r.max_bid(self.min_win, floor)
+            b = r.max_bid(self.min_win, floor(r) if callable(floor) else floor)
             if b is not None and (best[0] is None or b > best[0]):
                 best = (b, r)
         return best

@@ -38,6 +38,14 @@ each behind a switch that the ablation benchmark turns off
     -0.12): the games it no longer declared were won about four times in five, far more than
     the advice's chance for them, so it stays off.
 
+``bid_margin`` (0)
+    Points added to what a bid must pay (negative: bolder).  The advice prices a hand at the
+    bid as if the other two hands were any cards and a pick-up game were fixed before the skat
+    is seen; at the table the seat that holds the last bid plays against two hands that passed,
+    and after the pick-up it declares whichever game the skat favours.  Both leave the
+    advice's price low for the hands a seat ends up declaring (the ``defending`` measurement:
+    about 0.6 priced, 0.81 won).
+
 ``null_defence``
     A Null defender draws :data:`NULL_DEFENCE_WORLDS` times the worlds.  A Null's worlds are
     cheap to solve, and a defender's card is a yes/no in each: with sixteen (eight in the first
@@ -59,7 +67,8 @@ import numpy as np
 
 from ..cards import card_points, iter_cards
 from ..advice.defending import defending_value
-from ..calibration import packaged_model
+from ..advice import DeclarationResult
+from ..calibration import GAME_CLASSES, game_class, packaged_model
 from ..deal import replay
 from ..inference import CUES, Inference
 from ..sampling import NoWorld, World
@@ -79,7 +88,9 @@ class BestPlayer(PimcPlayer):
     """See the module docs.  ``inference``: the cues used (() for none); ``search``: the
     stakes objective and the exact endgame; ``scoring``: what its bid advice expects;
     ``null_defence``: how many times the worlds a Null defender draws; ``defending``: a bid pays
-    only above what passing is worth (else above zero); ``play_model``: the bid
+    only above what passing is worth (else above zero); ``bid_margin``: points added to that
+    (negative: bolder) for the games of ``margin_classes``
+    (:func:`~solver.calibration.game_class`); ``play_model``: the bid
     advice's play model by its name among the package data (None: the shipped one; a frozen
     player keeps its own copy: :data:`~solver.players.registry.FROZEN_BEST`)."""
 
@@ -88,7 +99,8 @@ class BestPlayer(PimcPlayer):
     def __init__(self, strength: int = 1, seed: int = 0, solver=None, inference: tuple[str, ...] = CUES,
                  search: bool = True, scoring: str = "seeger-fabian", samples: int | None = None,
                  bid_samples: int = 32, bid_seed: int | None = None, null_defence: int = NULL_DEFENCE_WORLDS,
-                 play_model: str | None = None, defending: bool = False):
+                 play_model: str | None = None, defending: bool = False, bid_margin: float = 0.0,
+                 margin_classes: tuple[str, ...] = GAME_CLASSES):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -99,6 +111,8 @@ class BestPlayer(PimcPlayer):
         self.scoring = scoring
         self.null_defence = null_defence
         self.defending = defending
+        self.bid_margin = bid_margin
+        self.margin_classes = tuple(margin_classes)
         # played-out bid advice: the shipped model, or another among the package data by name
         self.play_model = packaged_model(play_model)
         self.early_half = True                       # half the worlds in the first two tricks (speed)
@@ -142,8 +156,12 @@ class BestPlayer(PimcPlayer):
 
     def max_bid(self, hand: int, seat: int) -> int:
         """The highest bid at which a declaration's expected score (under its scoring) beats
-        what passing is worth (``defending``), else beats zero."""
-        floor = defending_value(hand, self.scoring) if self.defending else 0.0
+        what passing is worth (``defending``), else zero, plus ``bid_margin`` for a declaration
+        of the ``margin_classes``."""
+        passing = defending_value(hand, self.scoring) if self.defending else 0.0
+
+        def floor(r: DeclarationResult) -> float:
+            return passing + (self.bid_margin if game_class(r.declaration) in self.margin_classes else 0.0)
         return self._evaluation(hand, seat).highest_bid_over(floor)[0] or 0
 
     # ------------------------------------------------------------------ doubling
