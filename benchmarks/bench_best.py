@@ -43,33 +43,25 @@ sys.path.insert(0, str(ROOT))
 from solver.calibration import GAME_CLASSES, game_class  # noqa: E402
 from solver.games import Declaration  # noqa: E402
 from solver.stats import Z95, mean_ci  # noqa: E402
-from solver.players import base as player_base  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
-from solver.players.best import BestPlayer  # noqa: E402
 from solver.players.table import TableOptions, play_deal, shuffle  # noqa: E402
 from solver.pool import map_processes  # noqa: E402
 
 BID_SAMPLES = 12
 
 
-def _timed(cls):
-    """Count seconds and moves of ``cls.play`` (per process)."""
-    orig = cls.play
-    spent = {"s": 0.0, "n": 0, "all": []}
+def _timed(player, each: list[float]):
+    """``player`` with its every card's seconds appended to ``each`` (a type's list: two forms
+    of one class, ``best`` and ``best-2026-12``, are timed apart)."""
+    orig = player.play
 
-    def play(self, view):
+    def play(view):
         t = time.perf_counter()
-        c = orig(self, view)
-        dt = time.perf_counter() - t
-        spent["s"] += dt
-        spent["n"] += 1
-        spent["all"].append(dt)
+        c = orig(view)
+        each.append(time.perf_counter() - t)
         return c
-    cls.play = play
-    return spent
-
-
-_SPENT: dict | None = None
+    player.play = play
+    return player
 
 
 #: With ``--screen-bids``, every this many deals is played even when the bid limits agree: its
@@ -88,11 +80,8 @@ def same_bid_limits(a: str, b: str, dealt: list[int], bid_seed: int, strength: d
 def _deal(args) -> dict:
     """Every seating of one deal: a JSON-ready row (with ``screen``, only a deal whose bid
     limits differ; another is a row marked ``same_bids`` without games)."""
-    global _SPENT
     a, b, seed, k, reference, screen = args
-    if _SPENT is None:
-        _SPENT = {"best": _timed(BestPlayer), "pimc": _timed(player_base.PimcPlayer)}
-    before = {t: (v["s"], v["n"], len(v["all"])) for t, v in _SPENT.items()}
+    spent: dict[str, list[float]] = {a: [], b: []}
     rng = np.random.default_rng([seed, k])
     dealt = shuffle(rng)
     opts = TableOptions(scoring="seeger-fabian")
@@ -107,7 +96,7 @@ def _deal(args) -> dict:
     for triple in triples + ([(b, b, b)] if reference else []):
         for rot in range(3 if triple[0] != triple[1] else 1):
             seat_type = [triple[(s - rot) % 3] for s in range(3)]
-            players = [make_player(t, bid_seed + 10 * s + rot, strength, bid_seed=bid_seed)
+            players = [_timed(make_player(t, bid_seed + 10 * s + rot, strength, bid_seed=bid_seed), spent[t])
                        for s, t in enumerate(seat_type)]
             r = play_deal(players, dealt, opts)
             g: dict = {"types": seat_type, "scores": r.scores}
@@ -115,10 +104,8 @@ def _deal(args) -> dict:
                 g.update(declarer=r.deal.declarer, game=r.deal.declaration.name, bid=r.deal.bid,
                          won=bool(r.result["won"]), declarer_points=r.result["declarer_points"])
             games.append(g)
-    moves: dict = {}
-    for t, v in _SPENT.items():
-        s0, n0, l0 = before[t]
-        moves[t] = {"seconds": v["s"] - s0, "moves": v["n"] - n0, "each": [round(x, 4) for x in v["all"][l0:]]}
+    moves = {t: {"seconds": sum(each), "moves": len(each), "each": [round(x, 4) for x in each]}
+             for t, each in spent.items()}
     return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": games, "moves": moves,
             **({"same_bids": True} if same else {})}
 
@@ -200,10 +187,11 @@ def report(rows: list[dict]) -> str:
         m, lo, hi = _ci(np.array(d_pts, dtype=float))
         lines.append(f"  {label:28} defenders' card points {m:6.2f} ({lo:.2f} … {hi:.2f}), "
                      f"declarer wins {_rate(wins, n)}")
-    for t in ("best", "pimc"):
+    # by type (files written before 2026-12-06 21:30 timed by class: "best" was every form of it)
+    for t in dict.fromkeys(t for r in rows for t in r["moves"]):
         each = np.array([x for r in rows for x in r["moves"].get(t, {}).get("each", [])])
         if each.size:
-            lines.append(f"seconds per move, {t:5}: median {np.median(each):.3f}, mean {each.mean():.3f}, "
+            lines.append(f"seconds per move, {t:12}: median {np.median(each):.3f}, mean {each.mean():.3f}, "
                          f"95th pct {np.percentile(each, 95):.3f}, max {each.max():.3f} ({each.size} moves)")
     return "\n".join(lines)
 
