@@ -32,6 +32,12 @@ The model is hand-built, each cue a separate switch (see :data:`CUES`):
     ace or ten to an opponent's trick while holding a cheaper legal card, a
     defender smears the ten before the ace of a suit, and smears something
     when his partner's trick is sure.
+``policy`` (not among :data:`DEFAULT_CUES`)
+    Cards the others chose, by a learned model of play (:mod:`solver.policy`):
+    a world weighs as much as the model's probability, with that world's
+    hands, of every card the others chose among two or more (mixed with a
+    uniform choice, :data:`POLICY_FLOOR`, so that no single card rules a
+    world out).
 
 >>> from solver.cards import parse_cards
 >>> facts = auction_facts([(1, "18"), (0, "p"), (2, "p")])
@@ -47,14 +53,19 @@ import math
 from dataclasses import dataclass, field
 
 from .bidding import Auction
-from .cards import CARD_POINTS, JACKS, iter_cards
+from .cards import ALL_CARDS, CARD_POINTS, JACKS, iter_cards, popcount
 from .games import BASE_VALUES, GRAND, NULL, NULL_VALUES, SUIT_GAMES, Declaration
 from .heuristics import null_danger, stegen
 from .play import rules_for
+from .policy import card_features, default_policy, role_of
 from .scoring import matadors, next_bid, trump_order
 
+#: The hand-built cues, ``best``'s own.
+DEFAULT_CUES = ("auction", "declarer", "play")
 #: Every cue; an :class:`Inference` uses the ones it is given.
-CUES = ("auction", "declarer", "play")
+CUES = DEFAULT_CUES + ("policy",)
+#: The ``policy`` cue's probability of a card is (1 - floor) x the model's + floor x uniform.
+POLICY_FLOOR = 0.1
 
 #: A count this far below a game's threshold never bids it (weight 0).
 HOPELESS = 4.0
@@ -312,6 +323,7 @@ class Inference:
             self.played_by[p] |= 1 << c
         self.choices = choices_of(history, declarer, declaration.game) if "play" in cues else []
         self.game = declaration.game
+        self.policy = _policy_choices(history, declarer, declaration.game) if "policy" in cues else []
 
     def weight(self, hands: tuple[int, ...] | list[int], skat: int) -> float:
         w = 1.0
@@ -328,5 +340,67 @@ class Inference:
                 return 0.0
             if self.choices:
                 w *= play_likelihood(self.choices, p, cards, self.declarer, self.game)
+            if self.policy:
+                laid_away = skat if p == self.declarer and not self.declaration.hand else 0
+                w *= policy_likelihood(self.policy, p, hands[p], laid_away,
+                                       self.declarer, self.game)
         return w
+
+
+@dataclass(frozen=True)
+class PolicyChoice:
+    """One card another player chose, with what the ``policy`` cue needs besides his hand: the
+    trick so far and who played it, the cards gone before, and the cards he played from this
+    one on (his hand then is his hand now and those)."""
+
+    seat: int
+    card: int
+    trick: list[int]
+    trick_seats: list[int]
+    gone: int
+    played_since: int
+
+
+def _policy_choices(history: list[tuple[int, int]], declarer: int, game: int) -> list[PolicyChoice]:
+    out = []
+    for i, (seat, card) in enumerate(history):
+        start = i - i % 3
+        since = 0
+        for s, c in history[i:]:
+            if s == seat:
+                since |= 1 << c
+        gone = 0
+        for _, c in history[:start]:
+            gone |= 1 << c
+        out.append(PolicyChoice(seat, card, [c for _, c in history[start:i]], [s for s, _ in history[start:i]],
+                                gone, since))
+    return out
+
+
+def policy_likelihood(choices: list[PolicyChoice], seat: int, hand_now: int, skat: int, declarer: int,
+                      game: int) -> float:
+    """The ``policy`` cue's factor for one player: the product over his choices among two or more
+    legal cards of the learned model's probability of the card he chose (:mod:`solver.policy`),
+    with his hand then taken from ``hand_now`` (``skat``: what the declarer laid away, which he
+    saw), times the number of legal cards (a uniform choice is 1)."""
+    rules = rules_for(game)
+    model = default_policy()
+    role = role_of(seat, declarer, game)
+    w = 1.0
+    for ch in choices:
+        if ch.seat != seat:
+            continue
+        held = hand_now | ch.played_since
+        legal = rules.legal(held, ch.trick[0] if ch.trick else None)
+        n = popcount(legal)
+        if n < 2:
+            continue
+        trick_cards = 0
+        for c in ch.trick:
+            trick_cards |= 1 << c
+        unseen = ALL_CARDS & ~held & ~ch.gone & ~trick_cards & ~skat
+        f = card_features(held, legal, ch.trick, ch.trick_seats, seat, declarer, unseen=unseen, game=game, rules=rules)
+        p = model.probability(role, f, ch.card)
+        w *= n * ((1 - POLICY_FLOOR) * p + POLICY_FLOOR / n)
+    return w
 

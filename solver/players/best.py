@@ -70,7 +70,7 @@ from ..advice.defending import defending_value
 from ..advice import DeclarationResult
 from ..calibration import GAME_CLASSES, game_class, packaged_model
 from ..deal import replay
-from ..inference import CUES, Inference
+from ..inference import DEFAULT_CUES, Inference
 from ..sampling import NoWorld, World
 from ..scoring import SPITZE_BONUS, TOTAL_POINTS, matadors, outcome, points_needed, settle
 from ..search.api import default_solver, position, position_of
@@ -96,7 +96,7 @@ class BestPlayer(PimcPlayer):
 
     name = "best"
 
-    def __init__(self, strength: int = 1, seed: int = 0, solver=None, inference: tuple[str, ...] = CUES,
+    def __init__(self, strength: int = 1, seed: int = 0, solver=None, inference: tuple[str, ...] = DEFAULT_CUES,
                  search: bool = True, scoring: str = "seeger-fabian", samples: int | None = None,
                  bid_samples: int = 32, bid_seed: int | None = None, null_defence: int = NULL_DEFENCE_WORLDS,
                  play_model: str | None = None, defending: bool = False, bid_margin: float = 0.0,

@@ -35,12 +35,16 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: ``best`` whose bid pays only above what passing is worth (``defending``: tried, it lost); and
 #: ``best`` that holds a bid down to an expected score 15 points below zero in a suit, Grand or
 #: Null Ouvert game (``bid_margin``; plain Null keeps zero: on the tuning deals of seed 5001 the
-#: Nulls a margin for every game added were won 16 times in 41).
+#: Nulls a margin for every game added were won 16 times in 41); ``best`` whose inference reads
+#: the others' cards by the learned model of play instead of the hand-built rules
+#: (``best-policy``), and by both (``best-play-policy``).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
                                    "best-plain-null": {"null_defence": 1},
                                    "best-defending": {"defending": True},
+                                   "best-policy": {"inference": ("auction", "declarer", "policy")},
+                                   "best-play-policy": {"inference": ("auction", "declarer", "play", "policy")},
                                    "best-bold": {"bid_margin": -15.0,
                                                  "margin_classes": ("suit", "grand", "null ouvert")}}
 

@@ -1,0 +1,82 @@
+"""Self-play games for the learned model of card play (:mod:`solver.policy`), as deal records.
+
+    python benchmarks/policy_games.py --deals 300 --seed 7101 --workers 2 --out data/policy/games_7101.jsonl
+    python benchmarks/policy_games.py --deals 100 --seed 7199 --workers 2 --out data/policy/games_7199.jsonl  (held out)
+
+Deal k of seed S is dealt from ``default_rng([S, k])`` and played as the arena benchmark plays
+it (``benchmarks/bench_best.py``: its bid advice on 12 worlds, Seeger-Fabian): ``best`` and
+``pimc`` in the seatings A,B,B and B,A,A in their three rotations, six games a deal.  Every
+game that was declared is one deal record a line (``players`` names who sat where), written
+as its deal finishes; a rerun goes on after the deals already written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solver.games import SEATS  # noqa: E402
+from solver.players.arena import make_player  # noqa: E402
+from solver.players.table import TableOptions, play_deal, shuffle  # noqa: E402
+from solver.pool import imap_unordered  # noqa: E402
+
+#: The arena benchmark's bid advice worlds (``benchmarks/bench_best.py``).
+BID_SAMPLES = 12
+
+
+def deal_games(args: tuple[str, str, int, int]) -> list[dict]:
+    """Deal ``k`` of ``seed`` in the six mixed seatings of types ``a`` and ``b``: the declared
+    games' records, each with its ``players`` and ``deal`` number."""
+    a, b, seed, k = args
+    dealt = shuffle(np.random.default_rng([seed, k]))
+    bid_seed = seed * 1_000_003 + 1000 * (k + 1)
+    out = []
+    for triple in ((a, b, b), (b, a, a)):
+        for rot in range(3):
+            types = [triple[(s - rot) % 3] for s in range(3)]
+            players = [make_player(t, bid_seed + 10 * s + rot, {"bid_samples": BID_SAMPLES}, bid_seed=bid_seed)
+                       for s, t in enumerate(types)]
+            r = play_deal(players, dealt, TableOptions(scoring="seeger-fabian"))
+            if r.passed:
+                continue
+            rec = r.to_record()
+            rec.update(id=f"policy-{seed}-{k}-{triple[0]}-{rot}", deal=k, seed=seed,
+                       players={SEATS[s]: t for s, t in enumerate(types)})
+            out.append(rec)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--deals", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=7101)
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--players", default="best,pimc", help="the two types A,B")
+    ap.add_argument("--out", type=Path, required=True)
+    args = ap.parse_args()
+    a, b = args.players.split(",")
+    done = set()
+    if args.out.exists():
+        done = {json.loads(line)["deal"] for line in args.out.read_text().splitlines() if line.strip()}
+    todo = [(a, b, args.seed, k) for k in range(args.deals) if k not in done]
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    t0 = time.time()
+    with args.out.open("a") as f:
+        for i, (_, games) in enumerate(imap_unordered(deal_games, todo, workers=args.workers), 1):
+            for g in games:
+                f.write(json.dumps(g) + "\n")
+            f.flush()
+            if i % 10 == 0 or i == len(todo):
+                print(f"{i}/{len(todo)} deals, {time.time() - t0:.0f} s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
