@@ -37,6 +37,13 @@ CURRENT = [
      "it lost, the switch stays off", "best_defending_4001.txt",
      "python benchmarks/bench_best.py --player best-defending --baseline best-2026-12 --screen-bids "
      "--no-reference --seed 4001 --deals 1000 --workers 2"),
+    ("Bolder bids (best-bold: a bid holds down to -15 points) against best-2026-12 on fresh deals: "
+     "not clearly a gain, the switch stays off", "best_bold_6001.txt",
+     "python benchmarks/bench_best.py --player best-bold --baseline best-2026-12 --screen-bids "
+     "--no-reference --seed 6001 --deals 1000 --workers 2"),
+    ("... the same on the tuning deals (a margin for every game, plain Null included)", "best_bold_5001.txt",
+     "python benchmarks/bench_best.py --player best-bold --baseline best-2026-12 --screen-bids "
+     "--no-reference --seed 5001 --deals 1000 --workers 2"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",

@@ -44,7 +44,11 @@ each behind a switch that the ablation benchmark turns off
     is seen; at the table the seat that holds the last bid plays against two hands that passed,
     and after the pick-up it declares whichever game the skat favours.  Both leave the
     advice's price low for the hands a seat ends up declaring (the ``defending`` measurement:
-    about 0.6 priced, 0.81 won).
+    about 0.6 priced, 0.81 won).  ``best-bold`` (-15 points for suit, Grand and Null Ouvert
+    games) against ``best-2026-12``: +0.38 a game (95% -0.50 ... +1.26) on the 1,000 tuning
+    deals of seed 5001, +0.53 (-0.26 ... +1.33) on 1,000 fresh deals of seed 6001
+    (``benchmarks/results/best_bold_6001.txt``).  It declares 45% more games and wins the extra
+    suit and Grand games about 0.7 of the time, but neither interval clears zero, so it stays off.
 
 ``null_defence``
     A Null defender draws :data:`NULL_DEFENCE_WORLDS` times the worlds.  A Null's worlds are
