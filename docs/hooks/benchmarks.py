@@ -44,6 +44,8 @@ CURRENT = [
     ("... the same on the tuning deals (a margin for every game, plain Null included)", "best_bold_5001.txt",
      "python benchmarks/bench_best.py --player best-bold --baseline best-2026-12 --screen-bids "
      "--no-reference --seed 5001 --deals 1000 --workers 2"),
+    ("The learned model of card play (policy-based inference): the chosen card's probability on held-out games",
+     "policy_model.txt", "python benchmarks/fit_policy.py"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",
