@@ -10,7 +10,7 @@ proportional to the likelihood of the observed actions in it (Buro et al.
 samples worlds by that weight (importance resampling in
 :meth:`solver.sampling.WorldSampler.draw_weighted`).
 
-The model is hand-built, each cue a separate switch (see :data:`CUES`):
+Each cue is a separate switch (see :data:`CUES`); the first three are hand-built:
 
 ``auction``
     *Bidders*: a player who bid or held ``v`` holds, for some game, ten cards
@@ -53,11 +53,11 @@ import math
 from dataclasses import dataclass, field
 
 from .bidding import Auction
-from .cards import ALL_CARDS, CARD_POINTS, JACKS, iter_cards, popcount
+from .cards import CARD_POINTS, JACKS, iter_cards
 from .games import BASE_VALUES, GRAND, NULL, NULL_VALUES, SUIT_GAMES, Declaration
 from .heuristics import null_danger, stegen
 from .play import rules_for
-from .policy import card_features, default_policy, role_of
+from .policy import choice_features, default_policy, role_of
 from .scoring import matadors, next_bid, trump_order
 
 #: The hand-built cues, ``best``'s own.
@@ -390,17 +390,11 @@ def policy_likelihood(choices: list[PolicyChoice], seat: int, hand_now: int, ska
     for ch in choices:
         if ch.seat != seat:
             continue
-        held = hand_now | ch.played_since
-        legal = rules.legal(held, ch.trick[0] if ch.trick else None)
-        n = popcount(legal)
-        if n < 2:
+        f = choice_features(hand_now | ch.played_since, ch.trick, ch.trick_seats, ch.gone, skat, seat, declarer,
+                            game, rules)
+        if f is None:
             continue
-        trick_cards = 0
-        for c in ch.trick:
-            trick_cards |= 1 << c
-        unseen = ALL_CARDS & ~held & ~ch.gone & ~trick_cards & ~skat
-        f = card_features(held, legal, ch.trick, ch.trick_seats, seat, declarer, unseen=unseen, game=game, rules=rules)
-        p = model.probability(role, f, ch.card)
-        w *= n * ((1 - POLICY_FLOOR) * p + POLICY_FLOOR / n)
+        n = len(f)
+        w *= n * ((1 - POLICY_FLOOR) * model.probability(role, f, ch.card) + POLICY_FLOOR / n)
     return w
 

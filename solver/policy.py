@@ -108,24 +108,38 @@ class Decision:
     features: dict[int, np.ndarray]
 
 
+def choice_features(held: int, trick: list[int], trick_seats: list[int], gone: int, laid_away: int, seat: int,
+                    declarer: int, game: int, rules: GameRules | None = None) -> dict[int, np.ndarray] | None:
+    """:func:`card_features` of a choice as the player saw it: his cards ``held``, the trick so
+    far, the cards ``gone`` in the tricks before, and ``laid_away`` (the skat a declarer put
+    down after the pick-up; 0 for everybody else); None when he had one legal card."""
+    rules = rules or rules_for(game)
+    legal = rules.legal(held, trick[0] if trick else None)
+    if popcount(legal) < 2:
+        return None
+    trick_cards = 0
+    for c in trick:
+        trick_cards |= 1 << c
+    unseen = ALL_CARDS & ~held & ~gone & ~trick_cards & ~laid_away
+    return card_features(held, legal, trick, trick_seats, seat, declarer, unseen=unseen, game=game, rules=rules)
+
+
 def decisions_of(deal: Deal) -> list[Decision]:
     """Every card of a played deal chosen among two or more legal cards, with its features."""
     st = deal.start_state()
     rules = rules_for(deal.game)
+    laid_away = 0 if deal.declaration.hand else deal.skat
     out = []
+    played = 0
     for card in deal.played:
         p = st.to_move
-        legal = st.legal()
-        if popcount(legal) > 1:
-            gone = ALL_CARDS & ~st.alive()
-            unseen = ALL_CARDS & ~st.hands[p] & ~gone & ~st.trick_cards()
-            if p == deal.declarer and not deal.declaration.hand:
-                unseen &= ~deal.skat                 # he laid it away
-            seats = [(st.leader + i) % 3 for i in range(len(st.trick))]
-            out.append(Decision(role_of(p, deal.declarer, deal.game), card,
-                                card_features(st.hands[p], legal, list(st.trick), seats, p, deal.declarer,
-                                              unseen=unseen, game=deal.game, rules=rules)))
+        seats = [(st.leader + i) % 3 for i in range(len(st.trick))]
+        f = choice_features(st.hands[p], list(st.trick), seats, played & ~st.trick_cards(),
+                            laid_away if p == deal.declarer else 0, p, deal.declarer, deal.game, rules)
+        if f is not None:
+            out.append(Decision(role_of(p, deal.declarer, deal.game), card, f))
         st.push(card)
+        played |= 1 << card
     return out
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from solver import inference
 from solver.cards import parse_card, parse_cards
-from solver.deal import load_deal
+from solver.deal import load_deal, replay
 from solver.games import HEARTS_GAME
 from solver.inference import Inference, _policy_choices, policy_likelihood
 from solver.games import Declaration
@@ -104,3 +104,42 @@ def test_the_shipped_model_says_where_it_comes_from():
     m = default_policy()
     assert set(m.weights) >= {"declarer", "defender"}
     assert m.about["seeds"] and m.about["command"].startswith("python benchmarks/fit_policy.py")
+
+
+def test_the_cue_sees_each_choice_as_the_fit_did():
+    # a played game read two ways: the choices the model is fitted on (decisions_of) and the
+    # cue's factor in the world that really was (each player's hand at the end of the record):
+    # the same choices, the same features, so the same product -- a defender never sees the
+    # skat, the declarer sees the one he laid away
+    # F laid away HA H7: when R leads HQ, M's HT is not the master of hearts (the ace is in the
+    # skat, which M never saw) while F knows where the ace is
+    rec = {"hands": {"F": "SJ DJ CA CT C9 HK H8 DA DT D9", "M": "CK C8 C7 S8 S7 HT H9 DK D8 D7",
+                     "R": "CJ HJ CQ SA ST SK SQ S9 HQ DQ"}, "skat": "HA H7", "declarer": "F", "game": "diamonds",
+           "played": "CA C7 CQ  CT C8 DQ  HQ HK HT"}
+    deal = load_deal(rec)
+    assert named(decisions_of(deal)[-1].features, "HT")["master"] == 0.0
+    model = default_policy()
+    history = [(s, c) for s, c in replay(deal).history]
+    choices = _policy_choices(history, deal.declarer, deal.game)
+    now = replay(deal).hands
+    for seat in (F, M, R):
+        expected = 1.0
+        mine = [d for d, (s, _) in zip(decisions_with_seats(deal), history) if s == seat and d is not None]
+        for d in mine:
+            n = len(d.features)
+            expected *= n * (0.9 * model.probability(d.role, d.features, d.chosen) + 0.1 / n)
+        laid_away = deal.skat if seat == deal.declarer else 0
+        assert policy_likelihood(choices, seat, now[seat], laid_away, deal.declarer, deal.game) == \
+            pytest.approx(expected)
+
+
+def decisions_with_seats(deal):
+    """decisions_of's choices, None where a card was forced, one entry a card played."""
+    ds = iter(decisions_of(deal))
+    st = deal.start_state()
+    out = []
+    for card in deal.played:
+        forced = bin(st.legal()).count("1") < 2
+        out.append(None if forced else next(ds))
+        st.push(card)
+    return out
