@@ -37,7 +37,10 @@ Each cue is a separate switch (see :data:`CUES`); the first three are hand-built
     a world weighs as much as the model's probability, with that world's
     hands, of every card the others chose among two or more (mixed with a
     uniform choice, :data:`POLICY_FLOOR`, so that no single card rules a
-    world out).
+    world out).  In place of ``play`` (``best-policy``) against ``best-2026-12``:
+    +0.41 a game (95% -0.82 ... +1.63) on 400 fresh deals
+    (``benchmarks/results/best_policy_8001.txt``), at twice the median time a
+    move: not clearly a gain, so ``best`` keeps ``play``.
 
 >>> from solver.cards import parse_cards
 >>> facts = auction_facts([(1, "18"), (0, "p"), (2, "p")])

@@ -46,6 +46,10 @@ CURRENT = [
      "--no-reference --seed 5001 --deals 1000 --workers 2"),
     ("The learned model of card play (policy-based inference): the chosen card's probability on held-out games",
      "policy_model.txt", "python benchmarks/fit_policy.py"),
+    ("Inference by the learned model of card play (best-policy) against best-2026-12, 400 fresh deals: "
+     "not clearly a gain", "best_policy_8001.txt",
+     "python benchmarks/bench_best.py --player best-policy --baseline best-2026-12 --no-reference --seed 8001 "
+     "--deals 400 --workers 2"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",
