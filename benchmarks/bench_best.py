@@ -33,6 +33,7 @@ import json
 import math
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -44,7 +45,7 @@ from solver.calibration import GAME_CLASSES, game_class  # noqa: E402
 from solver.games import Declaration  # noqa: E402
 from solver.stats import Z95, mean_ci  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
-from solver.players.table import TableOptions, play_deal, shuffle  # noqa: E402
+from solver.players.table import DealResult, TableOptions, play_deal, shuffle  # noqa: E402
 from solver.pool import map_processes  # noqa: E402
 
 BID_SAMPLES = 12
@@ -77,33 +78,49 @@ def same_bid_limits(a: str, b: str, dealt: list[int], bid_seed: int, strength: d
                for s in range(3))
 
 
+def dealt_of(seed: int, k: int) -> tuple[list[int], int]:
+    """Deal ``k`` of ``seed``: its cards, and the bid-advice seed its players share."""
+    return shuffle(np.random.default_rng([seed, k])), seed * 1_000_003 + 1000 * (k + 1)
+
+
+#: One game of :func:`mixed_games`: the seating's triple, its rotation, each seat's type, the result.
+MixedGame = tuple[tuple[str, str, str], int, list[str], DealResult]
+
+
+def mixed_games(a: str, b: str, dealt: list[int], bid_seed: int, reference: bool = False,
+                spent: dict[str, list[float]] | None = None) -> Iterator[MixedGame]:
+    """One deal played in the seatings A,B,B and B,A,A in their three rotations (and B,B,B once
+    with ``reference``): ``(triple, rotation, type of each seat, result)`` a game; ``spent``:
+    each type's seconds a card are appended there."""
+    strength = {"bid_samples": BID_SAMPLES}
+    opts = TableOptions(scoring="seeger-fabian")
+    for triple in [(a, b, b), (b, a, a)] + ([(b, b, b)] if reference else []):
+        for rot in range(3 if triple[0] != triple[1] else 1):
+            seat_type = [triple[(s - rot) % 3] for s in range(3)]
+            players = [make_player(t, bid_seed + 10 * s + rot, strength, bid_seed=bid_seed)
+                       for s, t in enumerate(seat_type)]
+            if spent is not None:
+                players = [_timed(p, spent[t]) for p, t in zip(players, seat_type)]
+            yield triple, rot, seat_type, play_deal(players, dealt, opts)
+
+
 def _deal(args) -> dict:
     """Every seating of one deal: a JSON-ready row (with ``screen``, only a deal whose bid
     limits differ; another is a row marked ``same_bids`` without games)."""
     a, b, seed, k, reference, screen = args
     spent: dict[str, list[float]] = {a: [], b: []}
-    rng = np.random.default_rng([seed, k])
-    dealt = shuffle(rng)
-    opts = TableOptions(scoring="seeger-fabian")
-    bid_seed = seed * 1_000_003 + 1000 * (k + 1)
-    strength = {"bid_samples": BID_SAMPLES}
-    same = screen and same_bid_limits(a, b, dealt, bid_seed, strength)
+    dealt, bid_seed = dealt_of(seed, k)
+    same = screen and same_bid_limits(a, b, dealt, bid_seed, {"bid_samples": BID_SAMPLES})
     if same and k % SCREEN_CHECK:
         return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": [], "moves": {},
                 "same_bids": True}
     games = []
-    triples = [(a, b, b), (b, a, a)]
-    for triple in triples + ([(b, b, b)] if reference else []):
-        for rot in range(3 if triple[0] != triple[1] else 1):
-            seat_type = [triple[(s - rot) % 3] for s in range(3)]
-            players = [_timed(make_player(t, bid_seed + 10 * s + rot, strength, bid_seed=bid_seed), spent[t])
-                       for s, t in enumerate(seat_type)]
-            r = play_deal(players, dealt, opts)
-            g: dict = {"types": seat_type, "scores": r.scores}
-            if not r.passed:
-                g.update(declarer=r.deal.declarer, game=r.deal.declaration.name, bid=r.deal.bid,
-                         won=bool(r.result["won"]), declarer_points=r.result["declarer_points"])
-            games.append(g)
+    for _, _, seat_type, r in mixed_games(a, b, dealt, bid_seed, reference, spent):
+        g: dict = {"types": seat_type, "scores": r.scores}
+        if not r.passed:
+            g.update(declarer=r.deal.declarer, game=r.deal.declaration.name, bid=r.deal.bid,
+                     won=bool(r.result["won"]), declarer_points=r.result["declarer_points"])
+        games.append(g)
     moves = {t: {"seconds": sum(each), "moves": len(each), "each": [round(x, 4) for x in each]}
              for t, each in spent.items()}
     return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": games, "moves": moves,

@@ -18,39 +18,27 @@ import sys
 import time
 from pathlib import Path
 
-import numpy as np
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.bench_best import dealt_of, mixed_games  # noqa: E402
 from solver.games import SEATS  # noqa: E402
-from solver.players.arena import make_player  # noqa: E402
-from solver.players.table import TableOptions, play_deal, shuffle  # noqa: E402
 from solver.pool import imap_unordered  # noqa: E402
 
-#: The arena benchmark's bid advice worlds (``benchmarks/bench_best.py``).
-BID_SAMPLES = 12
-
-
 def deal_games(args: tuple[str, str, int, int]) -> list[dict]:
-    """Deal ``k`` of ``seed`` in the six mixed seatings of types ``a`` and ``b``: the declared
-    games' records, each with its ``players`` and ``deal`` number."""
+    """Deal ``k`` of ``seed`` in the six mixed seatings of types ``a`` and ``b``, as the arena
+    benchmark plays it (:func:`benchmarks.bench_best.mixed_games`): the declared games' records,
+    each with its ``players`` and ``deal`` number."""
     a, b, seed, k = args
-    dealt = shuffle(np.random.default_rng([seed, k]))
-    bid_seed = seed * 1_000_003 + 1000 * (k + 1)
+    dealt, bid_seed = dealt_of(seed, k)
     out = []
-    for triple in ((a, b, b), (b, a, a)):
-        for rot in range(3):
-            types = [triple[(s - rot) % 3] for s in range(3)]
-            players = [make_player(t, bid_seed + 10 * s + rot, {"bid_samples": BID_SAMPLES}, bid_seed=bid_seed)
-                       for s, t in enumerate(types)]
-            r = play_deal(players, dealt, TableOptions(scoring="seeger-fabian"))
-            if r.passed:
-                continue
-            rec = r.to_record()
-            rec.update(id=f"policy-{seed}-{k}-{triple[0]}-{rot}", deal=k, seed=seed,
-                       players={SEATS[s]: t for s, t in enumerate(types)})
-            out.append(rec)
+    for triple, rot, types, r in mixed_games(a, b, dealt, bid_seed):
+        if r.passed:
+            continue
+        rec = r.to_record()
+        rec.update(id=f"policy-{seed}-{k}-{triple[0]}-{rot}", deal=k, seed=seed,
+                   players={SEATS[s]: t for s, t in enumerate(types)})
+        out.append(rec)
     return out
 
 
