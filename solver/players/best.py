@@ -79,6 +79,7 @@ from ..sampling import NoWorld, World
 from ..scoring import SPITZE_BONUS, TOTAL_POINTS, matadors, outcome, points_needed, settle
 from ..search.api import default_solver, position, position_of
 from .base import PimcPlayer, PlayView, _study, tricks_so_far
+from .fusion import fused_values
 
 #: strength -> worlds a move, candidates drawn per world kept, exact endgame up to this many worlds
 STRENGTH = {1: (16, 4, 60), 2: (32, 6, 250), 3: (64, 8, 1000)}
@@ -96,7 +97,9 @@ class BestPlayer(PimcPlayer):
     (negative: bolder) for the games of ``margin_classes``
     (:func:`~solver.calibration.game_class`); ``play_model``: the bid
     advice's play model by its name among the package data (None: the shipped one; a frozen
-    player keeps its own copy: :data:`~solver.players.registry.FROZEN_BEST`)."""
+    player keeps its own copy: :data:`~solver.players.registry.FROZEN_BEST`); ``fusion``: the
+    declarer looks past strategy fusion while fewer than this many cards have been played
+    (0: never)."""
 
     name = "best"
 
@@ -104,7 +107,7 @@ class BestPlayer(PimcPlayer):
                  search: bool = True, scoring: str = "seeger-fabian", samples: int | None = None,
                  bid_samples: int = 32, bid_seed: int | None = None, null_defence: int = NULL_DEFENCE_WORLDS,
                  play_model: str | None = None, defending: bool = False, bid_margin: float = 0.0,
-                 margin_classes: tuple[str, ...] = GAME_CLASSES):
+                 margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -117,6 +120,7 @@ class BestPlayer(PimcPlayer):
         self.defending = defending
         self.bid_margin = bid_margin
         self.margin_classes = tuple(margin_classes)
+        self.fusion = fusion
         # played-out bid advice: the shipped model, or another among the package data by name
         self.play_model = packaged_model(play_model)
         self.early_half = True                       # half the worlds in the first two tricks (speed)
@@ -199,8 +203,10 @@ class BestPlayer(PimcPlayer):
         points, weights = self.world_points(view, worlds, legal)
         mean_points = weights @ points
         if self.search:
-            stakes = weights @ self._settled(view, worlds, points, legal)[0]
-            key = np.round(stakes, 6) + 1e-4 * mean_points
+            settled = self._settled(view, worlds, points, legal)[0]
+            key = np.round(weights @ settled, 6) + 1e-4 * mean_points
+            if view.seat == view.declarer and len(view.history) < self.fusion and not view.declaration.is_ramsch:
+                key = np.round(fused_values(self, view, worlds, legal, weights, settled, key), 6) + 1e-4 * mean_points
         else:
             key = mean_points
         index = {c: i for i, c in enumerate(legal)}
@@ -251,12 +257,14 @@ class BestPlayer(PimcPlayer):
                 "world_points": points if told else None, "earlier": earlier}
 
     def _settled(self, view: PlayView, worlds: list[tuple[World, float]], points: np.ndarray,
-                 legal: list[int]) -> tuple[np.ndarray, np.ndarray]:
+                 legal: list[int], states: list | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Each world's and card's settlement for the declarer (his score under ``scoring``); in a
         Ramsch the mover's own card points.  ``points``: the solver's card points of each world's
         study (the world's skat and what is still to play); the declarer's tricks won before the
         trick in progress count too, and the game's outcome is :func:`~solver.scoring.outcome`'s,
-        Schwarz by tricks (asked of the solver where the points leave it open)."""
+        Schwarz by tricks (asked of the solver where the points leave it open).  ``states``: per
+        world the game state of its study that ``legal`` are played from (default: the study's
+        start, the view's trick in progress; :mod:`~solver.players.fusion` looks further on)."""
         decl = view.declaration
         if decl.is_ramsch:
             return points, np.zeros(points.shape, dtype=bool)    # his own card points, which he keeps low
@@ -277,25 +285,29 @@ class BestPlayer(PimcPlayer):
         mats = np.array([matadors(w.hands[d] | played_d | w.skat, decl.game) for w, _ in worlds],
                         dtype=np.int64)[:, None] * np.ones(points.shape[1], dtype=np.int64)
         total = points + _earlier(view)
-        all_tricks, any_trick = self._trick_facts(view, worlds, total, legal)
+        all_tricks, any_trick = self._trick_facts(view, worlds, total, legal, states)
         won, schneider, schwarz = outcome(decl, total, all_tricks, any_trick, kept)
         won_at, _, score, _ = settle(decl, mats, won=won, schneider=schneider, schwarz=schwarz,
                                      bid=view.bid or None, scoring=self.scoring)
         return np.asarray(score, dtype=float), np.asarray(won_at, dtype=bool)
 
     def _trick_facts(self, view: PlayView, worlds: list[tuple[World, float]], total: np.ndarray,
-                     legal: list[int]) -> tuple[np.ndarray, np.ndarray]:
+                     legal: list[int], states: list | None = None) -> tuple[np.ndarray, np.ndarray]:
         """Per world and card: does the declarer take every trick, and any trick?  Only the cells
         where his card points leave it open are solved: every trick needs all 120 points and no
-        trick lost so far; no trick needs nothing beyond the skat and no trick won so far."""
+        trick lost so far; no trick needs nothing beyond the skat and no trick won so far.
+        ``states``: as :meth:`_settled`'s (their tricks count as played)."""
         decl_tricks, def_tricks = tricks_so_far(view)
+        decl = np.full(len(worlds), decl_tricks)
+        defs = np.full(len(worlds), def_tricks)
+        if states is not None:
+            decl += [st.declarer_tricks for st in states]
+            defs += [st.defender_tricks for st in states]
         all_tricks = np.zeros(total.shape, dtype=bool)
-        if decl_tricks:
-            any_trick = np.ones(total.shape, dtype=bool)
-        else:                                        # points beyond the skat come from a trick he took
-            any_trick = total > np.array([card_points(w.skat) for w, _ in worlds])[:, None]
-        ask_all = [] if def_tricks else list(zip(*np.nonzero(total >= TOTAL_POINTS)))
-        ask_any = [] if decl_tricks else list(zip(*np.nonzero(~any_trick)))
+        # points beyond the skat come from a trick he took
+        any_trick = (decl[:, None] > 0) | (total > np.array([card_points(w.skat) for w, _ in worlds])[:, None])
+        ask_all = list(zip(*np.nonzero((total >= TOTAL_POINTS) & (defs[:, None] == 0))))
+        ask_any = list(zip(*np.nonzero(~any_trick)))
         if not ask_all and not ask_any:
             return all_tricks, any_trick
         solver = self.solver or default_solver()
@@ -304,7 +316,7 @@ class BestPlayer(PimcPlayer):
             for k, j in cells:
                 w = worlds[k][0]
                 study = _study(view, list(w.hands), w.skat)
-                st = replay(study)
+                st = replay(study) if states is None else states[k].copy()
                 st.push(legal[j])
                 if st.over:
                     out[k, j] = st.defender_tricks == 0 if job == "all" else st.declarer_tricks > 0

@@ -37,7 +37,8 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: Null Ouvert game (``bid_margin``; plain Null keeps zero: on the tuning deals of seed 5001 the
 #: Nulls a margin for every game added were won 16 times in 41); ``best`` whose inference reads
 #: the others' cards by the learned model of play instead of the hand-built rules
-#: (``best-policy``), and by both (``best-play-policy``).
+#: (``best-policy``), and by both (``best-play-policy``); ``best`` whose declarer looks past strategy
+#: fusion in the first four tricks (``best-fusion``, :mod:`solver.players.fusion`).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -45,6 +46,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-defending": {"defending": True},
                                    "best-policy": {"inference": ("auction", "declarer", "policy")},
                                    "best-play-policy": {"inference": ("auction", "declarer", "play", "policy")},
+                                   "best-fusion": {"fusion": 12},
                                    "best-bold": {"bid_margin": -15.0,
                                                  "margin_classes": ("suit", "grand", "null ouvert")}}
 
@@ -56,7 +58,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
 #: replays them: a change to ``best`` that moves them needs a switch, whose old value is pinned here.
 FROZEN_BEST: dict[str, dict] = {
     "best-2026-12": {"inference": ("auction", "declarer", "play"), "search": True, "null_defence": 4,
-                     "defending": False, "bid_margin": 0.0, "play_model": "frozen/best-2026-12.json"},
+                     "defending": False, "bid_margin": 0.0, "fusion": 0, "play_model": "frozen/best-2026-12.json"},
 }
 
 #: Every named form of ``best``: its ablations and its frozen baselines.
