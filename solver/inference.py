@@ -41,6 +41,11 @@ Each cue is a separate switch (see :data:`CUES`); the first three are hand-built
     +0.41 a game (95% -0.82 ... +1.63) on 400 fresh deals
     (``benchmarks/results/best_policy_8001.txt``), at twice the median time a
     move: not clearly a gain, so ``best`` keeps ``play``.
+``convention`` (not among :data:`DEFAULT_CUES`)
+    A defender reads his partner's cards by the conventions both play
+    (:mod:`solver.conventions`): a card that broke a convention the partner could have kept
+    costs a factor :data:`UNLIKELY`.  Only the partner's: the declarer's opponents at the table
+    need not play them.
 
 >>> from solver.cards import parse_cards
 >>> facts = auction_facts([(1, "18"), (0, "p"), (2, "p")])
@@ -57,6 +62,7 @@ from dataclasses import dataclass, field
 
 from .bidding import Auction
 from .cards import CARD_POINTS, JACKS, iter_cards
+from .conventions import breaks
 from .games import BASE_VALUES, GRAND, NULL, NULL_VALUES, SUIT_GAMES, Declaration
 from .heuristics import null_danger, stegen
 from .play import rules_for
@@ -66,7 +72,7 @@ from .scoring import matadors, next_bid, trump_order
 #: The hand-built cues, ``best``'s own.
 DEFAULT_CUES = ("auction", "declarer", "play")
 #: Every cue; an :class:`Inference` uses the ones it is given.
-CUES = DEFAULT_CUES + ("policy",)
+CUES = DEFAULT_CUES + ("policy", "convention")
 #: The ``policy`` cue's probability of a card is (1 - floor) x the model's + floor x uniform.
 POLICY_FLOOR = 0.1
 
@@ -294,6 +300,25 @@ def play_likelihood(choices: list[Choice], seat: int, hand_then: int, declarer: 
     return w
 
 
+def convention_likelihood(choices: list[Choice], seat: int, hand_then: int, declaration: Declaration) -> float:
+    """The likelihood factor of a defender's card choices under the conventions
+    (:mod:`solver.conventions`) given the cards he held when he made them (``hand_then``, as
+    :func:`play_likelihood`'s): each card that broke a convention he could have kept costs a
+    factor :data:`UNLIKELY`."""
+    rules = rules_for(declaration.game)
+    w = 1.0
+    held = hand_then
+    for ch in choices:
+        if ch.seat != seat:
+            continue
+        trick = [ch.led] if ch.led is not None else []
+        legal = rules.legal(held, ch.led)
+        if breaks(ch.card, held, legal, trick, declaration):
+            w *= UNLIKELY
+        held &= ~(1 << ch.card)
+    return w
+
+
 def _plain_suit(card: int, game: int) -> int | None:
     """The suit of a card that is not a trump in ``game`` (None for a trump)."""
     if (JACKS >> card) & 1 and game != NULL:
@@ -327,6 +352,9 @@ class Inference:
         self.choices = choices_of(history, declarer, declaration.game) if "play" in cues else []
         self.game = declaration.game
         self.policy = _policy_choices(history, declarer, declaration.game) if "policy" in cues else []
+        # a defender reads his partner's cards by the conventions they both play
+        self.partner_choices = choices_of(history, declarer, declaration.game) \
+            if "convention" in cues and seat != declarer else []
 
     def weight(self, hands: tuple[int, ...] | list[int], skat: int) -> float:
         w = 1.0
@@ -343,6 +371,8 @@ class Inference:
                 return 0.0
             if self.choices:
                 w *= play_likelihood(self.choices, p, cards, self.declarer, self.game)
+            if self.partner_choices and p != self.declarer:
+                w *= convention_likelihood(self.partner_choices, p, cards, self.declaration)
             if self.policy:
                 laid_away = skat if p == self.declarer and not self.declaration.hand else 0
                 w *= policy_likelihood(self.policy, p, hands[p], laid_away,

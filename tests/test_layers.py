@@ -29,9 +29,10 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("the process pool", ("pool",)),
     # the search as Python calls it: positions, solves and their batch forms
     ("the search's API", ("search", "search.api", "search.offiziers")),
-    # judging hands and worlds: heuristics, sampling, inference, the play, hand and card-play models
-    ("judging hands", ("heuristics", "sampling", "inference", "policy", "calibration", "shrinkage", "settlement",
-                       "handmodel")),
+    # judging hands and worlds: heuristics, sampling, inference, the play, hand and card-play models, the
+    # defenders' conventions
+    ("judging hands", ("heuristics", "sampling", "inference", "policy", "conventions", "calibration", "shrinkage",
+                       "settlement", "handmodel")),
     # the bid and declaration advice
     ("the advice", ("advice",)),
     # the computer players, the variants, the table and its fair deals, records of any variant

@@ -73,6 +73,7 @@ from ..cards import card_points, iter_cards
 from ..advice.defending import defending_value
 from ..advice import DeclarationResult
 from ..calibration import GAME_CLASSES, game_class, packaged_model
+from ..conventions import conventional
 from ..deal import replay
 from ..inference import DEFAULT_CUES, Inference
 from ..sampling import NoWorld, World
@@ -87,6 +88,9 @@ STRENGTH = {1: (16, 4, 60), 2: (32, 6, 250), 3: (64, 8, 1000)}
 EARLY_CARDS = 6
 #: A Null defender draws this many times the worlds (``null_defence``; 1 is plain).
 NULL_DEFENCE_WORLDS = 4
+#: ``conventions``: a defender plays the card a convention shows when it is worth at most this
+#: much less than his best (the declarer's expected score under the table's scoring).
+CONVENTION_MARGIN = 2.0
 
 
 class BestPlayer(PimcPlayer):
@@ -99,7 +103,9 @@ class BestPlayer(PimcPlayer):
     advice's play model by its name among the package data (None: the shipped one; a frozen
     player keeps its own copy: :data:`~solver.players.registry.FROZEN_BEST`); ``fusion``: the
     declarer looks past strategy fusion while fewer than this many cards have been played
-    (0: never)."""
+    (0: never); ``conventions``: a defender plays by the conventions of :mod:`solver.conventions`
+    where they cost at most :data:`CONVENTION_MARGIN` (his inference reads them with the
+    ``convention`` cue)."""
 
     name = "best"
 
@@ -107,7 +113,7 @@ class BestPlayer(PimcPlayer):
                  search: bool = True, scoring: str = "seeger-fabian", samples: int | None = None,
                  bid_samples: int = 32, bid_seed: int | None = None, null_defence: int = NULL_DEFENCE_WORLDS,
                  play_model: str | None = None, defending: bool = False, bid_margin: float = 0.0,
-                 margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0):
+                 margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0, conventions: bool = False):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -121,6 +127,7 @@ class BestPlayer(PimcPlayer):
         self.bid_margin = bid_margin
         self.margin_classes = tuple(margin_classes)
         self.fusion = fusion
+        self.conventions = conventions
         # played-out bid advice: the shipped model, or another among the package data by name
         self.play_model = packaged_model(play_model)
         self.early_half = True                       # half the worlds in the first two tricks (speed)
@@ -206,11 +213,20 @@ class BestPlayer(PimcPlayer):
             settled = self._settled(view, worlds, points, legal)[0]
             key = np.round(weights @ settled, 6) + 1e-4 * mean_points
             if view.seat == view.declarer and len(view.history) < self.fusion and not view.declaration.is_ramsch:
-                key = np.round(fused_values(self, view, worlds, legal, weights, settled, key), 6) + 1e-4 * mean_points
+                fused = fused_values(view, worlds, legal, weights, settled, key,
+                                     solver=self.solver or default_solver(), settle=self._settled)
+                key = np.round(fused, 6) + 1e-4 * mean_points
         else:
             key = mean_points
         index = {c: i for i, c in enumerate(legal)}
         sign = 1.0 if view.seat == view.declarer else -1.0
+        if self.conventions and view.seat != view.declarer and self.search:
+            # among the cards within CONVENTION_MARGIN of his best, the one a convention shows
+            best = max(sign * key)
+            near = sum(1 << c for c in legal if sign * key[index[c]] >= best - CONVENTION_MARGIN)
+            allowed = conventional(view.hand, near, view.trick, view.declaration)
+            if allowed:
+                return max(iter_cards(allowed), key=lambda c: (sign * key[index[c]], -c))
         return max(legal, key=lambda c: (sign * key[index[c]], -c))
 
     def world_points(self, view: PlayView, worlds: list[tuple[World, float]],

@@ -29,33 +29,30 @@ a guess he does not face).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import numpy as np
 
 from ..deal import replay
 from ..sampling import World
-from ..search.api import default_solver
+from ..search.api import Solver
 from .base import PlayView, _study
-
-if TYPE_CHECKING:
-    from .best import BestPlayer
 
 #: PIMC's best this many cards are searched past its first decision.
 CANDIDATES = 3
 
 
-def fused_values(player: "BestPlayer", view: PlayView, worlds: list[tuple[World, float]], legal: list[int],
-                 weights: np.ndarray, settled: np.ndarray, key: np.ndarray) -> np.ndarray:
+def fused_values(view: PlayView, worlds: list[tuple[World, float]], legal: list[int], weights: np.ndarray,
+                 settled: np.ndarray, key: np.ndarray, *, solver: Solver, settle: Callable) -> np.ndarray:
     """Per legal card of the declarer to move: its stakes when he must choose his next card alike
     in the worlds he cannot tell apart (module docs); ``-inf`` for the cards that are not among
     PIMC's best :data:`CANDIDATES`.  ``weights``: the worlds' weights (summing to 1);
-    ``settled``: each world's and card's settlement for the declarer (PIMC's,
-    :meth:`~solver.players.best.BestPlayer._settled`); ``key``: PIMC's order of the cards (its
-    stakes, ties broken by card points), best highest."""
+    ``settled``: each world's and card's settlement for the declarer (PIMC's); ``key``: PIMC's
+    order of the cards (its stakes, ties broken by card points), best highest; ``settle``: the
+    settlement of solved cards, ``settle(view, worlds, points, cards, states=...)`` ->
+    ``(score, won)`` (:meth:`~solver.players.best.BestPlayer._settled`)."""
     order = sorted(range(len(legal)), key=lambda j: (-key[j], legal[j]))
     out = np.full(len(legal), -np.inf)
-    solver = player.solver or default_solver()
     studies = [_study(view, list(w.hands), w.skat) for w, _ in worlds]
     # (candidate, world) -> the game state followed to the declarer's next decision and the cards seen on the way
     nodes: list[tuple[int, int, object, tuple[int, ...]]] = []
@@ -94,8 +91,7 @@ def fused_values(player: "BestPlayer", view: PlayView, worlds: list[tuple[World,
                 for c, v in solved[i]:
                     points[r, index[c]] = float(v)
             ks = [nodes[i][1] for i in members]
-            score, _ = player._settled(view, [worlds[k] for k in ks], points, cards,
-                                       states=[nodes[i][2] for i in members])
+            score, _ = settle(view, [worlds[k] for k in ks], points, cards, states=[nodes[i][2] for i in members])
             value += float(np.max(weights[ks] @ score))     # one card for the whole set
         out[j] = value if np.isinf(out[j]) else out[j] + value
     return out

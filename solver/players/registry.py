@@ -38,7 +38,10 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: Nulls a margin for every game added were won 16 times in 41); ``best`` whose inference reads
 #: the others' cards by the learned model of play instead of the hand-built rules
 #: (``best-policy``), and by both (``best-play-policy``); ``best`` whose declarer looks past strategy
-#: fusion in the first four tricks (``best-fusion``, :mod:`solver.players.fusion`).
+#: fusion in the first four tricks (``best-fusion``, :mod:`solver.players.fusion`); ``best`` whose
+#: defenders play by conventions and read their partner's cards by them (``best-conventions``,
+#: :mod:`solver.conventions`); and every technique of issue #66 at once but ``defending`` (which lost;
+#: it pulls against ``bid_margin``): ``best-together``.
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -47,8 +50,15 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-policy": {"inference": ("auction", "declarer", "policy")},
                                    "best-play-policy": {"inference": ("auction", "declarer", "play", "policy")},
                                    "best-fusion": {"fusion": 12},
+                                   "best-conventions": {"conventions": True,
+                                                        "inference": ("auction", "declarer", "play", "convention")},
                                    "best-bold": {"bid_margin": -15.0,
-                                                 "margin_classes": ("suit", "grand", "null ouvert")}}
+                                                 "margin_classes": ("suit", "grand", "null ouvert")},
+                                   "best-together": {"inference": ("auction", "declarer", "play", "policy",
+                                                                   "convention"),
+                                                     "bid_margin": -15.0,
+                                                     "margin_classes": ("suit", "grand", "null ouvert"),
+                                                     "fusion": 12, "conventions": True}}
 
 #: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
 #: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
@@ -58,7 +68,8 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
 #: replays them: a change to ``best`` that moves them needs a switch, whose old value is pinned here.
 FROZEN_BEST: dict[str, dict] = {
     "best-2026-12": {"inference": ("auction", "declarer", "play"), "search": True, "null_defence": 4,
-                     "defending": False, "bid_margin": 0.0, "fusion": 0, "play_model": "frozen/best-2026-12.json"},
+                     "defending": False, "bid_margin": 0.0, "fusion": 0,
+                     "conventions": False, "play_model": "frozen/best-2026-12.json"},
 }
 
 #: Every named form of ``best``: its ablations and its frozen baselines.
