@@ -33,8 +33,9 @@ import json
 import math
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -88,10 +89,12 @@ MixedGame = tuple[tuple[str, str, str], int, list[str], DealResult]
 
 
 def mixed_games(a: str, b: str, dealt: list[int], bid_seed: int, reference: bool = False,
-                spent: dict[str, list[float]] | None = None) -> Iterator[MixedGame]:
+                spent: dict[str, list[float]] | None = None,
+                seated: Callable[[str, Any], None] | None = None) -> Iterator[MixedGame]:
     """One deal played in the seatings A,B,B and B,A,A in their three rotations (and B,B,B once
     with ``reference``): ``(triple, rotation, type of each seat, result)`` a game; ``spent``:
-    each type's seconds a card are appended there."""
+    each type's seconds a card are appended there; ``seated(type, player)`` is called with each
+    player before its game (a benchmark that records what a player does)."""
     strength = {"bid_samples": BID_SAMPLES}
     opts = TableOptions(scoring="seeger-fabian")
     for triple in [(a, b, b), (b, a, a)] + ([(b, b, b)] if reference else []):
@@ -101,6 +104,9 @@ def mixed_games(a: str, b: str, dealt: list[int], bid_seed: int, reference: bool
                        for s, t in enumerate(seat_type)]
             if spent is not None:
                 players = [_timed(p, spent[t]) for p, t in zip(players, seat_type)]
+            if seated is not None:
+                for p, t in zip(players, seat_type):
+                    seated(t, p)
             yield triple, rot, seat_type, play_deal(players, dealt, opts)
 
 

@@ -65,6 +65,8 @@ bid advice keeps its ``bid_samples``).
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -91,6 +93,21 @@ NULL_DEFENCE_WORLDS = 4
 #: ``conventions``: a defender plays the card a convention shows when it is worth at most this
 #: much less than his best (the declarer's expected score under the table's scoring).
 CONVENTION_MARGIN = 2.0
+
+
+@dataclass
+class FusionRecord:
+    """One look-ahead past strategy fusion (``fusion``): when (cards played), the game, how many
+    worlds, the card PIMC would play and the card the look-ahead plays, its seconds, and the
+    sizes of the information sets it reached (:class:`~solver.players.fusion.Lookahead`)."""
+
+    cards_played: int
+    game: int
+    worlds: int
+    pimc_card: int
+    card: int
+    seconds: float
+    set_sizes: list[int]
 
 
 class BestPlayer(PimcPlayer):
@@ -128,6 +145,8 @@ class BestPlayer(PimcPlayer):
         self.margin_classes = tuple(margin_classes)
         self.fusion = fusion
         self.conventions = conventions
+        #: a list to record every look-ahead past fusion in (:class:`FusionRecord`; None: no record)
+        self.fusion_log: list[FusionRecord] | None = None
         # played-out bid advice: the shipped model, or another among the package data by name
         self.play_model = packaged_model(play_model)
         self.early_half = True                       # half the worlds in the first two tricks (speed)
@@ -213,21 +232,32 @@ class BestPlayer(PimcPlayer):
             settled = self._settled(view, worlds, points, legal)[0]
             key = np.round(weights @ settled, 6) + 1e-4 * mean_points
             if view.seat == view.declarer and len(view.history) < self.fusion and not view.declaration.is_ramsch:
-                fused = fused_values(view, worlds, legal, weights, settled, key,
-                                     solver=self.solver or default_solver(), settle=self._settled)
-                key = np.round(fused, 6) + 1e-4 * mean_points
+                key = self._past_fusion(view, worlds, legal, weights, settled, key, mean_points)
         else:
             key = mean_points
-        index = {c: i for i, c in enumerate(legal)}
-        sign = 1.0 if view.seat == view.declarer else -1.0
+        value = dict(zip(legal, key if view.seat == view.declarer else -key))      # the mover's, best highest
         if self.conventions and view.seat != view.declarer and self.search:
             # among the cards within CONVENTION_MARGIN of his best, the one a convention shows
-            best = max(sign * key)
-            near = sum(1 << c for c in legal if sign * key[index[c]] >= best - CONVENTION_MARGIN)
+            near = sum(1 << c for c in legal if value[c] >= max(value.values()) - CONVENTION_MARGIN)
             allowed = conventional(view.hand, near, view.trick, view.declaration)
             if allowed:
-                return max(iter_cards(allowed), key=lambda c: (sign * key[index[c]], -c))
-        return max(legal, key=lambda c: (sign * key[index[c]], -c))
+                return _best_card(list(iter_cards(allowed)), value)
+        return _best_card(legal, value)
+
+    def _past_fusion(self, view: PlayView, worlds: list[tuple[World, float]], legal: list[int],
+                     weights: np.ndarray, settled: np.ndarray, key: np.ndarray, mean_points: np.ndarray) -> np.ndarray:
+        """The declarer's cards ordered by the look-ahead past strategy fusion
+        (:func:`~solver.players.fusion.fused_values`), ties broken by card points as ``key``
+        (PIMC's order) breaks them; recorded in :attr:`fusion_log` when there is one."""
+        start = time.perf_counter()
+        ahead = fused_values(view, worlds, legal, weights, settled, key,
+                             solver=self.solver or default_solver(), settle=self._settled)
+        fused = np.round(ahead.values, 6) + 1e-4 * mean_points
+        if self.fusion_log is not None:
+            self.fusion_log.append(FusionRecord(
+                len(view.history), int(view.declaration.game), len(worlds), _best_card(legal, dict(zip(legal, key))),
+                _best_card(legal, dict(zip(legal, fused))), time.perf_counter() - start, ahead.set_sizes))
+        return fused
 
     def world_points(self, view: PlayView, worlds: list[tuple[World, float]],
                      legal: list[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -343,6 +373,11 @@ class BestPlayer(PimcPlayer):
                 for (k, j), v in zip((c for c, _ in todo), ask([p for _, p in todo])):
                     out[k, j] = v
         return all_tricks, any_trick
+
+
+def _best_card(cards: list[int], value: dict[int, float]) -> int:
+    """The card of highest ``value``; among equals the lowest card."""
+    return max(cards, key=lambda c: (value[c], -c))
 
 
 def _earlier(view: PlayView) -> int:

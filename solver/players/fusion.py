@@ -30,6 +30,7 @@ a guess he does not face).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -42,9 +43,18 @@ from .base import PlayView, _study
 CANDIDATES = 3
 
 
+@dataclass
+class Lookahead:
+    """:func:`fused_values`' answer: per legal card its value (``-inf``: not searched), and the
+    number of worlds in each information set the declarer reached (one per set and candidate)."""
+
+    values: np.ndarray
+    set_sizes: list[int] = field(default_factory=list)
+
+
 def fused_values(view: PlayView, worlds: list[tuple[World, float]], legal: list[int], weights: np.ndarray,
-                 settled: np.ndarray, key: np.ndarray, *, solver: Solver, settle: Callable) -> np.ndarray:
-    """Per legal card of the declarer to move: its stakes when he must choose his next card alike
+                 settled: np.ndarray, key: np.ndarray, *, solver: Solver, settle: Callable) -> Lookahead:
+    """Per legal card of the declarer to move (:class:`Lookahead`): its stakes when he must choose his next card alike
     in the worlds he cannot tell apart (module docs); ``-inf`` for the cards that are not among
     PIMC's best :data:`CANDIDATES`.  ``weights``: the worlds' weights (summing to 1);
     ``settled``: each world's and card's settlement for the declarer (PIMC's); ``key``: PIMC's
@@ -75,9 +85,11 @@ def fused_values(view: PlayView, worlds: list[tuple[World, float]], legal: list[
         ahead = [i for i, (_, _, st, _) in enumerate(nodes) if not st.over]
         solved = dict(zip(ahead, solver.best_moves_many([(studies[nodes[i][1]], nodes[i][2]) for i in ahead])))
     sets: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+    sizes = []
     for i, (j, _, _, seen) in enumerate(nodes):
         sets.setdefault((j, seen), []).append(i)
     for (j, _), members in sets.items():
+        sizes.append(len(members))
         value = 0.0
         over = [i for i in members if i not in solved]
         for i in over:                                      # the game ended: nothing left to choose
@@ -94,4 +106,4 @@ def fused_values(view: PlayView, worlds: list[tuple[World, float]], legal: list[
             score, _ = settle(view, [worlds[k] for k in ks], points, cards, states=[nodes[i][2] for i in members])
             value += float(np.max(weights[ks] @ score))     # one card for the whole set
         out[j] = value if np.isinf(out[j]) else out[j] + value
-    return out
+    return Lookahead(out, sizes)
