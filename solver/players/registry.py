@@ -46,19 +46,20 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
                                    "best-plain-null": {"null_defence": 1},
-                                   "best-defending": {"defending": True},
-                                   "best-policy": {"inference": ("auction", "declarer", "policy")},
-                                   "best-play-policy": {"inference": ("auction", "declarer", "play", "policy")},
-                                   "best-fusion": {"fusion": 12},
-                                   "best-conventions": {"conventions": True,
+                                   "best-defending": {"defending": True, "fusion": 0},
+                                   "best-policy": {"inference": ("auction", "declarer", "policy"), "fusion": 0},
+                                   "best-play-policy": {"inference": ("auction", "declarer", "play", "policy"),
+                                                        "fusion": 0},
+                                   "best-fusion": {"fusion": 12, "fusion_from": 0},
+                                   "best-conventions": {"conventions": True, "fusion": 0,
                                                         "inference": ("auction", "declarer", "play", "convention")},
-                                   "best-bold": {"bid_margin": -15.0,
+                                   "best-bold": {"bid_margin": -15.0, "fusion": 0,
                                                  "margin_classes": ("suit", "grand", "null ouvert")},
                                    "best-together": {"inference": ("auction", "declarer", "play", "policy",
                                                                    "convention"),
                                                      "bid_margin": -15.0,
                                                      "margin_classes": ("suit", "grand", "null ouvert"),
-                                                     "fusion": 12, "conventions": True}}
+                                                     "fusion": 12, "fusion_from": 0, "conventions": True}}
 
 #: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
 #: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
