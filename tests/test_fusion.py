@@ -42,7 +42,8 @@ def _values(view, worlds):
     points, weights = player.world_points(view, worlds, legal)
     settled = player._settled(view, worlds, points, legal)[0]
     key = np.round(weights @ settled, 6) + 1e-4 * (weights @ points)
-    fused = fused_values(view, worlds, legal, weights, settled, key, solver=default_solver(), settle=player._settled)
+    fused = fused_values(view, worlds, legal, weights, settled, key, solver=default_solver(),
+                         settle=player._settled).values
     names = [CARD_NAMES[c] for c in legal]
     return dict(zip(names, weights @ settled)), dict(zip(names, fused))
 

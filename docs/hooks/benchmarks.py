@@ -50,6 +50,18 @@ CURRENT = [
      "not clearly a gain", "best_policy_8001.txt",
      "python benchmarks/bench_best.py --player best-policy --baseline best-2026-12 --no-reference --seed 8001 "
      "--deals 400 --workers 2"),
+    ("The declarer's look-ahead past strategy fusion (best-fusion) against best-2026-12, 400 fresh deals: "
+     "a small gain, kept in best from the second trick", "best_fusion_10001.txt",
+     "python benchmarks/bench_best.py --player best-fusion --baseline best-2026-12 --no-reference --seed 10001 "
+     "--deals 400 --workers 2"),
+    ("Defenders' conventions (best-conventions) against best-2026-12, 400 fresh deals: not a gain",
+     "best_conventions_11001.txt",
+     "python benchmarks/bench_best.py --player best-conventions --baseline best-2026-12 --no-reference "
+     "--seed 11001 --deals 400 --workers 2"),
+    ("Every technique at once (best-together) against best-2026-12: stopped after 152 deals",
+     "best_together_12001.txt",
+     "python benchmarks/bench_best.py --player best-together --baseline best-2026-12 --no-reference "
+     "--seed 12001 --deals 400 --workers 2"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",

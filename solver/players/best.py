@@ -1,8 +1,9 @@
-"""The strongest computer player: PIMC with inference, the game's real stakes and exact endgames.
+"""The strongest computer player: PIMC with inference, the game's real stakes, exact endgames and a
+declarer who looks past strategy fusion.
 
 Plain PIMC (:class:`~solver.players.base.PimcPlayer`) draws the hidden cards
 uniformly and plays the card with the most card points on average over its
-double-dummy solutions.  :class:`BestPlayer` changes four separable things,
+double-dummy solutions.  :class:`BestPlayer` changes five separable things (``fusion`` below),
 each behind a switch that the ablation benchmark turns off
 (``benchmarks/bench_best.py``; ``null_defence`` also ``benchmarks/bench_null_defence.py``):
 
@@ -73,7 +74,11 @@ each behind a switch that the ablation benchmark turns off
     A defender plays by the conventions of :mod:`solver.conventions` (a discard is a blank card
     of a suit without ace or ten; against Null he leads his shortest suit) where the card costs
     at most :data:`CONVENTION_MARGIN` against his best, and reads his partner's cards by them
-    (the ``convention`` cue of :mod:`solver.inference`).  ``best-conventions``: measured below.
+    (the ``convention`` cue of :mod:`solver.inference`).  ``best-conventions`` against
+    ``best-2026-12`` on 400 fresh deals of seed 11001 (``benchmarks/results/best_conventions_11001.txt``):
+    -0.31 a game (95% -1.17 ... +0.55), 27 deals scored better and 44 worse, so it stays off.  A
+    partner who broke a convention because his search preferred another card is read as if
+    he held other cards: the reading is only as good as the rule is kept.
 
 ``strength`` 1 (default: at most ~0.3 s a move on two cores), 2 and 3 draw
 more worlds, weigh more candidates, and solve larger endgames exactly (the
