@@ -50,10 +50,14 @@ CURRENT = [
      "not clearly a gain", "best_policy_8001.txt",
      "python benchmarks/bench_best.py --player best-policy --baseline best-2026-12 --no-reference --seed 8001 "
      "--deals 400 --workers 2"),
-    ("The declarer's look-ahead past strategy fusion (best-fusion) against best-2026-12, 400 fresh deals: "
-     "a small gain, kept in best from the second trick", "best_fusion_10001.txt",
+    ("The declarer's look-ahead past strategy fusion (best-fusion) against best-2026-12, 400 fresh deals",
+     "best_fusion_10001.txt",
      "python benchmarks/bench_best.py --player best-fusion --baseline best-2026-12 --no-reference --seed 10001 "
      "--deals 400 --workers 2"),
+    ("... from the second trick (best-fusion-late), 400 more fresh deals: with the run above not clearly a gain",
+     "best_fusion_late_13001.txt",
+     "python benchmarks/bench_best.py --player best-fusion-late --baseline best-2026-12 --no-reference "
+     "--seed 13001 --deals 400 --workers 2"),
     ("Defenders' conventions (best-conventions) against best-2026-12, 400 fresh deals: not a gain",
      "best_conventions_11001.txt",
      "python benchmarks/bench_best.py --player best-conventions --baseline best-2026-12 --no-reference "

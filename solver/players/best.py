@@ -1,9 +1,8 @@
-"""The strongest computer player: PIMC with inference, the game's real stakes, exact endgames and a
-declarer who looks past strategy fusion.
+"""The strongest computer player: PIMC with inference, the game's real stakes and exact endgames.
 
 Plain PIMC (:class:`~solver.players.base.PimcPlayer`) draws the hidden cards
 uniformly and plays the card with the most card points on average over its
-double-dummy solutions.  :class:`BestPlayer` changes five separable things (``fusion`` below),
+double-dummy solutions.  :class:`BestPlayer` changes four separable things,
 each behind a switch that the ablation benchmark turns off
 (``benchmarks/bench_best.py``; ``null_defence`` also ``benchmarks/bench_null_defence.py``):
 
@@ -59,16 +58,19 @@ each behind a switch that the ablation benchmark turns off
     0.785 against one times the worlds, 0.720 against four, 0.725 against eight and 0.720
     against sixteen: four is where it stops paying.
 
-``fusion`` (:data:`FUSION_CARDS`, from :data:`FUSION_FROM`)
-    While ``fusion_from`` to ``fusion`` cards have been played, the declarer looks past strategy
-    fusion (:mod:`solver.players.fusion`): PIMC's three best cards are followed, with the
-    defenders' double-dummy answers, to his next decision, where he must play one card in all
-    the worlds that showed him the same cards.  ``best-fusion`` looks in the first four tricks
-    (cards 0 to 11): against ``best-2026-12`` on 400 fresh deals of seed 10001
-    (``benchmarks/results/best_fusion_10001.txt``) +0.28 a game (95% +0.04 ... +0.53).  It played
-    another card in few games: 7 deals of 400 scored differently, all 7 for it, every changed card
-    in tricks 2 to 4.  The first trick's look-ahead solves the whole game three times over in
-    every world and doubled the slowest move, so ``best`` looks from the second trick on.
+``fusion`` (0: off)
+    While ``fusion_from`` (:data:`FUSION_FROM`) to ``fusion`` cards have been played, the
+    declarer looks past strategy fusion (:mod:`solver.players.fusion`): PIMC's three best cards
+    are followed, with the defenders' double-dummy answers, to his next decision, where he must
+    play one card in all the worlds that showed him the same cards.  ``best-fusion`` looks in the
+    first four tricks (cards 0 to 11): against ``best-2026-12`` on 400 fresh deals of seed 10001
+    (``benchmarks/results/best_fusion_10001.txt``) +0.28 a game (95% +0.04 ... +0.53), 7 deals
+    scored differently, all 7 for it, every changed card in tricks 2 to 4.  The first trick's
+    look-ahead solves the whole game three times over in every world and doubled the slowest
+    move, so ``best-fusion-late`` looks in tricks 2 to 4 only: on 400 fresh deals of seed 13001
+    (``best_fusion_late_13001.txt``) -0.05 a game (-0.18 ... +0.09), 4 deals differently, 3 for
+    it and 1 against, at today's time a move.  Both runs together: +0.12 (-0.02 ... +0.26) on 800
+    deals, 10 of the 11 deals that differed for it.  Not clearly a gain: off in ``best``.
 
 ``conventions`` (off)
     A defender plays by the conventions of :mod:`solver.conventions` (a discard is a blank card
@@ -113,9 +115,8 @@ EARLY_CARDS = 6
 #: A Null defender draws this many times the worlds (``null_defence``; 1 is plain).
 NULL_DEFENCE_WORLDS = 4
 #: ``fusion``: the declarer looks past strategy fusion from this many cards played (the first trick's
-#: look-ahead solves the whole game in every world: the slowest moves) up to ``FUSION_CARDS``.
+#: look-ahead solves the whole game in every world: the slowest moves).
 FUSION_FROM = 3
-FUSION_CARDS = 12
 #: ``conventions``: a defender plays the card a convention shows when it is worth at most this
 #: much less than his best (the declarer's expected score under the table's scoring).
 CONVENTION_MARGIN = 2.0
@@ -156,7 +157,7 @@ class BestPlayer(PimcPlayer):
                  search: bool = True, scoring: str = "seeger-fabian", samples: int | None = None,
                  bid_samples: int = 32, bid_seed: int | None = None, null_defence: int = NULL_DEFENCE_WORLDS,
                  play_model: str | None = None, defending: bool = False, bid_margin: float = 0.0,
-                 margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = FUSION_CARDS,
+                 margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0,
                  fusion_from: int = FUSION_FROM, conventions: bool = False):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")

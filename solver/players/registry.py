@@ -38,7 +38,8 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: Nulls a margin for every game added were won 16 times in 41); ``best`` whose inference reads
 #: the others' cards by the learned model of play instead of the hand-built rules
 #: (``best-policy``), and by both (``best-play-policy``); ``best`` whose declarer looks past strategy
-#: fusion in the first four tricks (``best-fusion``, :mod:`solver.players.fusion`); ``best`` whose
+#: fusion in the first four tricks (``best-fusion``, :mod:`solver.players.fusion`) and in tricks 2 to 4
+#: (``best-fusion-late``); ``best`` whose
 #: defenders play by conventions and read their partner's cards by them (``best-conventions``,
 #: :mod:`solver.conventions`); and every technique of issue #66 at once but ``defending`` (which lost;
 #: it pulls against ``bid_margin``): ``best-together``.
@@ -46,14 +47,14 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
                                    "best-plain-null": {"null_defence": 1},
-                                   "best-defending": {"defending": True, "fusion": 0},
-                                   "best-policy": {"inference": ("auction", "declarer", "policy"), "fusion": 0},
-                                   "best-play-policy": {"inference": ("auction", "declarer", "play", "policy"),
-                                                        "fusion": 0},
+                                   "best-defending": {"defending": True},
+                                   "best-policy": {"inference": ("auction", "declarer", "policy")},
+                                   "best-play-policy": {"inference": ("auction", "declarer", "play", "policy")},
                                    "best-fusion": {"fusion": 12, "fusion_from": 0},
-                                   "best-conventions": {"conventions": True, "fusion": 0,
+                                   "best-fusion-late": {"fusion": 12, "fusion_from": 3},
+                                   "best-conventions": {"conventions": True,
                                                         "inference": ("auction", "declarer", "play", "convention")},
-                                   "best-bold": {"bid_margin": -15.0, "fusion": 0,
+                                   "best-bold": {"bid_margin": -15.0,
                                                  "margin_classes": ("suit", "grand", "null ouvert")},
                                    "best-together": {"inference": ("auction", "declarer", "play", "policy",
                                                                    "convention"),
