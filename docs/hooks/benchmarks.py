@@ -54,6 +54,8 @@ CURRENT = [
      "best_fusion_10001.txt",
      "python benchmarks/bench_best.py --player best-fusion --baseline best-2026-12 --no-reference --seed 10001 "
      "--deals 400 --workers 2"),
+    ("How often the look-ahead past fusion changes the declarer's card, and the information sets it reaches",
+     "fusion_lookahead.txt", "python benchmarks/bench_fusion.py --deals 40 --seed 9201 --workers 2"),
     ("... from the second trick (best-fusion-late), 400 more fresh deals: with the run above not clearly a gain",
      "best_fusion_late_13001.txt",
      "python benchmarks/bench_best.py --player best-fusion-late --baseline best-2026-12 --no-reference "
