@@ -64,7 +64,7 @@ CURRENT = [
      "best_conventions_11001.txt",
      "python benchmarks/bench_best.py --player best-conventions --baseline best-2026-12 --no-reference "
      "--seed 11001 --deals 400 --workers 2"),
-    ("Every technique at once (best-together) against best-2026-12: stopped after 152 deals",
+    ("Every technique at once (best-together) against best-2026-12, 400 fresh deals: not a gain",
      "best_together_12001.txt",
      "python benchmarks/bench_best.py --player best-together --baseline best-2026-12 --no-reference "
      "--seed 12001 --deals 400 --workers 2"),
