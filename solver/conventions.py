@@ -33,8 +33,9 @@ from .cards import CARD_POINTS, SUIT_BLOCK, SUIT_MASK, SUITS, iter_cards, popcou
 from .games import Declaration
 from .play import rules_for, trump_set
 
-#: The two conventions, by name (:func:`conventional`'s ``which``).
-CONVENTIONS = ("discard", "null lead")
+#: The cards without card points (7, 8, 9), and per plain suit its ace and ten.
+BLANKS = sum(1 << c for c in range(32) if CARD_POINTS[c] == 0)
+TOPS = [sum(1 << c for c in iter_cards(SUIT_BLOCK[s]) if CARD_POINTS[c] >= 10) for s in SUITS]
 
 
 def _discards(hand: int, legal: int, led: int, game: int) -> int:
@@ -46,20 +47,10 @@ def _discards(hand: int, legal: int, led: int, game: int) -> int:
     out = 0
     for s in SUITS:
         block = SUIT_BLOCK[s] & ~trumps
-        if not block or hand & block & _tops(s):
+        if not block or hand & block & TOPS[s]:
             continue
-        out |= legal & block & ~_tops(s) & _blanks()
+        out |= legal & block & BLANKS
     return out
-
-
-def _tops(suit: int) -> int:
-    """The ace and the ten of a plain suit."""
-    return sum(1 << c for c in iter_cards(SUIT_BLOCK[suit]) if CARD_POINTS[c] >= 10)
-
-
-def _blanks() -> int:
-    """The cards without card points (7, 8, 9)."""
-    return sum(1 << c for c in range(32) if CARD_POINTS[c] == 0)
 
 
 def _null_leads(hand: int) -> int:

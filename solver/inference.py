@@ -349,12 +349,13 @@ class Inference:
         self.played_by = [0, 0, 0]
         for p, c in history:
             self.played_by[p] |= 1 << c
-        self.choices = choices_of(history, declarer, declaration.game) if "play" in cues else []
+        # the complete tricks' choices, read by the play cue and (a defender's) the convention cue
+        reads_convention = "convention" in cues and seat != declarer
+        choices = choices_of(history, declarer, declaration.game) if "play" in cues or reads_convention else []
+        self.choices = choices if "play" in cues else []
+        self.partner_choices = choices if reads_convention else []
         self.game = declaration.game
         self.policy = _policy_choices(history, declarer, declaration.game) if "policy" in cues else []
-        # a defender reads his partner's cards by the conventions they both play
-        self.partner_choices = choices_of(history, declarer, declaration.game) \
-            if "convention" in cues and seat != declarer else []
 
     def weight(self, hands: tuple[int, ...] | list[int], skat: int) -> float:
         w = 1.0

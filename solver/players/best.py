@@ -267,7 +267,8 @@ class BestPlayer(PimcPlayer):
         value = dict(zip(legal, key if view.seat == view.declarer else -key))      # the mover's, best highest
         if self.conventions and view.seat != view.declarer and self.search:
             # among the cards within CONVENTION_MARGIN of his best, the one a convention shows
-            near = sum(1 << c for c in legal if value[c] >= max(value.values()) - CONVENTION_MARGIN)
+            floor = max(value.values()) - CONVENTION_MARGIN
+            near = sum(1 << c for c in legal if value[c] >= floor)
             allowed = conventional(view.hand, near, view.trick, view.declaration)
             if allowed:
                 return _best_card(list(iter_cards(allowed)), value)

@@ -54,19 +54,19 @@ class Lookahead:
 
 def fused_values(view: PlayView, worlds: list[tuple[World, float]], legal: list[int], weights: np.ndarray,
                  settled: np.ndarray, key: np.ndarray, *, solver: Solver, settle: Callable) -> Lookahead:
-    """Per legal card of the declarer to move (:class:`Lookahead`): its stakes when he must choose his next card alike
-    in the worlds he cannot tell apart (module docs); ``-inf`` for the cards that are not among
+    """Per legal card of the declarer to move (:class:`Lookahead`): its stakes when he must choose
+    his next card alike in the worlds he cannot tell apart (module docs); ``-inf`` for the cards that are not among
     PIMC's best :data:`CANDIDATES`.  ``weights``: the worlds' weights (summing to 1);
     ``settled``: each world's and card's settlement for the declarer (PIMC's); ``key``: PIMC's
     order of the cards (its stakes, ties broken by card points), best highest; ``settle``: the
     settlement of solved cards, ``settle(view, worlds, points, cards, states=...)`` ->
     ``(score, won)`` (:meth:`~solver.players.best.BestPlayer._settled`)."""
     order = sorted(range(len(legal)), key=lambda j: (-key[j], legal[j]))
-    out = np.full(len(legal), -np.inf)
     studies = [_study(view, list(w.hands), w.skat) for w, _ in worlds]
     # (candidate, world) -> the game state followed to the declarer's next decision and the cards seen on the way
     nodes: list[tuple[int, int, object, tuple[int, ...]]] = []
-    for j in order[:CANDIDATES]:
+    candidates = order[:CANDIDATES]
+    for j in candidates:
         for k, study in enumerate(studies):
             st = replay(study)
             st.push(legal[j])
@@ -86,14 +86,14 @@ def fused_values(view: PlayView, worlds: list[tuple[World, float]], legal: list[
         solved = dict(zip(ahead, solver.best_moves_many([(studies[nodes[i][1]], nodes[i][2]) for i in ahead])))
     sets: dict[tuple[int, tuple[int, ...]], list[int]] = {}
     sizes = []
+    value = {j: 0.0 for j in candidates}                    # a candidate: the sum over its sets
     for i, (j, _, _, seen) in enumerate(nodes):
         sets.setdefault((j, seen), []).append(i)
     for (j, _), members in sets.items():
         sizes.append(len(members))
-        value = 0.0
         over = [i for i in members if i not in solved]
         for i in over:                                      # the game ended: nothing left to choose
-            value += weights[nodes[i][1]] * settled[nodes[i][1], j]
+            value[j] += weights[nodes[i][1]] * settled[nodes[i][1], j]
         members = [i for i in members if i in solved]
         if members:
             cards = sorted(c for c, _ in solved[members[0]])
@@ -104,6 +104,8 @@ def fused_values(view: PlayView, worlds: list[tuple[World, float]], legal: list[
                     points[r, index[c]] = float(v)
             ks = [nodes[i][1] for i in members]
             score, _ = settle(view, [worlds[k] for k in ks], points, cards, states=[nodes[i][2] for i in members])
-            value += float(np.max(weights[ks] @ score))     # one card for the whole set
-        out[j] = value if np.isinf(out[j]) else out[j] + value
+            value[j] += float(np.max(weights[ks] @ score))  # one card for the whole set
+    out = np.full(len(legal), -np.inf)
+    for j, v in value.items():
+        out[j] = v
     return Lookahead(out, sizes)
