@@ -36,6 +36,7 @@ import numpy as np
 
 from ..deal import replay
 from ..sampling import World
+from ..state import GameState
 from ..search.api import Solver
 from .base import PlayView, _study
 
@@ -64,7 +65,7 @@ def fused_values(view: PlayView, worlds: list[tuple[World, float]], legal: list[
     order = sorted(range(len(legal)), key=lambda j: (-key[j], legal[j]))
     studies = [_study(view, list(w.hands), w.skat) for w, _ in worlds]
     # (candidate, world) -> the game state followed to the declarer's next decision and the cards seen on the way
-    nodes: list[tuple[int, int, object, tuple[int, ...]]] = []
+    nodes: list[tuple[int, int, GameState, tuple[int, ...]]] = []
     candidates = order[:CANDIDATES]
     for j in candidates:
         for k, study in enumerate(studies):
