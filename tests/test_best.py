@@ -171,6 +171,26 @@ def test_best_is_a_named_player_and_its_parts_switch_off():
         Inference(F, R, Declaration(HEARTS_GAME), 18, [], [], cues=("telepathy",))
 
 
+def test_a_declaration_is_chosen_on_its_own_worlds_and_a_form_keeps_its_worlds(monkeypatch):
+    # declare_samples: the worlds the game and discard after the pick-up are chosen on; by default half
+    # the bid advice's; a named form that sets its worlds keeps them whatever the arena's strength says
+    import solver.players.base as base
+    asked = []
+
+    def evaluate_declare(twelve, seat, bid, **kw):
+        asked.append(kw["samples"])
+        raise LookupError("asked")
+    monkeypatch.setattr(base, "evaluate_declare", evaluate_declare)
+    twelve = cards("CJ SJ HJ DJ CA CT CK SA ST HA D7 D8")
+    for player, worlds in ((BestPlayer(bid_samples=12), 6), (BestPlayer(bid_samples=12, declare_samples=40), 40),
+                           (make_player("best-declare-worlds", 1, {"bid_samples": 12}), 32)):
+        with pytest.raises(LookupError):
+            player.declare(twelve, F, 18)
+        assert asked[-1] == worlds
+    assert make_player("best-bid-worlds", 1, {"bid_samples": 12}).bid_samples == 32
+    assert make_player("best-2026-12", 1, {"bid_samples": 12}).bid_samples == 12
+
+
 def test_a_null_defender_draws_more_worlds_and_nobody_else_does():
     # After two tricks (six cards seen) far more worlds are left than any sample draws, so
     # each player draws what it is set to: a Null defender null_defence times the worlds, the

@@ -50,9 +50,10 @@ def make_skat_player(name: str, seed: int, strength: dict | None = None, bid_see
     the table's, which ``best`` bids and plays for."""
     strength = dict(strength or {})
     if name == "best" or name in BEST_FORMS:
+        # a form that names its own bid or declare worlds keeps them whatever the strength says
+        form = {"bid_samples": strength.get("bid_samples", 32), **BEST_FORMS.get(name, {})}
         return BestPlayer(strength=strength.get("level", 1), seed=seed, bid_seed=bid_seed,
-                          samples=strength.get("samples"), bid_samples=strength.get("bid_samples", 32),
-                          scoring=scoring, **BEST_FORMS.get(name, {}))
+                          samples=strength.get("samples"), scoring=scoring, **form)
     if name not in PLAYERS:
         raise ValueError(f"unknown player {name!r} (expected {', '.join([*PLAYERS, *BEST_FORMS])})")
     cls = PLAYERS[name]

@@ -260,8 +260,8 @@ class PimcPlayer(Player):
     """Perfect Information Monte Carlo: sample the hidden cards consistently with
     what it has seen, solve each sample double-dummy, play the best card on average.
 
-    ``samples`` worlds a move; bidding and declaring use the hand evaluator
-    with ``bid_samples`` worlds.
+    ``samples`` worlds a move; bidding uses the hand evaluator with ``bid_samples`` worlds,
+    declaring after the pick-up with ``declare_samples`` (None: half of ``bid_samples``).
     """
 
     name = "pimc"
@@ -270,8 +270,9 @@ class PimcPlayer(Player):
     play_model: Any = None             # the bid advice's play model (plain PIMC: none, double-dummy)
 
     def __init__(self, samples: int = 12, bid_samples: int = 32, seed: int = 0, solver=None,
-                 bid_seed: int | None = None):
+                 bid_seed: int | None = None, declare_samples: int | None = None):
         self.samples, self.bid_samples = samples, bid_samples
+        self.declare_samples = declare_samples or max(1, bid_samples // 2)
         self.rng = np.random.default_rng(seed)
         self.seed = seed
         # the bid advice's worlds: players given the same bid_seed (the arena's players of one
@@ -310,10 +311,10 @@ class PimcPlayer(Player):
         return None
 
     def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
-        key = ("declare", twelve, seat, bid, self.bid_samples, self.bid_seed + twelve % 100003)
+        key = ("declare", twelve, seat, bid, self.declare_samples, self.bid_seed + twelve % 100003)
         if key not in _EVALUATIONS:
-            _EVALUATIONS[key] = evaluate_declare(twelve, seat, bid, samples=self.bid_samples // 2,
-                                                 first_batch=self.bid_samples // 2, seed=key[-1], workers=1,
+            _EVALUATIONS[key] = evaluate_declare(twelve, seat, bid, samples=self.declare_samples,
+                                                 first_batch=self.declare_samples, seed=key[-1], workers=1,
                                                  precision=0.2, discards_per_game=2, model=None,
                                                  contenders=None)
         r = self._advice(key, _EVALUATIONS[key]).recommended

@@ -149,7 +149,8 @@ class BestPlayer(PimcPlayer):
     declarer looks past strategy fusion while fewer than this many cards have been played
     (0: never) and at least ``fusion_from``; ``conventions``: a defender plays by the conventions
     of :mod:`solver.conventions` where they cost at most :data:`CONVENTION_MARGIN` (his inference
-    reads them with the ``convention`` cue)."""
+    reads them with the ``convention`` cue); ``declare_samples``: the worlds its declaration after
+    the pick-up is chosen on (None: half of ``bid_samples``)."""
 
     name = "best"
 
@@ -158,12 +159,12 @@ class BestPlayer(PimcPlayer):
                  bid_samples: int = 32, bid_seed: int | None = None, null_defence: int = NULL_DEFENCE_WORLDS,
                  play_model: str | None = None, defending: bool = False, bid_margin: float = 0.0,
                  margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0,
-                 fusion_from: int = FUSION_FROM, conventions: bool = False):
+                 fusion_from: int = FUSION_FROM, conventions: bool = False, declare_samples: int | None = None):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
         super().__init__(samples=samples or n, bid_samples=bid_samples, seed=seed, solver=solver,
-                         bid_seed=bid_seed)
+                         bid_seed=bid_seed, declare_samples=declare_samples)
         self.inference = tuple(inference)
         self.search = search
         self.scoring = scoring

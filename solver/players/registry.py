@@ -61,7 +61,9 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                                                    "convention"),
                                                      "bid_margin": -15.0,
                                                      "margin_classes": ("suit", "grand", "null ouvert"),
-                                                     "fusion": 12, "fusion_from": 0, "conventions": True}}
+                                                     "fusion": 12, "fusion_from": 0, "conventions": True},
+                                   "best-declare-worlds": {"declare_samples": 32},
+                                   "best-bid-worlds": {"bid_samples": 32}}
 
 #: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
 #: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
