@@ -7,7 +7,9 @@ Deal k of seed S is dealt from ``default_rng([S, k])`` and played as the arena b
 it (``benchmarks/bench_best.py``: its bid advice on 12 worlds, Seeger-Fabian): ``best`` and
 ``pimc`` in the seatings A,B,B and B,A,A in their three rotations, six games a deal.  Every
 game that was declared is one deal record a line (``players`` names who sat where), written
-as its deal finishes; a rerun goes on after the deals already written.
+as its deal finishes; a rerun goes on after the deals already finished.  A deal whose six games
+were all passed in writes no record, so every finished deal's number is also appended to a file
+beside ``--out`` (its name with ``.done``): a rerun does not play it again.
 """
 
 from __future__ import annotations
@@ -51,17 +53,22 @@ def main() -> None:
     ap.add_argument("--out", type=Path, required=True)
     args = ap.parse_args()
     a, b = args.players.split(",")
+    finished = args.out.with_name(args.out.name + ".done")
     done = set()
     if args.out.exists():
         done = {json.loads(line)["deal"] for line in args.out.read_text().splitlines() if line.strip()}
+    if finished.exists():
+        done |= {int(line) for line in finished.read_text().split()}
     todo = [(a, b, args.seed, k) for k in range(args.deals) if k not in done]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     t0 = time.time()
-    with args.out.open("a") as f:
-        for i, (_, games) in enumerate(imap_unordered(deal_games, todo, workers=args.workers), 1):
+    with args.out.open("a") as f, finished.open("a") as marks:
+        for i, ((_, _, _, k), games) in enumerate(imap_unordered(deal_games, todo, workers=args.workers), 1):
             for g in games:
                 f.write(json.dumps(g) + "\n")
             f.flush()
+            marks.write(f"{k}\n")                         # (a deal with games is also marked by its records)
+            marks.flush()
             if i % 10 == 0 or i == len(todo):
                 print(f"{i}/{len(todo)} deals, {time.time() - t0:.0f} s", flush=True)
 

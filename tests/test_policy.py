@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from benchmarks import policy_games
 from solver import inference
 from solver.cards import parse_card, parse_cards
 from solver.deal import load_deal, replay
@@ -143,3 +144,19 @@ def decisions_with_seats(deal):
         out.append(None if forced else next(ds))
         st.push(card)
     return out
+
+
+def test_the_self_play_script_does_not_replay_a_deal_whose_games_were_all_passed(tmp_path, monkeypatch):
+    # deal 1's six games are all passed in: it writes no record, and a rerun must not play it again
+    played = []
+
+    def deal_games(args):
+        played.append(args[3])
+        return [] if args[3] == 1 else [{"deal": args[3]}]
+    monkeypatch.setattr(policy_games, "deal_games", deal_games)
+    out = tmp_path / "games.jsonl"
+    for _ in range(2):
+        monkeypatch.setattr("sys.argv", ["policy_games", "--deals", "3", "--workers", "1", "--out", str(out)])
+        policy_games.main()
+    assert played == [0, 1, 2]
+    assert [line for line in out.read_text().splitlines()] == ['{"deal": 0}', '{"deal": 2}']
