@@ -172,8 +172,9 @@ def test_best_is_a_named_player_and_its_parts_switch_off():
 
 
 def test_a_declaration_is_chosen_on_its_own_worlds_and_a_form_keeps_its_worlds(monkeypatch):
-    # declare_samples: the worlds the game and discard after the pick-up are chosen on; by default half
-    # the bid advice's; a named form that sets its worlds keeps them whatever the arena's strength says
+    # declare_samples: the worlds the game and discard after the pick-up are chosen on: best's own 32
+    # whatever its bid advice's; None: half the bid advice's (plain PIMC, and best-2026-12 as it played);
+    # a named form that sets its worlds keeps them whatever the arena's strength says
     import solver.players.base as base
     asked = []
 
@@ -182,8 +183,11 @@ def test_a_declaration_is_chosen_on_its_own_worlds_and_a_form_keeps_its_worlds(m
         raise LookupError("asked")
     monkeypatch.setattr(base, "evaluate_declare", evaluate_declare)
     twelve = cards("CJ SJ HJ DJ CA CT CK SA ST HA D7 D8")
-    for player, worlds in ((BestPlayer(bid_samples=12), 6), (BestPlayer(bid_samples=12, declare_samples=40), 40),
-                           (make_player("best-declare-worlds", 1, {"bid_samples": 12}), 32)):
+    for player, worlds in ((BestPlayer(bid_samples=12), 32), (BestPlayer(bid_samples=12, declare_samples=None), 6),
+                           (BestPlayer(bid_samples=12, declare_samples=40), 40),
+                           (make_player("best-2026-12", 1, {"bid_samples": 12}), 6),
+                           (make_player("pimc", 1, {"bid_samples": 12}), 6),
+                           (make_player("best-bid-worlds", 1, {"bid_samples": 12}), 16)):
         with pytest.raises(LookupError):
             player.declare(twelve, F, 18)
         assert asked[-1] == worlds

@@ -63,7 +63,8 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                                      "margin_classes": ("suit", "grand", "null ouvert"),
                                                      "fusion": 12, "fusion_from": 0, "conventions": True},
                                    "best-declare-worlds": {"declare_samples": 32},
-                                   "best-bid-worlds": {"bid_samples": 32}}
+                                   "best-bid-worlds": {"bid_samples": 32, "declare_samples": 16},
+                                   "best-bid-64": {"bid_samples": 64, "declare_samples": 32}}
 
 #: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
 #: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
@@ -74,7 +75,8 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
 FROZEN_BEST: dict[str, dict] = {
     "best-2026-12": {"inference": ("auction", "declarer", "play"), "search": True, "null_defence": 4,
                      "defending": False, "bid_margin": 0.0, "fusion": 0,
-                     "conventions": False, "play_model": "frozen/best-2026-12.json"},
+                     "conventions": False, "play_model": "frozen/best-2026-12.json",
+                     "declare_samples": None},
 }
 
 #: Every named form of ``best``: its ablations and its frozen baselines.
