@@ -68,6 +68,18 @@ CURRENT = [
      "best_together_12001.txt",
      "python benchmarks/bench_best.py --player best-together --baseline best-2026-12 --no-reference "
      "--seed 12001 --deals 400 --workers 2"),
+    ("The declaration after the pick-up on 32 worlds (best-declare-worlds) against best-2026-12 (6 in the "
+     "arena), 400 fresh deals: a gain, best declares so", "best_declare_worlds_14001.txt",
+     "python benchmarks/bench_best.py --player best-declare-worlds --baseline best-2026-12 --no-reference "
+     "--seed 14001 --deals 400 --workers 2"),
+    ("The bid and declare worlds best had at a table (best-bid-worlds: 32 and 16) against best-2026-12 "
+     "(the arena's 12 and 6), 400 fresh deals: not clearly a gain", "best_bid_worlds_15001.txt",
+     "python benchmarks/bench_best.py --player best-bid-worlds --baseline best-2026-12 --no-reference "
+     "--seed 15001 --deals 400 --workers 2"),
+    ("Twice the bid worlds (best-bid-64) against best-bid-worlds, stopped at 124 deals: no gain seen",
+     "best_bid_64_16001.txt",
+     "python benchmarks/bench_best.py --player best-bid-64 --baseline best-bid-worlds --no-reference "
+     "--seed 16001 --deals 400 --workers 2"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",

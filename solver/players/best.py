@@ -82,6 +82,20 @@ each behind a switch that the ablation benchmark turns off
     partner who broke a convention because his search preferred another card is read as if
     he held other cards: the reading is only as good as the rule is kept.
 
+``declare_samples`` (:data:`DECLARE_SAMPLES`: 32)
+    The game and discard after the pick-up are chosen on this many worlds, not on half the bid
+    advice's (plain PIMC's rule): the choice is the best expected score among about fifteen
+    candidates (each game with its two best discards, Null Ouvert), and on few worlds the one whose
+    worlds fell luckily wins.  The arena's bid advice has 12 worlds (``benchmarks/bench_best.py``),
+    so ``best-2026-12`` declares on 6 there; ``best-declare-worlds`` (32) against it on 400 fresh
+    deals of seed 14001 (``benchmarks/results/best_declare_worlds_14001.txt``): +1.63 a game (95%
+    +0.49 ... +2.78), the declarer winning 0.831 of its games against 0.812, so ``best`` declares on
+    32.  At a table the bid advice has 32 worlds, so ``best`` declared on 16 there before: the gain
+    there is smaller than the arena's.  More bid worlds are not clearly a gain: the table's 32 and
+    16 (``best-bid-worlds``) against the arena's 12 and 6, +0.85 a game on 400 deals of seed 15001
+    (95% -0.69 ... +2.40); 64 and 32 (``best-bid-64``) against 32 and 16, -1.76 on 124 deals of
+    seed 16001 (-3.71 ... +0.18).
+
 ``strength`` 1 (default: at most ~0.3 s a move on two cores), 2 and 3 draw
 more worlds, weigh more candidates, and solve larger endgames exactly (the
 bid advice keeps its ``bid_samples``).

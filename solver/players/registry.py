@@ -43,7 +43,10 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: defenders play by conventions and read their partner's cards by them (``best-conventions``,
 #: :mod:`solver.conventions`); and every technique of issue #66 at once but ``defending`` (which lost;
 #: it pulls against ``bid_margin``): ``best-together`` (-0.11 a game on 400 fresh deals of seed 12001,
-#: ``benchmarks/results/best_together_12001.txt``).
+#: ``benchmarks/results/best_together_12001.txt``); ``best`` that chooses its declaration after the
+#: pick-up on 32 worlds (``best-declare-worlds``: what ``best`` does since 2026-12-07); ``best`` with
+#: the bid and declare worlds it had at a table before then (``best-bid-worlds``: 32 and 16, where the
+#: arena gives 12 and 6), and with twice them (``best-bid-64``).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
