@@ -72,6 +72,10 @@ CURRENT = [
      "arena), 400 fresh deals: a gain, best declares so", "best_declare_worlds_14001.txt",
      "python benchmarks/bench_best.py --player best-declare-worlds --baseline best-2026-12 --no-reference "
      "--seed 14001 --deals 400 --workers 2"),
+    ("best (declaring on 32 worlds) against best-2026-12 on fresh deals of seed 17001, the check of the above "
+     "(resumable to 1,000 deals)", "best_declare_17001.txt",
+     "python benchmarks/bench_best.py --player best --baseline best-2026-12 --no-reference "
+     "--seed 17001 --deals 1000 --workers 2"),
     ("The bid and declare worlds best had at a table (best-bid-worlds: 32 and 16) against best-2026-12 "
      "(the arena's 12 and 6), 400 fresh deals: not clearly a gain", "best_bid_worlds_15001.txt",
      "python benchmarks/bench_best.py --player best-bid-worlds --baseline best-2026-12 --no-reference "
