@@ -16,6 +16,7 @@ from solver.cards import iter_cards
 from solver.games import GRAND, HEARTS_GAME, Declaration
 from solver.inference import Inference, auction_facts, bidder_weight, choices_of, play_likelihood
 from solver.players import PLAYERS, BestPlayer, PlayView
+from solver.players import base
 from solver.players.arena import make_player
 from solver.sampling import World, WorldSampler
 
@@ -175,7 +176,6 @@ def test_a_declaration_is_chosen_on_its_own_worlds_and_a_form_keeps_its_worlds(m
     # declare_samples: the worlds the game and discard after the pick-up are chosen on: best's own 32
     # whatever its bid advice's; None: half the bid advice's (plain PIMC, and best-2026-12 as it played);
     # a named form that sets its worlds keeps them whatever the arena's strength says
-    import solver.players.base as base
     asked = []
 
     def evaluate_declare(twelve, seat, bid, **kw):

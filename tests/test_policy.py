@@ -159,4 +159,4 @@ def test_the_self_play_script_does_not_replay_a_deal_whose_games_were_all_passed
         monkeypatch.setattr("sys.argv", ["policy_games", "--deals", "3", "--workers", "1", "--out", str(out)])
         policy_games.main()
     assert played == [0, 1, 2]
-    assert [line for line in out.read_text().splitlines()] == ['{"deal": 0}', '{"deal": 2}']
+    assert out.read_text().splitlines() == ['{"deal": 0}', '{"deal": 2}']

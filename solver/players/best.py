@@ -93,10 +93,9 @@ each behind a switch that the ablation benchmark turns off
     32; the check on 724 more fresh deals of seed 17001 (``best_declare_17001.txt``): +0.92
     (+0.11 ... +1.73), +1.17 (+0.51 ... +1.83) on the 1,124 together.  At a table the bid advice
     has 32 worlds, so ``best`` declared on 16 there before: the gain there is smaller than the
-    arena's.  More bid worlds are not clearly a gain: the table's 32 and
-    16 (``best-bid-worlds``) against the arena's 12 and 6, +0.85 a game on 400 deals of seed 15001
-    (95% -0.69 ... +2.40); 64 and 32 (``best-bid-64``) against 32 and 16, -1.76 on 124 deals of
-    seed 16001 (-3.71 ... +0.18).
+    arena's.  More bid worlds are not clearly a gain: the table's 32 and 16 (``best-bid-worlds``)
+    against the arena's 12 and 6, +0.85 a game on 400 deals of seed 15001 (95% -0.69 ... +2.40);
+    64 and 32 (``best-bid-64``) against 32 and 16, -1.76 on 124 deals of seed 16001 (-3.71 ... +0.18).
 
 ``strength`` 1 (default: at most ~0.3 s a move on two cores), 2 and 3 draw
 more worlds, weigh more candidates, and solve larger endgames exactly (the
