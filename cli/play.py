@@ -136,7 +136,8 @@ class HumanPlayer(Player):
             return None
         return self._declaration(hand=True, question=q)
 
-    def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
+    def declare(self, twelve: int, seat: int, bid: int, *,
+                auction: list[tuple[int, str]] | None = None) -> tuple[int, Declaration]:
         self.p.console.print(f"Your twelve cards: {self.p.cards(twelve)}")
         q = {"kind": "discard", "bid": bid, "_twelve": twelve, "_seat": seat}
 

@@ -172,27 +172,65 @@ def test_best_is_a_named_player_and_its_parts_switch_off():
         Inference(F, R, Declaration(HEARTS_GAME), 18, [], [], cues=("telepathy",))
 
 
+def declare_asked(monkeypatch, player, twelve: int, seat: int, bid: int, **kw) -> dict:
+    """The options ``player.declare`` asks the declaration advice with (the advice itself not run)."""
+    asked: list[dict] = []
+
+    def evaluate_declare(*args, **options):
+        asked.append(options)
+        raise LookupError("asked")
+    monkeypatch.setattr(base, "evaluate_declare", evaluate_declare)
+    with pytest.raises(LookupError):
+        player.declare(twelve, seat, bid, **kw)
+    return asked[-1]
+
+
 def test_a_declaration_is_chosen_on_its_own_worlds_and_a_form_keeps_its_worlds(monkeypatch):
     # declare_samples: the worlds the game and discard after the pick-up are chosen on: best's own 32
     # whatever its bid advice's; None: half the bid advice's (plain PIMC, and best-2026-12 as it played);
     # a named form that sets its worlds keeps them whatever the arena's strength says
-    asked = []
-
-    def evaluate_declare(twelve, seat, bid, **kw):
-        asked.append(kw["samples"])
-        raise LookupError("asked")
-    monkeypatch.setattr(base, "evaluate_declare", evaluate_declare)
     twelve = cards("CJ SJ HJ DJ CA CT CK SA ST HA D7 D8")
     for player, worlds in ((BestPlayer(bid_samples=12), 32), (BestPlayer(bid_samples=12, declare_samples=None), 6),
                            (BestPlayer(bid_samples=12, declare_samples=40), 40),
                            (make_player("best-2026-12", 1, {"bid_samples": 12}), 6),
                            (make_player("pimc", 1, {"bid_samples": 12}), 6),
                            (make_player("best-bid-worlds", 1, {"bid_samples": 12}), 16)):
-        with pytest.raises(LookupError):
-            player.declare(twelve, F, 18)
-        assert asked[-1] == worlds
+        assert declare_asked(monkeypatch, player, twelve, F, 18)["samples"] == worlds
     assert make_player("best-bid-worlds", 1, {"bid_samples": 12}).bid_samples == 32
     assert make_player("best-2026-12", 1, {"bid_samples": 12}).bid_samples == 12
+
+
+def test_a_declaration_reads_the_auction_only_when_its_switch_is_on(monkeypatch):
+    # declare_auction: the worlds of the declaration after the pick-up are drawn by the others' calls
+    # (M bid up to 20 and R passed at once: M holds a game worth 20, R none worth 18); off (best,
+    # best-2026-12 as it played, plain PIMC) they are uniform, whatever the auction was
+    twelve = cards("CJ SJ HJ DJ CA CT CK SA ST HA D7 D8")
+    calls = [(M, "18"), (F, "y"), (M, "20"), (F, "y"), (M, "p"), (R, "p")]
+    for player, worlds_by in ((BestPlayer(bid_samples=12, declare_auction=True), calls),
+                              (make_player("best-declare-auction", 1, {"bid_samples": 12}), calls),
+                              (BestPlayer(bid_samples=12), None),
+                              (make_player("best-2026-12", 1, {"bid_samples": 12}), None),
+                              (make_player("pimc", 1, {"bid_samples": 12}), None)):
+        assert declare_asked(monkeypatch, player, twelve, F, 20, auction=calls)["auction"] == worlds_by
+
+
+def test_a_declaration_by_the_auction_draws_only_worlds_that_explain_the_calls(monkeypatch):
+    # F declares at 20 after M bid 18 and 20 and R passed at once.  The evaluation's worlds are drawn
+    # by those calls (an evaluation that fell back to uniform worlds names no calls), and the
+    # player declares a game of the menu with two of his twelve cards put away
+    calls = [(M, "18"), (F, "y"), (M, "20"), (F, "y"), (M, "p"), (R, "p")]
+    twelve = cards("CJ SJ HJ DJ CA CT CK SA ST HA D7 D8")
+    made = []
+
+    def evaluate_declare(*args, **kw):
+        made.append(real(*args, **kw))
+        return made[-1]
+    real = base.evaluate_declare
+    monkeypatch.setattr(base, "evaluate_declare", evaluate_declare)
+    discard, decl = BestPlayer(bid_samples=12, declare_auction=True, declare_samples=8, seed=3).declare(
+        twelve, F, 20, auction=calls)
+    assert bin(discard).count("1") == 2 and not discard & ~twelve and not decl.hand
+    assert [ev.auction for ev in made] == [calls]
 
 
 def test_a_null_defender_draws_more_worlds_and_nobody_else_does():

@@ -53,7 +53,7 @@ class _Renouncer(Player):
     def max_bid(self, hand, seat):
         return 18 if seat == 0 else 0
 
-    def declare(self, twelve, seat, bid):
+    def declare(self, twelve, seat, bid, *, auction=None):
         cards = list(iter_cards(twelve))
         return (1 << cards[0]) | (1 << cards[1]), Declaration(GRAND)
 
@@ -62,14 +62,41 @@ class _Renouncer(Player):
         return next(iter_cards(illegal or view.legal()))
 
 
-def test_table_refuses_an_illegal_card_with_the_reason():
-    rnd = random.Random(9)
+def _shuffled(seed: int) -> list[int]:
+    """Three hands of ten and a skat of two, shuffled by ``seed``."""
     cards = list(range(32))
-    rnd.shuffle(cards)
-    dealt = [sum(1 << c for c in cards[10 * p:10 * p + 10]) for p in range(3)] + \
-        [(1 << cards[30]) | (1 << cards[31])]
+    random.Random(seed).shuffle(cards)
+    return [sum(1 << c for c in cards[10 * p:10 * p + 10]) for p in range(3)] + [(1 << cards[30]) | (1 << cards[31])]
+
+
+def test_table_refuses_an_illegal_card_with_the_reason():
+    dealt = _shuffled(9)
     with pytest.raises(IllegalMove, match=r"[MR] played \w\w, which is not legal: [MR] must follow"):
         play_deal([_Renouncer(), _Renouncer(), _Renouncer()], dealt)
+
+
+class _Hearer(_Renouncer):
+    """F and M hold or bid up to 20, R passes; the declarer keeps what he heard when he declares."""
+
+    heard: list | None = None
+
+    def max_bid(self, hand, seat):
+        return (20, 20, 0)[seat]
+
+    def declare(self, twelve, seat, bid, *, auction=None):
+        _Hearer.heard = auction
+        return super().declare(twelve, seat, bid)
+
+    def play(self, view):
+        return next(iter_cards(view.legal()))
+
+
+def test_the_declarer_hears_the_auction_that_made_him_declarer():
+    # By the bidding order (rules: M bids to F, F answers; then R bids to the survivor) M says 18 and
+    # 20, F holds both, M passes at 22; R passes at once.  F declares at 20 and is told those calls
+    dealt = _shuffled(9)
+    play_deal([_Hearer(), _Hearer(), _Hearer()], dealt)
+    assert _Hearer.heard == [(1, "18"), (0, "y"), (1, "20"), (0, "y"), (1, "p"), (2, "p")]
 
 
 def test_evaluate_declare_refuses_a_bad_skat():

@@ -186,7 +186,8 @@ class WebPlayer(Player):
                           "_check": check, "_hand": hand, "_seat": seat},
                          lambda: self._fallback().choose_hand(hand, seat, bid))
 
-    def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
+    def declare(self, twelve: int, seat: int, bid: int, *,
+                auction: list[tuple[int, str]] | None = None) -> tuple[int, Declaration]:
         def check(a):
             d = _two_cards(a["discard"], "put away two cards")
             if d & ~twelve:
@@ -196,7 +197,7 @@ class WebPlayer(Player):
                           "legal": [{"discard": list(pair), "game": g} for pair in _pairs(card_codes(twelve))
                                     for g in DECLARE_GAMES],
                           "_check": check, "_twelve": twelve, "_seat": seat},
-                         lambda: self._fallback().declare(twelve, seat, bid))
+                         lambda: self._fallback().declare(twelve, seat, bid, auction=auction))
 
     def kontra(self, view: PlayView, call: str = "kontra") -> bool:
         return self._ask({"kind": call, "legal": ["yes", "no"], "_check": lambda a: a == "yes"},

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..cards import CARD_NAMES, CARD_POINTS, card_points, iter_cards, popcount
 from ..deal import Deal
-from ..advice import evaluate_declare, evaluate_hand
+from ..advice import by_the_auction, evaluate_declare, evaluate_hand
 from ..games import GRAND, Declaration
 from ..heuristics import best_stegen_game, ramsch_discard, ramsch_pickup, ranked_discards, stegen
 from ..play import follow_name, rules_for, spitze_card, trump_set
@@ -111,8 +111,10 @@ class Player:
         """A Hand declaration, or None to pick up the skat."""
         return None
 
-    def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
-        """After the pick-up: (discard, declaration)."""
+    def declare(self, twelve: int, seat: int, bid: int, *,
+                auction: list[tuple[int, str]] | None = None) -> tuple[int, Declaration]:
+        """After the pick-up: (discard, declaration).  ``auction``: the calls that made him the
+        declarer ((seat, '18' | 'y' | 'p'), as :class:`~solver.bidding.Auction`'s history)."""
         g = best_stegen_game(twelve)
         return ranked_discards(twelve, g)[0], Declaration(g)
 
@@ -268,6 +270,7 @@ class PimcPlayer(Player):
 
     scoring = "simple"                 # the settlement its bid advice expects
     play_model: Any = None             # the bid advice's play model (plain PIMC: none, double-dummy)
+    declare_auction = False            # the declaration's worlds explain the others' calls (else uniform)
 
     def __init__(self, samples: int = 12, bid_samples: int = 32, seed: int = 0, solver=None,
                  bid_seed: int | None = None, declare_samples: int | None = None):
@@ -310,13 +313,21 @@ class PimcPlayer(Player):
             return best_hand.declaration
         return None
 
-    def declare(self, twelve: int, seat: int, bid: int) -> tuple[int, Declaration]:
-        key = ("declare", twelve, seat, bid, self.declare_samples, self.bid_seed + twelve % 100003)
+    def declare(self, twelve: int, seat: int, bid: int, *,
+                auction: list[tuple[int, str]] | None = None) -> tuple[int, Declaration]:
+        """The discard and game of the best expected score on ``declare_samples`` worlds; with
+        :attr:`declare_auction`, worlds drawn by how well they explain the others' calls in
+        ``auction`` (uniform where none does: :func:`~solver.advice.hands.by_the_auction`)."""
+        calls = list(auction or []) if self.declare_auction else []
+        seed = self.bid_seed + twelve % 100003
+        key = ("declare", twelve, seat, bid, self.declare_samples, tuple(calls), seed)
+
+        def ask(heard: list[tuple[int, str]] | None):
+            return evaluate_declare(twelve, seat, bid, samples=self.declare_samples, first_batch=self.declare_samples,
+                                    seed=seed, workers=1, precision=0.2, discards_per_game=2, model=None,
+                                    contenders=None, auction=heard)
         if key not in _EVALUATIONS:
-            _EVALUATIONS[key] = evaluate_declare(twelve, seat, bid, samples=self.declare_samples,
-                                                 first_batch=self.declare_samples, seed=key[-1], workers=1,
-                                                 precision=0.2, discards_per_game=2, model=None,
-                                                 contenders=None)
+            _EVALUATIONS[key] = by_the_auction(calls, ask)
         r = self._advice(key, _EVALUATIONS[key]).recommended
         return r.discard, r.declaration
 

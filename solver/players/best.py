@@ -97,6 +97,12 @@ each behind a switch that the ablation benchmark turns off
     against the arena's 12 and 6, +0.85 a game on 400 deals of seed 15001 (95% -0.69 ... +2.40);
     64 and 32 (``best-bid-64``) against 32 and 16, -1.76 on 124 deals of seed 16001 (-3.71 ... +0.18).
 
+``declare_auction`` (off)
+    The worlds the declaration after the pick-up is chosen on are drawn by how well they explain
+    the others' calls in the auction (:func:`~solver.inference.auction_likelihood`, as the card
+    play's worlds already are; uniform where no world explains them), not uniformly: a seat that
+    bid 24 holds a game worth 24, one that passed at once none worth 18.  ``best-declare-auction``.
+
 ``strength`` 1 (default: at most ~0.3 s a move on two cores), 2 and 3 draw
 more worlds, weigh more candidates, and solve larger endgames exactly (the
 bid advice keeps its ``bid_samples``).
@@ -169,7 +175,8 @@ class BestPlayer(PimcPlayer):
     (0: never) and at least ``fusion_from``; ``conventions``: a defender plays by the conventions
     of :mod:`solver.conventions` where they cost at most :data:`CONVENTION_MARGIN` (his inference
     reads them with the ``convention`` cue); ``declare_samples``: the worlds its declaration after
-    the pick-up is chosen on (:data:`DECLARE_SAMPLES`; None: half of ``bid_samples``, as plain PIMC)."""
+    the pick-up is chosen on (:data:`DECLARE_SAMPLES`; None: half of ``bid_samples``, as plain PIMC);
+    ``declare_auction``: those worlds are drawn by how well they explain the others' calls."""
 
     name = "best"
 
@@ -179,7 +186,7 @@ class BestPlayer(PimcPlayer):
                  play_model: str | None = None, defending: bool = False, bid_margin: float = 0.0,
                  margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0,
                  fusion_from: int = FUSION_FROM, conventions: bool = False,
-                 declare_samples: int | None = DECLARE_SAMPLES):
+                 declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -194,6 +201,7 @@ class BestPlayer(PimcPlayer):
         self.margin_classes = tuple(margin_classes)
         self.fusion, self.fusion_from = fusion, fusion_from
         self.conventions = conventions
+        self.declare_auction = declare_auction
         #: a list to record every look-ahead past fusion in (:class:`FusionRecord`; None: no record)
         self.fusion_log: list[FusionRecord] | None = None
         # played-out bid advice: the shipped model, or another among the package data by name

@@ -46,7 +46,9 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: ``benchmarks/results/best_together_12001.txt``); ``best`` that chooses its declaration after the
 #: pick-up on 32 worlds (``best-declare-worlds``: what ``best`` does since 2026-12-07); ``best`` with
 #: the bid and declare worlds it had at a table before then (``best-bid-worlds``: 32 and 16, where the
-#: arena gives 12 and 6), and with twice them (``best-bid-64``).
+#: arena gives 12 and 6), and with twice them (``best-bid-64``); ``best`` that declares on 64 worlds
+#: (``best-declare-64``), and on worlds drawn by the others' calls in the auction
+#: (``best-declare-auction``).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -67,7 +69,9 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                                      "fusion": 12, "fusion_from": 0, "conventions": True},
                                    "best-declare-worlds": {"declare_samples": 32},
                                    "best-bid-worlds": {"bid_samples": 32, "declare_samples": 16},
-                                   "best-bid-64": {"bid_samples": 64, "declare_samples": 32}}
+                                   "best-bid-64": {"bid_samples": 64, "declare_samples": 32},
+                                   "best-declare-64": {"declare_samples": 64},
+                                   "best-declare-auction": {"declare_auction": True}}
 
 #: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
 #: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
@@ -79,7 +83,7 @@ FROZEN_BEST: dict[str, dict] = {
     "best-2026-12": {"inference": ("auction", "declarer", "play"), "search": True, "null_defence": 4,
                      "defending": False, "bid_margin": 0.0, "fusion": 0,
                      "conventions": False, "play_model": "frozen/best-2026-12.json",
-                     "declare_samples": None},
+                     "declare_samples": None, "declare_auction": False},
 }
 
 #: Every named form of ``best``: its ablations and its frozen baselines.

@@ -206,7 +206,7 @@ def play_skat_deal(players: list[Player], dealt: list[int], options: TableOption
     else:
         twelve = hands[d] | dealt[3]
         event("pickup", {"seat": d, "skat": dealt[3]})
-        discard, decl = players[d].declare(twelve, d, bid)
+        discard, decl = players[d].declare(twelve, d, bid, auction=list(auction.history))
         if popcount(discard) != 2 or discard & ~twelve:
             raise IllegalMove("the discard must be two of the declarer's twelve cards")
         if decl.hand:
