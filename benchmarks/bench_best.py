@@ -3,6 +3,8 @@
     python benchmarks/bench_best.py --deals 1000 --workers 2 --out benchmarks/results/best_vs_pimc.jsonl
     python benchmarks/bench_best.py --player best-inference --deals 300 --no-reference --out ...   (ablation)
     python benchmarks/bench_best.py --baseline best-2026-12 --screen-bids --no-reference --seed 4001 --out ...
+    python benchmarks/bench_best.py --player best-declare-auction --baseline best --screen-declarations \
+        --no-reference --seed 18001 --out ...
 
 Every deal is played in every seating of the two types A (``--player``) and
 B (``--baseline``, default ``pimc``): A,B,B and B,A,A in their three
@@ -17,6 +19,12 @@ declares; against a B declarer, the defenders' card points and the
 declarer's win rate when both defenders are A (B,A,A) versus both B
 (B,B,B); seconds per move of each type.  Every deal is one JSON line in
 ``--out``; a rerun with the same file goes on after the last deal written.
+
+``--screen-declarations`` goes one step further, for players that differ in their bids and their
+declaration after the pick-up alone (``best`` against ``best-2026-12``, ``best-declare-auction``
+against ``best``): a deal is played only where a bid limit differs or the auction's declarer would
+declare differently (his Hand game, or his discard and game: :func:`same_calls`), with the same
+check.
 
 ``--screen-bids`` is for two players that differ in their bid limits alone (``best-defending`` or
 ``best-bold`` against ``best-2026-12``: only the ``defending`` or ``bid_margin`` switch separates
@@ -46,7 +54,7 @@ from solver.calibration import GAME_CLASSES, game_class  # noqa: E402
 from solver.games import Declaration  # noqa: E402
 from solver.stats import Z95, mean_ci  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
-from solver.players.table import DealResult, TableOptions, play_deal, shuffle  # noqa: E402
+from solver.players.table import DealResult, TableOptions, play_deal, run_auction, shuffle  # noqa: E402
 from solver.pool import map_processes  # noqa: E402
 
 BID_SAMPLES = 12
@@ -79,9 +87,36 @@ def same_bid_limits(a: str, b: str, dealt: list[int], bid_seed: int, strength: d
                for s in range(3))
 
 
+def same_calls(a: str, b: str, dealt: list[int], bid_seed: int, strength: dict) -> bool:
+    """A and B make the same calls before the play in every seating: the same bid limits in every
+    seat (:func:`same_bid_limits`), so the same auction, and its declarer chooses the same Hand
+    game, or picks up and puts away and declares the same (his declaration advice's worlds are the
+    deal's, whatever his seat's seed).  A deal passed in is the same for both."""
+    if not same_bid_limits(a, b, dealt, bid_seed, strength):
+        return False
+    players = {t: [make_player(t, bid_seed + 10 * s, strength, bid_seed=bid_seed) for s in range(3)] for t in (a, b)}
+    auction = run_auction(players[a], list(dealt[:3]))
+    if auction.passed_in or auction.declarer is None:
+        return True
+    d, bid = auction.declarer, auction.value
+    hand_games = {t: players[t][d].choose_hand(dealt[d], d, bid) for t in (a, b)}
+    if hand_games[a] != hand_games[b]:
+        return False
+    if hand_games[a] is not None:
+        return True
+    twelve = dealt[d] | dealt[3]
+    return len({players[t][d].declare(twelve, d, bid, auction=list(auction.history)) for t in (a, b)}) == 1
+
+
 def dealt_of(seed: int, k: int) -> tuple[list[int], int]:
     """Deal ``k`` of ``seed``: its cards, and the bid-advice seed its players share."""
     return shuffle(np.random.default_rng([seed, k])), seed * 1_000_003 + 1000 * (k + 1)
+
+
+#: The screens by name (``--screen-bids``, ``--screen-declarations``): a deal where one says A and B
+#: make the same calls is not played (row ``same_bids``, with ``screen`` its name).
+SCREENS: dict[str, Callable[[str, str, list[int], int, dict], bool]] = {"bids": same_bid_limits,
+                                                                      "declarations": same_calls}
 
 
 #: One game of :func:`mixed_games`: the seating's triple, its rotation, each seat's type, the result.
@@ -116,10 +151,10 @@ def _deal(args) -> dict:
     a, b, seed, k, reference, screen = args
     spent: dict[str, list[float]] = {a: [], b: []}
     dealt, bid_seed = dealt_of(seed, k)
-    same = screen and same_bid_limits(a, b, dealt, bid_seed, {"bid_samples": BID_SAMPLES})
+    same = bool(screen) and SCREENS[screen](a, b, dealt, bid_seed, {"bid_samples": BID_SAMPLES})
+    marks = {"same_bids": True, "screen": screen} if same else {}
     if same and k % SCREEN_CHECK:
-        return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": [], "moves": {},
-                "same_bids": True}
+        return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": [], "moves": {}, **marks}
     games = []
     for _, _, seat_type, r in mixed_games(a, b, dealt, bid_seed, reference, spent):
         g: dict = {"types": seat_type, "scores": r.scores}
@@ -129,8 +164,7 @@ def _deal(args) -> dict:
         games.append(g)
     moves = {t: {"seconds": sum(each), "moves": len(each), "each": [round(x, 4) for x in each]}
              for t, each in spent.items()}
-    return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": games, "moves": moves,
-            **({"same_bids": True} if same else {})}
+    return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": games, "moves": moves, **marks}
 
 
 def _ci(x: np.ndarray) -> tuple[float, float, float]:
@@ -186,8 +220,11 @@ def report(rows: list[dict]) -> str:
     if skipped or checks:
         margins = per_deal_margin(checks)
         off = [k for k, m in margins.items() if m != 0]
-        lines.append(f"--screen-bids: {len(skipped)} more deals where A and B stop bidding at the same values in "
-                     f"every seat were not played: their A - B is 0 (checked on {len(checks)} such deals played: "
+        what = {"bids": "stop bidding at the same values in every seat",
+                "declarations": "make the same calls before the play (bids, Hand or pick-up, discard and game)"}
+        screen = skipped[0].get("screen", "bids") if skipped else checks[0].get("screen", "bids")
+        lines.append(f"--screen-{screen}: {len(skipped)} more deals where A and B {what[screen]} "
+                     f"were not played: their A - B is 0 (checked on {len(checks)} such deals played: "
                      f"{'all 0' if not off else f'NOT 0 on deals {off[:5]}: the screen is invalid for these players'})."
                      f" The figures below are the {len(rows)} deals played; the paired difference counts all "
                      f"{len(rows) + len(skipped)}.")
@@ -270,7 +307,12 @@ def main() -> None:
                     help="for A and B that differ in their bid limits alone (best vs best-2026-12 with only the "
                          "'defending' switch changed): play only the deals where some seat's limit differs; the "
                          f"others are the same games, A - B = 0 (every {SCREEN_CHECK}th is played to check)")
+    ap.add_argument("--screen-declarations", action="store_true",
+                    help="for A and B that differ in their bids and declarations alone (best vs best-2026-12): "
+                         "play only the deals where their bid limits differ or the declarer would declare "
+                         "differently; the others are the same games (checked as --screen-bids)")
     args = ap.parse_args()
+    screen = "bids" if args.screen_bids else "declarations" if args.screen_declarations else None
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     rows = [json.loads(x) for x in out.read_text().splitlines() if x.strip()] if out.exists() else []
@@ -285,7 +327,7 @@ def main() -> None:
             for i in range(0, len(todo), step):
                 batch = todo[i:i + step]
                 for row in map_processes(_deal, [(args.player, args.baseline, args.seed, k, not args.no_reference,
-                                                  args.screen_bids) for k in batch],
+                                                  screen) for k in batch],
                                          args.workers, keep=True):
                     f.write(json.dumps(row) + "\n")
                     rows.append(row)

@@ -1,0 +1,55 @@
+"""The arena's screens (``benchmarks/bench_best.py``): a deal is skipped only where A and B make the
+same calls before the play.  Two hand-made players that agree on everything but what the test
+changes; the auction follows the bidding order of the rules (M bids to F, then R)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks import bench_best
+from solver.cards import iter_cards
+from solver.games import GRAND, HEARTS_GAME, Declaration
+from solver.players.base import Player
+
+
+class _Caller(Player):
+    """Bids up to ``limits[seat]``; picks up unless ``hand_game``; puts away its two lowest cards
+    and declares ``game``."""
+
+    def __init__(self, limits=(20, 18, 0), hand_game=None, game=GRAND, discard_high=False):
+        self.limits, self.hand_game, self.game, self.discard_high = limits, hand_game, game, discard_high
+
+    def max_bid(self, hand, seat):
+        return self.limits[seat]
+
+    def choose_hand(self, hand, seat, bid):
+        return self.hand_game
+
+    def declare(self, twelve, seat, bid, *, auction=None):
+        cards = sorted(iter_cards(twelve), reverse=self.discard_high)
+        return (1 << cards[0]) | (1 << cards[1]), Declaration(self.game)
+
+
+@pytest.mark.parametrize("b, same", [
+    (_Caller(), True),                                       # the same in everything
+    (_Caller(limits=(20, 22, 0)), False),                    # M bids on to 22: another auction
+    # R passes at 18 either way (17 < 18), but the limits differ: the screen compares limits, so
+    # it plays the deal (it may play a deal that is the same, never skip one that differs)
+    (_Caller(limits=(20, 18, 17)), False),
+    (_Caller(game=HEARTS_GAME), False),                      # another game after the pick-up
+    (_Caller(discard_high=True), False),                     # another discard
+    (_Caller(hand_game=Declaration(GRAND, hand=True)), False),   # Hand instead of the pick-up
+])
+def test_a_deal_is_screened_out_only_where_the_calls_are_the_same(monkeypatch, b, same):
+    players = {"a": _Caller(), "b": b}
+    monkeypatch.setattr(bench_best, "make_player", lambda name, *args, **kw: players[name])
+    dealt, bid_seed = bench_best.dealt_of(1, 0)
+    assert bench_best.same_calls("a", "b", dealt, bid_seed, {}) is same
+
+
+def test_a_deal_nobody_bids_on_is_the_same_for_both(monkeypatch):
+    # every limit 0: F is asked to play at 18 and passes too; no declaration to compare
+    players = {"a": _Caller(limits=(0, 0, 0)), "b": _Caller(limits=(0, 0, 0), game=HEARTS_GAME)}
+    monkeypatch.setattr(bench_best, "make_player", lambda name, *args, **kw: players[name])
+    dealt, bid_seed = bench_best.dealt_of(1, 0)
+    assert bench_best.same_calls("a", "b", dealt, bid_seed, {})
