@@ -252,6 +252,22 @@ def test_a_null_defender_draws_more_worlds_and_nobody_else_does():
             assert sum(x for _, x in player.worlds(view)) == player.samples * factor, (game, seat)
 
 
+def test_a_move_draws_its_worlds_by_the_trick():
+    # the first two tricks (fewer than six cards seen) solve the whole game in every world, so best
+    # draws half its 16 there; best-late-worlds draws 32 from the third trick on and keeps 8 before
+    from solver.games import SPADES_GAME
+    hands = [cards("C7 C8 C9 S7 S8 H7 H8 D7 D8 D9"), cards("CJ CA CT CK SQ SK SA HA HT HK"),
+             cards("SJ HJ DJ CQ ST S9 HQ H9 DA DT")]
+    deal = Deal(hands, cards("DK DQ"), F, Declaration(SPADES_GAME), [], 18)
+    for played, best_worlds, late_worlds in (("C7 CA CQ", 8, 8), ("C7 CA CQ  SA S9 S7", 16, 32)):
+        st = replay(deal)
+        _push(st, played)
+        for player, worlds in ((BestPlayer(seed=0), best_worlds), (make_player("best-late-worlds", 0), late_worlds)):
+            player.endgame = 0                                   # always sample
+            view = PlayView.of(st, R, bid=18)
+            assert sum(x for _, x in player.worlds(view)) == worlds, (played, player.samples)
+
+
 def test_world_weight_is_used_by_the_player():
     # Spades declared by F at 44 from the first lead: spades is worth 11 x (matadors + game +
     # Schneider + ...), so the inference rules out (weight 0) the declarer hands it finds too

@@ -50,10 +50,11 @@ def make_skat_player(name: str, seed: int, strength: dict | None = None, bid_see
     the table's, which ``best`` bids and plays for."""
     strength = dict(strength or {})
     if name == "best" or name in BEST_FORMS:
-        # a form that names its own bid or declare worlds keeps them whatever the strength says
-        form = {"bid_samples": strength.get("bid_samples", 32), **BEST_FORMS.get(name, {})}
-        return BestPlayer(strength=strength.get("level", 1), seed=seed, bid_seed=bid_seed,
-                          samples=strength.get("samples"), scoring=scoring, **form)
+        # a form that names its own worlds (a move's, the bid's, the declaration's) keeps them
+        # whatever the strength says
+        form = {"bid_samples": strength.get("bid_samples", 32), "samples": strength.get("samples"),
+                **BEST_FORMS.get(name, {})}
+        return BestPlayer(strength=strength.get("level", 1), seed=seed, bid_seed=bid_seed, scoring=scoring, **form)
     if name not in PLAYERS:
         raise ValueError(f"unknown player {name!r} (expected {', '.join([*PLAYERS, *BEST_FORMS])})")
     cls = PLAYERS[name]

@@ -176,7 +176,8 @@ class BestPlayer(PimcPlayer):
     of :mod:`solver.conventions` where they cost at most :data:`CONVENTION_MARGIN` (his inference
     reads them with the ``convention`` cue); ``declare_samples``: the worlds its declaration after
     the pick-up is chosen on (:data:`DECLARE_SAMPLES`; None: half of ``bid_samples``, as plain PIMC);
-    ``declare_auction``: those worlds are drawn by how well they explain the others' calls."""
+    ``declare_auction``: those worlds are drawn by how well they explain the others' calls;
+    ``early_samples``: the worlds a move in the first two tricks (None: half of ``samples``)."""
 
     name = "best"
 
@@ -186,7 +187,8 @@ class BestPlayer(PimcPlayer):
                  play_model: str | None = None, defending: bool = False, bid_margin: float = 0.0,
                  margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0,
                  fusion_from: int = FUSION_FROM, conventions: bool = False,
-                 declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False):
+                 declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False,
+                 early_samples: int | None = None):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -206,7 +208,9 @@ class BestPlayer(PimcPlayer):
         self.fusion_log: list[FusionRecord] | None = None
         # played-out bid advice: the shipped model, or another among the package data by name
         self.play_model = packaged_model(play_model)
-        self.early_half = True                       # half the worlds in the first two tricks (speed)
+        self.early_half = True                       # fewer worlds in the first two tricks (speed)
+        #: the worlds a move in the first two tricks (None: half of ``samples``, at least 4)
+        self.early_samples = early_samples
         self.exact = False                           # the last worlds drawn were all there are
         #: each world's card values as exact card points (else only the settlement's thresholds:
         #: :meth:`world_points`; the cards' expected card points are then not known)
@@ -225,7 +229,8 @@ class BestPlayer(PimcPlayer):
                         self.inference) if self.inference and not view.declaration.is_ramsch else None
         # the first two tricks solve the whole game in every world: half the worlds keep the
         # slowest moves under two seconds (and the inference knows least there anyway)
-        n = self.samples if len(view.history) >= EARLY_CARDS or not self.early_half else max(4, self.samples // 2)
+        n = self.samples if len(view.history) >= EARLY_CARDS or not self.early_half else \
+            self.early_samples or max(4, self.samples // 2)
         if view.declaration.is_null and view.seat != view.declarer:
             n *= self.null_defence
         self.exact = False
