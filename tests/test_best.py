@@ -252,9 +252,10 @@ def test_a_null_defender_draws_more_worlds_and_nobody_else_does():
             assert sum(x for _, x in player.worlds(view)) == player.samples * factor, (game, seat)
 
 
-def test_a_move_draws_its_worlds_by_the_trick():
+def test_a_move_draws_its_worlds_by_the_trick_and_extra_worlds_come_on_top():
     # the first two tricks (fewer than six cards seen) solve the whole game in every world, so best
-    # draws half its 16 there; best-late-worlds draws 32 from the third trick on and keeps 8 before
+    # draws half its 16 there; best-late-worlds draws 16 more from the third trick on, from a stream
+    # of their own: its first 16 worlds are best's, world for world
     from solver.games import SPADES_GAME
     hands = [cards("C7 C8 C9 S7 S8 H7 H8 D7 D8 D9"), cards("CJ CA CT CK SQ SK SA HA HT HK"),
              cards("SJ HJ DJ CQ ST S9 HQ H9 DA DT")]
@@ -262,10 +263,13 @@ def test_a_move_draws_its_worlds_by_the_trick():
     for played, best_worlds, late_worlds in (("C7 CA CQ", 8, 8), ("C7 CA CQ  SA S9 S7", 16, 32)):
         st = replay(deal)
         _push(st, played)
-        for player, worlds in ((BestPlayer(seed=0), best_worlds), (make_player("best-late-worlds", 0), late_worlds)):
+        view = PlayView.of(st, R, bid=18)
+        drawn = []
+        for player in (BestPlayer(seed=5), make_player("best-late-worlds", 5)):
             player.endgame = 0                                   # always sample
-            view = PlayView.of(st, R, bid=18)
-            assert sum(x for _, x in player.worlds(view)) == worlds, (played, player.samples)
+            drawn.append(player.worlds(view))
+        assert [sum(x for _, x in w) for w in drawn] == [best_worlds, late_worlds], played
+        assert drawn[1][:len(drawn[0])] == drawn[0]
 
 
 def test_world_weight_is_used_by_the_player():

@@ -103,6 +103,12 @@ each behind a switch that the ablation benchmark turns off
     play's worlds already are; uniform where no world explains them), not uniformly: a seat that
     bid 24 holds a game worth 24, one that passed at once none worth 18.  ``best-declare-auction``.
 
+``extra_samples`` (0: off)
+    From the third trick on (where a world costs little to solve) the player solves this many
+    more worlds a move, drawn from a random stream of their own: its first worlds are the ones it
+    draws without them, so a paired arena run sees only the moves the extra worlds change.
+    ``best-late-worlds`` (16 more, 32 in all).
+
 ``strength`` 1 (default: at most ~0.3 s a move on two cores), 2 and 3 draw
 more worlds, weigh more candidates, and solve larger endgames exactly (the
 bid advice keeps its ``bid_samples``).
@@ -123,7 +129,7 @@ from ..calibration import GAME_CLASSES, game_class, packaged_model
 from ..conventions import conventional
 from ..deal import replay
 from ..inference import DEFAULT_CUES, Inference
-from ..sampling import NoWorld, World
+from ..sampling import NoWorld, World, WorldSampler
 from ..scoring import SPITZE_BONUS, TOTAL_POINTS, matadors, outcome, points_needed, settle
 from ..search.api import default_solver, position, position_of
 from .base import PimcPlayer, PlayView, _study, tricks_so_far
@@ -177,7 +183,8 @@ class BestPlayer(PimcPlayer):
     reads them with the ``convention`` cue); ``declare_samples``: the worlds its declaration after
     the pick-up is chosen on (:data:`DECLARE_SAMPLES`; None: half of ``bid_samples``, as plain PIMC);
     ``declare_auction``: those worlds are drawn by how well they explain the others' calls;
-    ``early_samples``: the worlds a move in the first two tricks (None: half of ``samples``)."""
+    ``extra_samples``: this many more worlds a move from the third trick on, from a random stream
+    of their own."""
 
     name = "best"
 
@@ -188,7 +195,7 @@ class BestPlayer(PimcPlayer):
                  margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0,
                  fusion_from: int = FUSION_FROM, conventions: bool = False,
                  declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False,
-                 early_samples: int | None = None):
+                 extra_samples: int = 0):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -208,9 +215,10 @@ class BestPlayer(PimcPlayer):
         self.fusion_log: list[FusionRecord] | None = None
         # played-out bid advice: the shipped model, or another among the package data by name
         self.play_model = packaged_model(play_model)
-        self.early_half = True                       # fewer worlds in the first two tricks (speed)
-        #: the worlds a move in the first two tricks (None: half of ``samples``, at least 4)
-        self.early_samples = early_samples
+        self.early_half = True                       # half the worlds in the first two tricks (speed)
+        #: more worlds a move from the third trick on, drawn from their own random stream
+        self.extra_samples = extra_samples
+        self.extra_rng = np.random.default_rng((seed, 66))
         self.exact = False                           # the last worlds drawn were all there are
         #: each world's card values as exact card points (else only the settlement's thresholds:
         #: :meth:`world_points`; the cards' expected card points are then not known)
@@ -229,11 +237,16 @@ class BestPlayer(PimcPlayer):
                         self.inference) if self.inference and not view.declaration.is_ramsch else None
         # the first two tricks solve the whole game in every world: half the worlds keep the
         # slowest moves under two seconds (and the inference knows least there anyway)
-        n = self.samples if len(view.history) >= EARLY_CARDS or not self.early_half else \
-            self.early_samples or max(4, self.samples // 2)
-        if view.declaration.is_null and view.seat != view.declarer:
-            n *= self.null_defence
+        late = len(view.history) >= EARLY_CARDS
+        n = self.samples if late or not self.early_half else max(4, self.samples // 2)
+        factor = self.null_defence if view.declaration.is_null and view.seat != view.declarer else 1
         self.exact = False
+
+        def draw(sampler: WorldSampler, n: int) -> list[tuple[World, float]]:
+            if inf is None:
+                return [(w, 1.0) for w in sampler.draw(n)]
+            return [(w, float(k)) for w, k in sampler.draw_weighted(
+                n, lambda w: inf.weight(w.hands, w.skat), n * self.candidates)]
         try:
             every = sampler.all_worlds(self.endgame) if self.search else None
             if every is not None:
@@ -241,10 +254,11 @@ class BestPlayer(PimcPlayer):
                 weighted = [(w, inf.weight(w.hands, w.skat) if inf else 1.0) for w in every]
                 kept = [(w, x) for w, x in weighted if x > 0]
                 return kept or [(w, 1.0) for w in every]
-            if inf is None:
-                return [(w, 1.0) for w in sampler.draw(n)]
-            return [(w, float(k)) for w, k in sampler.draw_weighted(
-                n, lambda w: inf.weight(w.hands, w.skat), n * self.candidates)]
+            worlds = draw(sampler, n * factor)
+            if self.extra_samples and late:
+                # from their own stream: the worlds above are the ones the player draws without them
+                worlds += draw(view.sampler(self.extra_rng), self.extra_samples * factor)
+            return worlds
         except NoWorld:
             return []
 

@@ -48,8 +48,8 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: the bid and declare worlds it had at a table before then (``best-bid-worlds``: 32 and 16, where the
 #: arena gives 12 and 6), and with twice them (``best-bid-64``); ``best`` that declares on 64 worlds
 #: (``best-declare-64``), and on worlds drawn by the others' calls in the auction
-#: (``best-declare-auction``); ``best`` that solves 32 worlds a move from the third trick on, twice
-#: its 16, and its usual 8 in the first two (``best-late-worlds``).
+#: (``best-declare-auction``); ``best`` that solves 16 more worlds a move from the third trick on,
+#: where a world is cheap, drawn apart from its own 16 (``best-late-worlds``).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -73,7 +73,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-bid-64": {"bid_samples": 64, "declare_samples": 32},
                                    "best-declare-64": {"declare_samples": 64},
                                    "best-declare-auction": {"declare_auction": True},
-                                   "best-late-worlds": {"samples": 32, "early_samples": 8}}
+                                   "best-late-worlds": {"extra_samples": 16}}
 
 #: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
 #: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
