@@ -197,6 +197,10 @@ def test_a_declaration_is_chosen_on_its_own_worlds_and_a_form_keeps_its_worlds(m
                            (make_player("best-bid-worlds", 1, {"bid_samples": 12}), 16)):
         assert declare_asked(monkeypatch, player, twelve, F, 18)["samples"] == worlds
     assert make_player("best-bid-worlds", 1, {"bid_samples": 12}).bid_samples == 32
+    # declare_discards: each game's best discards by the heuristic that are weighed, two unless a form says
+    for player, discards in ((BestPlayer(bid_samples=12), 2), (make_player("best-discards-4", 1, {}), 4),
+                             (make_player("best-2026-12", 1, {}), 2)):
+        assert declare_asked(monkeypatch, player, twelve, F, 18)["discards_per_game"] == discards
     assert make_player("best-2026-12", 1, {"bid_samples": 12}).bid_samples == 12
 
 

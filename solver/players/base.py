@@ -271,6 +271,7 @@ class PimcPlayer(Player):
     scoring = "simple"                 # the settlement its bid advice expects
     play_model: Any = None             # the bid advice's play model (plain PIMC: none, double-dummy)
     declare_auction = False            # the declaration's worlds explain the others' calls (else uniform)
+    declare_discards = 2               # the discards weighed for each game after the pick-up
 
     def __init__(self, samples: int = 12, bid_samples: int = 32, seed: int = 0, solver=None,
                  bid_seed: int | None = None, declare_samples: int | None = None):
@@ -315,17 +316,18 @@ class PimcPlayer(Player):
 
     def declare(self, twelve: int, seat: int, bid: int, *,
                 auction: list[tuple[int, str]] | None = None) -> tuple[int, Declaration]:
-        """The discard and game of the best expected score on ``declare_samples`` worlds; with
+        """The discard and game of the best expected score on ``declare_samples`` worlds, among each
+        game's ``declare_discards`` best discards by the discard heuristic; with
         :attr:`declare_auction`, worlds drawn by how well they explain the others' calls in
         ``auction`` (uniform where none does: :func:`~solver.advice.hands.by_the_auction`)."""
         calls = list(auction or []) if self.declare_auction else []
         seed = self.bid_seed + twelve % 100003
-        key = ("declare", twelve, seat, bid, self.declare_samples, tuple(calls), seed)
+        key = ("declare", twelve, seat, bid, self.declare_samples, self.declare_discards, tuple(calls), seed)
 
         def ask(heard: list[tuple[int, str]] | None):
             return evaluate_declare(twelve, seat, bid, samples=self.declare_samples, first_batch=self.declare_samples,
-                                    seed=seed, workers=1, precision=0.2, discards_per_game=2, model=None,
-                                    contenders=None, auction=heard)
+                                    seed=seed, workers=1, precision=0.2, discards_per_game=self.declare_discards,
+                                    model=None, contenders=None, auction=heard)
         if key not in _EVALUATIONS:
             _EVALUATIONS[key] = by_the_auction(calls, ask)
         r = self._advice(key, _EVALUATIONS[key]).recommended

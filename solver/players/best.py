@@ -183,6 +183,8 @@ class BestPlayer(PimcPlayer):
     reads them with the ``convention`` cue); ``declare_samples``: the worlds its declaration after
     the pick-up is chosen on (:data:`DECLARE_SAMPLES`; None: half of ``bid_samples``, as plain PIMC);
     ``declare_auction``: those worlds are drawn by how well they explain the others' calls;
+    ``declare_discards``: the discards weighed for each game after the pick-up (the best by the
+    discard heuristic);
     ``extra_samples``: this many more worlds a move from the third trick on, from a random stream
     of their own."""
 
@@ -195,7 +197,7 @@ class BestPlayer(PimcPlayer):
                  margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0,
                  fusion_from: int = FUSION_FROM, conventions: bool = False,
                  declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False,
-                 extra_samples: int = 0):
+                 extra_samples: int = 0, declare_discards: int = 2):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -211,6 +213,7 @@ class BestPlayer(PimcPlayer):
         self.fusion, self.fusion_from = fusion, fusion_from
         self.conventions = conventions
         self.declare_auction = declare_auction
+        self.declare_discards = declare_discards
         #: a list to record every look-ahead past fusion in (:class:`FusionRecord`; None: no record)
         self.fusion_log: list[FusionRecord] | None = None
         # played-out bid advice: the shipped model, or another among the package data by name

@@ -49,7 +49,8 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: arena gives 12 and 6), and with twice them (``best-bid-64``); ``best`` that declares on 64 worlds
 #: (``best-declare-64``), and on worlds drawn by the others' calls in the auction
 #: (``best-declare-auction``); ``best`` that solves 16 more worlds a move from the third trick on,
-#: where a world is cheap, drawn apart from its own 16 (``best-late-worlds``).
+#: where a world is cheap, drawn apart from its own 16 (``best-late-worlds``); and ``best`` that
+#: weighs each game's four best discards after the pick-up, not two (``best-discards-4``).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -73,7 +74,8 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-bid-64": {"bid_samples": 64, "declare_samples": 32},
                                    "best-declare-64": {"declare_samples": 64},
                                    "best-declare-auction": {"declare_auction": True},
-                                   "best-late-worlds": {"extra_samples": 16}}
+                                   "best-late-worlds": {"extra_samples": 16},
+                                   "best-discards-4": {"declare_discards": 4}}
 
 #: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
 #: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
