@@ -51,6 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solver.calibration import GAME_CLASSES, game_class  # noqa: E402
+from solver.cards import card_codes  # noqa: E402
 from solver.games import Declaration  # noqa: E402
 from solver.stats import Z95, mean_ci  # noqa: E402
 from solver.players.arena import make_player  # noqa: E402
@@ -160,6 +161,7 @@ def _deal(args) -> dict:
         g: dict = {"types": seat_type, "scores": r.scores}
         if not r.passed:
             g.update(declarer=r.deal.declarer, game=r.deal.declaration.name, bid=r.deal.bid,
+                     discard=" ".join(card_codes(r.deal.skat)) if not r.deal.declaration.hand else None,
                      won=bool(r.result["won"]), declarer_points=r.result["declarer_points"])
         games.append(g)
     moves = {t: {"seconds": sum(each), "moves": len(each), "each": [round(x, 4) for x in each]}
@@ -247,6 +249,12 @@ def report(rows: list[dict]) -> str:
         m, lo, hi = _ci(np.array(d_pts, dtype=float))
         lines.append(f"  {label:28} defenders' card points {m:6.2f} ({lo:.2f} … {hi:.2f}), "
                      f"declarer wins {_rate(wins, n)}")
+    pairs = declaration_pairs(rows)
+    if any(not k.startswith("same") for k in pairs):
+        lines.append("the declarer's choice, paired with the mirrored seating (same seat, same cards; B's game -> "
+                     "A's): pairs, declarer's score A - B a pair (total)")
+        for k, x in sorted(pairs.items(), key=lambda kv: -len(kv[1])):
+            lines.append(f"  {k:32} {len(x):5d}   {np.mean(x):8.2f}   ({sum(x):8.0f})")
     # by type (files written before 2026-12-06 21:30 timed by class: "best" was every form of it)
     for t in dict.fromkeys(t for r in rows for t in r["moves"]):
         each = np.array([x for r in rows for x in r["moves"].get(t, {}).get("each", [])])
@@ -254,6 +262,32 @@ def report(rows: list[dict]) -> str:
             lines.append(f"seconds per move, {t:12}: median {np.median(each):.3f}, mean {each.mean():.3f}, "
                          f"95th pct {np.percentile(each, 95):.3f}, max {each.max():.3f} ({each.size} moves)")
     return "\n".join(lines)
+
+
+def declaration_pairs(rows: list[dict]) -> dict[str, list[float]]:
+    """The declarer's choice, paired: every mixed game where A declares is set beside the game of
+    the mirrored seating (every seat's type swapped), where B declares from the same seat with the
+    same cards.  Keyed by B's game class -> A's ("same suit" where both declared the same game,
+    "suit, other discard" where only the discard differs; a game the same and the discard the same
+    is the same game, 0): the declarer's score A - B of each pair."""
+    out: dict[str, list[float]] = {}
+    for r in rows:
+        a, b = r["a"], r["b"]
+        by = {tuple(g["types"]): g for g in r["games"] if len(set(g["types"])) == 2 and "declarer" in g}
+        for types, g in by.items():
+            d = g["declarer"]
+            h = by.get(tuple(b if t == a else a for t in types))
+            if types[d] != a or h is None or h["declarer"] != d:
+                continue
+            ca, cb = (game_class(Declaration.from_name(x["game"])) for x in (g, h))
+            if g["game"] != h["game"]:
+                key = f"{cb} -> {ca}"
+            elif "discard" not in g or "discard" not in h:
+                key = f"same {ca} (discard not recorded)"      # (rows written before 2026-12-07)
+            else:
+                key = f"same {ca}" if g["discard"] == h["discard"] else f"{ca}, other discard"
+            out.setdefault(key, []).append(float(g["scores"][d] - h["scores"][d]))
+    return out
 
 
 def per_deal_margin(rows: list[dict]) -> dict[int, float]:

@@ -1,6 +1,7 @@
-"""The arena's screens (``benchmarks/bench_best.py``): a deal is skipped only where A and B make the
-same calls before the play.  Two hand-made players that agree on everything but what the test
-changes; the auction follows the bidding order of the rules (M bids to F, then R)."""
+"""The arena (``benchmarks/bench_best.py``): its screens skip a deal only where A and B make the same
+calls before the play (two hand-made players that agree on everything but what the test changes;
+the auction follows the bidding order of the rules: M bids to F, then R), and its report pairs each
+declaration with the mirrored seating's."""
 
 from __future__ import annotations
 
@@ -53,3 +54,26 @@ def test_a_deal_nobody_bids_on_is_the_same_for_both(monkeypatch):
     monkeypatch.setattr(bench_best, "make_player", lambda name, *args, **kw: players[name])
     dealt, bid_seed = bench_best.dealt_of(1, 0)
     assert bench_best.same_calls("a", "b", dealt, bid_seed, {})
+
+
+def _game(types, declarer, game, discard, scores, won=True):
+    return {"types": list(types), "declarer": declarer, "game": game, "discard": discard, "scores": scores,
+            "won": won, "bid": 18, "declarer_points": 61}
+
+
+def test_a_declaration_is_paired_with_the_mirrored_seatings():
+    # one deal: F declares in every seating.  Rotation 0: A (seating A,B,B) plays Grand where B
+    # (B,A,A) played hearts; rotation 1 (B,A,B / A,B,A): F declares hearts in both with other
+    # discards; rotation 2 (B,B,A / A,A,B): the same game and discard.  Seeger-Fabian: Grand at 24
+    # won 24 + 50 = 74; hearts at 18 lost -2*20 - 50 = -90, won 20 + 50 = 70
+    a, b = "x", "y"
+    games = [_game((a, b, b), 0, "grand", "C7 C8", [74, 0, 0]),
+             _game((b, a, a), 0, "hearts", "C7 C8", [-90, 40, 40], won=False),
+             _game((b, a, b), 0, "hearts", "S7 S8", [70, 0, 0]),
+             _game((a, b, a), 0, "hearts", "C7 S8", [-90, 40, 40], won=False),
+             _game((b, b, a), 0, "hearts", "C7 C8", [70, 0, 0]),
+             _game((a, a, b), 0, "hearts", "C7 C8", [70, 0, 0])]
+    pairs = bench_best.declaration_pairs([{"a": a, "b": b, "games": games}])
+    # rotation 0: A's Grand 74 against B's lost hearts -90; rotation 1: A declares in (A,B,A), -90
+    # against B's 70; rotation 2: A declares in (A,A,B), 70 against 70
+    assert pairs == {"suit -> grand": [164.0], "suit, other discard": [-160.0], "same suit": [0.0]}
