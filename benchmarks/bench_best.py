@@ -254,7 +254,7 @@ def report(rows: list[dict]) -> str:
         lines.append("the declarer's choice, paired with the mirrored seating (same seat, same cards; B's game -> "
                      "A's): pairs, declarer's score A - B a pair (total)")
         for k, x in sorted(pairs.items(), key=lambda kv: -len(kv[1])):
-            lines.append(f"  {k:32} {len(x):5d}   {np.mean(x):8.2f}   ({sum(x):8.0f})")
+            lines.append(f"  {k:40} {len(x):5d}   {np.mean(x):8.2f}   ({sum(x):8.0f})")
     # by type (files written before 2026-12-06 21:30 timed by class: "best" was every form of it)
     for t in dict.fromkeys(t for r in rows for t in r["moves"]):
         each = np.array([x for r in rows for x in r["moves"].get(t, {}).get("each", [])])
