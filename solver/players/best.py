@@ -103,6 +103,11 @@ each behind a switch that the ablation benchmark turns off
     play's worlds already are; uniform where no world explains them), not uniformly: a seat that
     bid 24 holds a game worth 24, one that passed at once none worth 18.  ``best-declare-auction``.
 
+``declare_discards`` (2)
+    The discards weighed for each game after the pick-up: the best by the discard heuristic
+    (:func:`~solver.heuristics.ranked_discards`), each solved on the same worlds.
+    ``best-discards-4`` weighs four.
+
 ``extra_samples`` (0: off)
     From the third trick on (where a world costs little to solve) the player solves this many
     more worlds a move, drawn from a random stream of their own: its first worlds are the ones it
