@@ -90,8 +90,8 @@ each behind a switch that the ablation benchmark turns off
     so ``best-2026-12`` declares on 6 there; ``best-declare-worlds`` (32) against it on 400 fresh
     deals of seed 14001 (``benchmarks/results/best_declare_worlds_14001.txt``): +1.63 a game (95%
     +0.49 ... +2.78), the declarer winning 0.831 of its games against 0.812, so ``best`` declares on
-    32; the check on 724 more fresh deals of seed 17001 (``best_declare_17001.txt``): +0.92
-    (+0.11 ... +1.73), +1.17 (+0.51 ... +1.83) on the 1,124 together.  At a table the bid advice
+    32; the check on 1,000 more fresh deals of seed 17001 (``best_declare_17001.txt``): +0.94
+    (+0.30 ... +1.59), +1.14 (+0.58 ... +1.71) on the 1,400 together.  At a table the bid advice
     has 32 worlds, so ``best`` declared on 16 there before: the gain there is smaller than the
     arena's.  More bid worlds are not clearly a gain: the table's 32 and 16 (``best-bid-worlds``)
     against the arena's 12 and 6, +0.85 a game on 400 deals of seed 15001 (95% -0.69 ... +2.40);
