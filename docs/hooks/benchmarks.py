@@ -72,8 +72,8 @@ CURRENT = [
      "arena), 400 fresh deals: a gain, best declares so", "best_declare_worlds_14001.txt",
      "python benchmarks/bench_best.py --player best-declare-worlds --baseline best-2026-12 --no-reference "
      "--seed 14001 --deals 400 --workers 2"),
-    ("best (declaring on 32 worlds) against best-2026-12 on fresh deals of seed 17001, the check of the above "
-     "(resumable to 1,000 deals)", "best_declare_17001.txt",
+    ("best (declaring on 32 worlds) against best-2026-12 on 1,000 fresh deals of seed 17001, the check of the "
+     "above: a gain", "best_declare_17001.txt",
      "python benchmarks/bench_best.py --player best --baseline best-2026-12 --no-reference "
      "--seed 17001 --deals 1000 --workers 2"),
     ("The bid and declare worlds best had at a table (best-bid-worlds: 32 and 16) against best-2026-12 "
@@ -84,6 +84,23 @@ CURRENT = [
      "best_bid_64_16001.txt",
      "python benchmarks/bench_best.py --player best-bid-64 --baseline best-bid-worlds --no-reference "
      "--seed 16001 --deals 400 --workers 2"),
+    ("The declaration's worlds drawn by the auction (best-declare-auction) against best, screened to the deals "
+     "where the declaration differs: not clearly a gain", "best_declare_auction_18001.txt",
+     "python benchmarks/bench_best.py --player best-declare-auction --baseline best --screen-declarations "
+     "--no-reference --seed 18001 --deals 1000 --workers 1"),
+    ("Four discards a game weighed after the pick-up (best-discards-4) against best's two, screened",
+     "best_discards_4_19001.txt",
+     "python benchmarks/bench_best.py --player best-discards-4 --baseline best --screen-declarations "
+     "--no-reference --seed 19001 --deals 500 --workers 1"),
+    ("16 more worlds a move from the third trick on (best-late-worlds) against best", "best_late_worlds_20001.txt",
+     "python benchmarks/bench_best.py --player best-late-worlds --baseline best --no-reference --seed 20001 "
+     "--deals 400 --workers 1"),
+    ("... against best-2026-12, stopped at 76 deals", "best_late_worlds_22001.txt",
+     "python benchmarks/bench_best.py --player best-late-worlds --baseline best-2026-12 --no-reference "
+     "--seed 22001 --deals 1000 --workers 1"),
+    ("The declaration on 64 worlds (best-declare-64) against best's 32, screened", "best_declare_64_23001.txt",
+     "python benchmarks/bench_best.py --player best-declare-64 --baseline best --screen-declarations "
+     "--no-reference --seed 23001 --deals 600 --workers 1"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",
