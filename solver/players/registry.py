@@ -50,7 +50,8 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: and not clearly a gain (2026-12-07): ``best`` that declares on 64 worlds (``best-declare-64``), on
 #: worlds drawn by the others' calls in the auction (``best-declare-auction``), weighing each game's
 #: four best discards after the pick-up, not two (``best-discards-4``), and solving 16 more worlds a
-#: move from the third trick on, drawn apart from its own 16 (``best-late-worlds``).
+#: move from the third trick on, drawn apart from its own 16 (``best-late-worlds``); the two
+#: declaration tries together (``best-declare-both``).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -75,7 +76,8 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-declare-64": {"declare_samples": 64},
                                    "best-declare-auction": {"declare_auction": True},
                                    "best-late-worlds": {"extra_samples": 16},
-                                   "best-discards-4": {"declare_discards": 4}}
+                                   "best-discards-4": {"declare_discards": 4},
+                                   "best-declare-both": {"declare_auction": True, "declare_discards": 4}}
 
 #: ``best`` frozen as it played on a date: every switch pinned to that day's value, and its bid
 #: advice's play model a copy of that day's (``solver/data/frozen/``).  Every later change of
