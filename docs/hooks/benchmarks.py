@@ -92,6 +92,10 @@ CURRENT = [
      "best_discards_4_19001.txt",
      "python benchmarks/bench_best.py --player best-discards-4 --baseline best --screen-declarations "
      "--no-reference --seed 19001 --deals 500 --workers 1"),
+    ("The two declaration tries together (best-declare-both) against best, screened: not a gain",
+     "best_declare_both_24001.txt",
+     "python benchmarks/bench_best.py --player best-declare-both --baseline best --screen-declarations "
+     "--no-reference --seed 24001 --deals 500 --workers 2"),
     ("16 more worlds a move from the third trick on (best-late-worlds) against best", "best_late_worlds_20001.txt",
      "python benchmarks/bench_best.py --player best-late-worlds --baseline best --no-reference --seed 20001 "
      "--deals 400 --workers 1"),
