@@ -80,12 +80,20 @@ def _timed(player, each: list[float]):
 SCREEN_CHECK = 25
 
 
+def _seated(t: str, bid_seed: int, strength: dict) -> list[Any]:
+    """Three players of type ``t`` as a deal seats them before the play (their seeds in the first
+    rotation; the bid and declare advice's worlds are the deal's whatever the seed)."""
+    return [make_player(t, bid_seed + 10 * s, strength, bid_seed=bid_seed) for s in range(3)]
+
+
+def _limits_agree(pa: list[Any], pb: list[Any], dealt: list[int]) -> bool:
+    return all(pa[s].max_bid(dealt[s], s) == pb[s].max_bid(dealt[s], s) for s in range(3))
+
+
 def same_bid_limits(a: str, b: str, dealt: list[int], bid_seed: int, strength: dict) -> bool:
     """A and B would stop bidding at the same value in every seat of the deal (their
     :meth:`~solver.players.base.Player.max_bid`, from the deal's shared bid-advice worlds)."""
-    return all(make_player(a, bid_seed + 10 * s, strength, bid_seed=bid_seed).max_bid(dealt[s], s)
-               == make_player(b, bid_seed + 10 * s, strength, bid_seed=bid_seed).max_bid(dealt[s], s)
-               for s in range(3))
+    return _limits_agree(_seated(a, bid_seed, strength), _seated(b, bid_seed, strength), dealt)
 
 
 def same_calls(a: str, b: str, dealt: list[int], bid_seed: int, strength: dict) -> bool:
@@ -93,9 +101,9 @@ def same_calls(a: str, b: str, dealt: list[int], bid_seed: int, strength: dict) 
     seat (:func:`same_bid_limits`), so the same auction, and its declarer chooses the same Hand
     game, or picks up and puts away and declares the same (his declaration advice's worlds are the
     deal's, whatever his seat's seed).  A deal passed in is the same for both."""
-    if not same_bid_limits(a, b, dealt, bid_seed, strength):
+    players = {t: _seated(t, bid_seed, strength) for t in (a, b)}
+    if not _limits_agree(players[a], players[b], dealt):
         return False
-    players = {t: [make_player(t, bid_seed + 10 * s, strength, bid_seed=bid_seed) for s in range(3)] for t in (a, b)}
     auction = run_auction(players[a], list(dealt[:3]))
     if auction.passed_in or auction.declarer is None:
         return True

@@ -260,11 +260,11 @@ class BestPlayer(PimcPlayer):
         factor = self.null_defence if view.declaration.is_null and view.seat != view.declarer else 1
         self.exact = False
 
-        def draw(sampler: WorldSampler, n: int) -> list[tuple[World, float]]:
+        def draw(sampler: WorldSampler, count: int) -> list[tuple[World, float]]:
             if inf is None:
-                return [(w, 1.0) for w in sampler.draw(n)]
+                return [(w, 1.0) for w in sampler.draw(count)]
             return [(w, float(k)) for w, k in sampler.draw_weighted(
-                n, lambda w: inf.weight(w.hands, w.skat), n * self.candidates)]
+                count, lambda w: inf.weight(w.hands, w.skat), count * self.candidates)]
         try:
             every = sampler.all_worlds(self.endgame) if self.search else None
             if every is not None:
