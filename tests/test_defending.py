@@ -81,5 +81,5 @@ def holds(name: str, hand: str, r: DeclarationResult, monkeypatch) -> int:
     ev = HandEvaluation(cards=cards, seat=0, bid=None, declarations=[r],
                         scoring="seeger-fabian", min_win=None, samples=5, seed=0, solves=0, seconds=0.0)
     player = make_player(name, 0)
-    monkeypatch.setattr(player, "_evaluation", lambda h, s: ev)
+    monkeypatch.setattr(player, "bid_advice", lambda h, s: ev)
     return player.max_bid(cards, 0)

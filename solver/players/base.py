@@ -284,7 +284,9 @@ class PimcPlayer(Player):
         self.bid_seed = seed if bid_seed is None else bid_seed
         self.solver = solver
 
-    def _evaluation(self, hand: int, seat: int):
+    def bid_advice(self, hand: int, seat: int):
+        """The bid advice on ten cards its bids and its Hand game are chosen from: ``bid_samples``
+        worlds of the bid seed's, read under its scoring with its play model (:meth:`_advice`)."""
         key = (hand, seat, self.bid_samples, self.bid_seed + hand % 100003)
         if key not in _EVALUATIONS:
             if len(_EVALUATIONS) > 64:
@@ -303,10 +305,10 @@ class PimcPlayer(Player):
         return _EVALUATIONS[mkey]
 
     def max_bid(self, hand: int, seat: int) -> int:
-        return self._evaluation(hand, seat).highest_bid[0] or 0
+        return self.bid_advice(hand, seat).highest_bid[0] or 0
 
     def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
-        ev = self._evaluation(hand, seat)
+        ev = self.bid_advice(hand, seat)
         ranked = sorted(ev.declarations, key=lambda r: -r.expected_score(bid))
         best_hand = next((r for r in ranked if r.declaration.hand), None)
         best_pick = next((r for r in ranked if not r.declaration.hand), None)
@@ -316,10 +318,18 @@ class PimcPlayer(Player):
 
     def declare(self, twelve: int, seat: int, bid: int, *,
                 auction: list[tuple[int, str]] | None = None) -> tuple[int, Declaration]:
-        """The discard and game of the best expected score on ``declare_samples`` worlds, among each
-        game's ``declare_discards`` best discards by the discard heuristic; with
-        :attr:`declare_auction`, worlds drawn by how well they explain the others' calls in
-        ``auction`` (uniform where none does: :func:`~solver.advice.hands.by_the_auction`)."""
+        """The discard and game of the best expected score: :meth:`declaration_advice`'s
+        recommendation."""
+        r = self.declaration_advice(twelve, seat, bid, auction=auction).recommended
+        return r.discard, r.declaration
+
+    def declaration_advice(self, twelve: int, seat: int, bid: int, *,
+                           auction: list[tuple[int, str]] | None = None):
+        """The advice after the pick-up its declaration is chosen from: ``declare_samples`` worlds,
+        each game's ``declare_discards`` best discards by the discard heuristic, read under its
+        scoring with its play model; with :attr:`declare_auction`, the worlds drawn by how well
+        they explain the others' calls in ``auction`` (uniform where none does:
+        :func:`~solver.advice.hands.by_the_auction`)."""
         calls = list(auction or []) if self.declare_auction else []
         seed = self.bid_seed + twelve % 100003
         key = ("declare", twelve, seat, bid, self.declare_samples, self.declare_discards, tuple(calls), seed)
@@ -330,8 +340,7 @@ class PimcPlayer(Player):
                                     model=None, contenders=None, auction=heard)
         if key not in _EVALUATIONS:
             _EVALUATIONS[key] = by_the_auction(calls, ask)
-        r = self._advice(key, _EVALUATIONS[key]).recommended
-        return r.discard, r.declaration
+        return self._advice(key, _EVALUATIONS[key])
 
     def kontra(self, view: PlayView, call: str = "kontra") -> bool:
         """Kontra or Bock (a defender) when the declarer wins in at most a tenth of the sampled

@@ -290,7 +290,7 @@ class BestPlayer(PimcPlayer):
 
         def floor(r: DeclarationResult) -> float:
             return passing + (self.bid_margin if game_class(r.declaration) in self.margin_classes else 0.0)
-        return self._evaluation(hand, seat).highest_bid_over(floor)[0] or 0
+        return self.bid_advice(hand, seat).highest_bid_over(floor)[0] or 0
 
     # ------------------------------------------------------------------ doubling
 
