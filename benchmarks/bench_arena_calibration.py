@@ -51,7 +51,8 @@ BANDS = (0.0, 0.2, 0.4, 0.6, 0.8, 1.0 + 1e-9)
 
 def declarations(arena_row: dict, player: str) -> dict[tuple, dict]:
     """The declarations of ``player``'s type in one arena deal, each with the results of the games
-    that played it: key (declarer seat, bid, game, discard) -> {"won": [..], "hand": bool}."""
+    that played it: key (declarer seat, bid, game, discard) -> {"won": [..], "score": [the
+    declarer's score ..], "hand": bool}."""
     out: dict[tuple, dict] = {}
     for g in arena_row["games"]:
         d = g.get("declarer")
@@ -59,13 +60,17 @@ def declarations(arena_row: dict, player: str) -> dict[tuple, dict]:
             continue
         hand = "hand" in g["game"].split()
         key = (d, g["bid"], g["game"], g.get("discard"))
-        out.setdefault(key, {"won": [], "hand": hand})["won"].append(bool(g["won"]))
+        got = out.setdefault(key, {"won": [], "score": [], "hand": hand})
+        got["won"].append(bool(g["won"]))
+        got["score"].append(g["scores"][d])
     return out
 
 
 def priced(arena_row: dict, player: str, key: tuple, hand: bool) -> dict:
     """One declaration priced again as its declarer priced it: its played-out P(win) at the bid,
-    its double-dummy rate and worlds, whether the advice recommends what the arena saw, and the
+    its double-dummy rate and worlds; what his bid advice on his ten cards expected to score at
+    that bid (``bid_expected``: its best declaration's expected score, ``bid_game`` that
+    declaration), whether the advice recommends what the arena saw, and the
     ten cards the game is played with and their features (:func:`~solver.calibration.hand_features`,
     as the play model reads them: rows a model could be fitted on)."""
     seed, k = arena_row["seed"], arena_row["deal"]
@@ -74,8 +79,10 @@ def priced(arena_row: dict, player: str, key: tuple, hand: bool) -> dict:
     p = make_player(player, bid_seed + 10 * d, {"bid_samples": BID_SAMPLES}, bid_seed=bid_seed)
     if not isinstance(p, PimcPlayer):
         raise SystemExit(f"{player!r} does not declare by advice (not a PIMC player): nothing to price")
+    bid_ev = p.bid_advice(dealt[d], d)
+    at_bid = max(bid_ev.declarations, key=lambda x: x.expected_score(bid))
     if hand:
-        ev = p.bid_advice(dealt[d], d)
+        ev = bid_ev
         ranked = sorted((r for r in ev.declarations if r.declaration.hand), key=lambda r: -r.expected_score(bid))
         r = next(x for x in ranked if x.declaration.name == game) if any(
             x.declaration.name == game for x in ranked) else ranked[0]
@@ -86,7 +93,8 @@ def priced(arena_row: dict, player: str, key: tuple, hand: bool) -> dict:
         same = r.declaration.name == game and (discard is None or " ".join(card_codes(r.discard)) == discard)
     kept = dealt[d] if hand else (dealt[d] | dealt[3]) & ~r.discard
     return {"p_win": r.p_win(bid), "p_win_dd": r.p_win_dd(bid), "worlds": int(r.samples), "same": same,
-            "recommended": r.declaration.name, "kept": " ".join(card_codes(kept)),
+            "recommended": r.declaration.name, "bid_expected": at_bid.expected_score(bid),
+            "bid_game": at_bid.declaration.name, "kept": " ".join(card_codes(kept)),
             "features": hand_features(kept, d, r.declaration, r.p_win_dd(bid), int(r.samples))}
 
 
@@ -104,7 +112,7 @@ def run(arena: Path, player: str, out: Path) -> None:
                 d, bid, game, discard = key
                 f.write(json.dumps({"seed": row["seed"], "deal": row["deal"], "player": player, "declarer": d,
                                     "bid": bid, "game": game, "discard": discard, "hand": v["hand"],
-                                    "won": v["won"], **got}) + "\n")
+                                    "won": v["won"], "score": v["score"], **got}) + "\n")
             f.flush()
             if (i + 1) % 20 == 0:
                 print(f"{i + 1}/{len(todo)} deals, {time.perf_counter() - t0:.0f} s", file=sys.stderr)
@@ -148,6 +156,22 @@ def report(out: Path) -> str:
         lines.append(calibration_line(f"  {lo:.1f} ... {min(hi, 1.0):.1f}", [r for r in same if lo <= r["p_win"] < hi]))
     lines.append("(one row a declaration: the share of its one to three games won; the interval is over the "
                  "declarations)")
+    lines += ["", "what the bid advice on the ten cards expected to score at the bid it was held to (its best "
+              "declaration there), against the declarer's score played (Seeger-Fabian, his own):",
+              f"{'bid advice best declaration':<30} {'decl.':>6}  expected   played   expected - played (95%)"]
+    by_bid: dict[str, list[dict]] = defaultdict(list)
+    for r in rows:
+        if "bid_expected" in r:
+            b = Declaration.from_name(r["bid_game"])
+            by_bid[f"{game_class(b)}, {'Hand' if b.hand else 'pick-up'}"].append(r)
+    for name in sorted(by_bid) + ["all"]:
+        got = [r for r in rows if "bid_expected" in r] if name == "all" else by_bid[name]
+        if got:
+            e = np.array([r["bid_expected"] for r in got])
+            played = np.array([np.mean(r["score"]) for r in got])
+            c, lo, hi = mean_ci(e - played, digits=1)
+            lines.append(f"{name:<30} {len(got):>6}  {e.mean():8.1f} {played.mean():8.1f}   "
+                         f"{c:+.1f} ({lo:+.1f} ... {hi:+.1f})")
     return "\n".join(lines)
 
 

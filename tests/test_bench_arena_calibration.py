@@ -9,8 +9,13 @@ from benchmarks import bench_best
 
 
 def _game(types, declarer, game, bid, discard, won):
+    # the scores of clubs with one, game two (12 x 2 = 24) under Seeger-Fabian (rules, "Tournament
+    # scoring"): won 24 + 50 = 74, lost -2 x 24 - 50 = -98, each defender 40; whatever the game, the
+    # grouping must take the declarer's seat's
+    score = 74 if won else -98
+    scores = [score if s == declarer else (0 if won else 40) for s in range(3)]
     return {"types": list(types), "declarer": declarer, "game": game, "bid": bid, "discard": discard, "won": won,
-            "scores": [0, 0, 0]}
+            "scores": scores}
 
 
 def test_a_deal_s_games_group_by_the_declaration_they_played():
@@ -21,9 +26,9 @@ def test_a_deal_s_games_group_by_the_declaration_they_played():
                      _game(("a", "a", "b"), 0, "grand hand", 18, None, True),
                      {"types": ["a", "a", "a"], "scores": [0, 0, 0]}]}          # passed in
     got = cal.declarations(row, "a")
-    assert got == {(0, 18, "clubs", "D7 D8"): {"won": [True, False], "hand": False},
-                   (0, 20, "clubs", "D7 D8"): {"won": [True], "hand": False},
-                   (0, 18, "grand hand", None): {"won": [True], "hand": True}}
+    assert got == {(0, 18, "clubs", "D7 D8"): {"won": [True, False], "score": [74, -98], "hand": False},
+                   (0, 20, "clubs", "D7 D8"): {"won": [True], "score": [74], "hand": False},
+                   (0, 18, "grand hand", None): {"won": [True], "score": [74], "hand": True}}
 
 
 def test_a_declaration_is_priced_as_the_arena_s_player_chose_it():

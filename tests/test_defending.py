@@ -75,6 +75,27 @@ def test_a_bold_bid_holds_a_game_that_expects_a_small_loss(name, bid, monkeypatc
     assert holds(name, "CJ SJ CA C7 C8 S7 S8 H7 H8 D7", hearts_won(11, 20), monkeypatch) == bid
 
 
+def hearts_hand_won(wins: int, worlds: int) -> DeclarationResult:
+    """Hearts Hand "with two, game three, Hand four": 4 x 10 = 40, won in ``wins`` of ``worlds``
+    (Seeger-Fabian: 40 + 50 = 90 won, -2 x 40 - 50 = -130 lost)."""
+    won = np.arange(worlds) < wins
+    no = np.zeros(worlds, dtype=bool)
+    return DeclarationResult(Declaration(HEARTS_GAME, hand=True), won, np.full(worlds, 2), no, no,
+                             scoring="seeger-fabian")
+
+
+@pytest.mark.parametrize("name, pickup_bid, hand_bid", [
+    # won in 11 of 20: the pick-up -5.5 a game (above), the Hand game (11 x 90 - 9 x 130) / 20 = -9
+    ("best-bold-pickup", 30, 0),     # its margin of -25 is for suit games with the pick-up alone
+    ("best-bold", 30, 40),           # -15 for every suit game, Hand or not
+    ("best", 0, 0),
+])
+def test_a_margin_may_be_for_the_pick_up_alone(name, pickup_bid, hand_bid, monkeypatch):
+    hand = "CJ SJ CA C7 C8 S7 S8 H7 H8 D7"
+    assert holds(name, hand, hearts_won(11, 20), monkeypatch) == pickup_bid
+    assert holds(name, hand, hearts_hand_won(11, 20), monkeypatch) == hand_bid
+
+
 def holds(name: str, hand: str, r: DeclarationResult, monkeypatch) -> int:
     """The bid the player ``name`` holds with ``hand`` in forehand when its advice has ``r`` alone."""
     cards = parse_cards(hand)

@@ -140,7 +140,7 @@ import numpy as np
 from ..cards import card_points, iter_cards
 from ..advice.defending import defending_value
 from ..advice import DeclarationResult
-from ..calibration import GAME_CLASSES, game_class, packaged_model
+from ..calibration import GAME_CLASSES, answer_class, game_class, packaged_model
 from ..conventions import conventional
 from ..deal import replay
 from ..inference import DEFAULT_CUES, Inference
@@ -188,8 +188,9 @@ class BestPlayer(PimcPlayer):
     stakes objective and the exact endgame; ``scoring``: what its bid advice expects;
     ``null_defence``: how many times the worlds a Null defender draws; ``defending``: a bid pays
     only above what passing is worth (else above zero); ``bid_margin``: points added to that
-    (negative: bolder) for the games of ``margin_classes``
-    (:func:`~solver.calibration.game_class`); ``play_model``: the bid
+    (negative: bolder) for the games of ``margin_classes`` (a game class,
+    :func:`~solver.calibration.game_class`, or a class with its Hand or pick-up,
+    :func:`~solver.calibration.answer_class`: ``"suit (pick-up)"``); ``play_model``: the bid
     advice's play model by its name among the package data (None: the shipped one; a frozen
     player keeps its own copy: :data:`~solver.players.registry.FROZEN_BEST`); ``fusion``: the
     declarer looks past strategy fusion while fewer than this many cards have been played
@@ -289,7 +290,8 @@ class BestPlayer(PimcPlayer):
         passing = defending_value(hand, self.scoring) if self.defending else 0.0
 
         def floor(r: DeclarationResult) -> float:
-            return passing + (self.bid_margin if game_class(r.declaration) in self.margin_classes else 0.0)
+            mine = {game_class(r.declaration), answer_class(r.declaration)} & set(self.margin_classes)
+            return passing + (self.bid_margin if mine else 0.0)
         return self.bid_advice(hand, seat).highest_bid_over(floor)[0] or 0
 
     # ------------------------------------------------------------------ doubling

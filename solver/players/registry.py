@@ -35,7 +35,9 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: ``best`` whose bid pays only above what passing is worth (``defending``: tried, it lost); and
 #: ``best`` that holds a bid down to an expected score 15 points below zero in a suit, Grand or
 #: Null Ouvert game (``bid_margin``; plain Null keeps zero: on the tuning deals of seed 5001 the
-#: Nulls a margin for every game added were won 16 times in 41); ``best`` whose inference reads
+#: Nulls a margin for every game added were won 16 times in 41), and 25 points below zero in a
+#: suit game with the pick-up alone (``best-bold-pickup``: where the arena's play-outs of seed 17001
+#: scored 25 points above what the bid advice expected, ``benchmarks/results/arena_calibration_17001.txt``); ``best`` whose inference reads
 #: the others' cards by the learned model of play instead of the hand-built rules
 #: (``best-policy``), and by both (``best-play-policy``); ``best`` whose declarer looks past strategy
 #: fusion in the first four tricks (``best-fusion``, :mod:`solver.players.fusion`) and in tricks 2 to 4
@@ -65,6 +67,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                                         "inference": ("auction", "declarer", "play", "convention")},
                                    "best-bold": {"bid_margin": -15.0,
                                                  "margin_classes": ("suit", "grand", "null ouvert")},
+                                   "best-bold-pickup": {"bid_margin": -25.0, "margin_classes": ("suit (pick-up)",)},
                                    "best-together": {"inference": ("auction", "declarer", "play", "policy",
                                                                    "convention"),
                                                      "bid_margin": -15.0,
