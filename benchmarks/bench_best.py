@@ -357,9 +357,13 @@ def main() -> None:
     screen = "bids" if args.screen_bids else "declarations" if args.screen_declarations else None
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
-    rows = [json.loads(x) for x in out.read_text().splitlines() if x.strip()] if out.exists() else []
-    rows = [r for r in rows if r["a"] == args.player and r["b"] == args.baseline and r["seed"] == args.seed
+    held = [json.loads(x) for x in out.read_text().splitlines() if x.strip()] if out.exists() else []
+    rows = [r for r in held if r["a"] == args.player and r["b"] == args.baseline and r["seed"] == args.seed
             and r["deal"] < args.deals]                          # (--report --deals N: the first N deals)
+    if args.report and not rows:
+        runs = sorted({f"--player {r['a']} --baseline {r['b']} --seed {r['seed']}" for r in held})
+        sys.exit(f"{out} holds no deals of --player {args.player} --baseline {args.baseline} --seed {args.seed}"
+                 + (f"; it holds: {'; '.join(runs)}" if runs else " (it is empty or missing)"))
     done = {r["deal"] for r in rows}
     todo = [k for k in range(args.deals) if k not in done]
     t0 = time.perf_counter()

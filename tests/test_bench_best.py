@@ -77,3 +77,13 @@ def test_a_declaration_is_paired_with_the_mirrored_seatings():
     # rotation 0: A's Grand 74 against B's lost hearts -90; rotation 1: A declares in (A,B,A), -90
     # against B's 70; rotation 2: A declares in (A,A,B), 70 against 70
     assert pairs == {"suit -> grand": [164.0], "suit, other discard": [-160.0], "same suit": [0.0]}
+
+
+def test_a_report_of_another_run_s_file_says_what_the_file_holds(tmp_path, monkeypatch, capsys):
+    out = tmp_path / "run.jsonl"
+    out.write_text('{"deal": 0, "seed": 7, "a": "best-bold", "b": "best", "dealt": [], "games": [], "moves": {}}\n')
+    monkeypatch.setattr("sys.argv", ["bench_best.py", "--out", str(out), "--report"])     # A, B, seed: the defaults
+    with pytest.raises(SystemExit) as e:
+        bench_best.main()
+    assert "holds no deals of --player best --baseline pimc --seed 2026" in str(e.value)
+    assert "--player best-bold --baseline best --seed 7" in str(e.value)
