@@ -158,19 +158,26 @@ def report(out: Path) -> str:
                  "declarations)")
     lines += ["", "what the bid advice on the ten cards expected to score at the bid it was held to (its best "
               "declaration there), against the declarer's score played (Seeger-Fabian, his own):",
-              f"{'bid advice best declaration':<30} {'decl.':>6}  expected   played   expected - played (95%)"]
+              f"{'bid advice best declaration':<44} {'decl.':>6}  expected   played   expected - played (95%)"]
     by_bid: dict[str, list[dict]] = defaultdict(list)
     for r in rows:
         if "bid_expected" in r:
             b = Declaration.from_name(r["bid_game"])
             by_bid[f"{game_class(b)}, {'Hand' if b.hand else 'pick-up'}"].append(r)
-    for name in sorted(by_bid) + ["all"]:
-        got = [r for r in rows if "bid_expected" in r] if name == "all" else by_bid[name]
+    # a pick-up's split by the game declared after it: which one is a choice made on the skat, so
+    # the two parts are not the bid advice's errors; their sum is
+    names = [n for k in sorted(by_bid) for n in
+             ((k, f"{k}: the same game declared", f"{k}: another game declared") if k.endswith("pick-up") else (k,))]
+    for name in names + ["all"]:
+        key, _, which = name.partition(": ")
+        got = [r for r in rows if "bid_expected" in r] if name == "all" else by_bid[key]
+        if which:
+            got = [r for r in got if (r["game"] == r["bid_game"]) == which.startswith("the same")]
         if got:
             e = np.array([r["bid_expected"] for r in got])
             played = np.array([np.mean(r["score"]) for r in got])
             c, lo, hi = mean_ci(e - played, digits=1)
-            lines.append(f"{name:<30} {len(got):>6}  {e.mean():8.1f} {played.mean():8.1f}   "
+            lines.append(f"{name:<44} {len(got):>6}  {e.mean():8.1f} {played.mean():8.1f}   "
                          f"{c:+.1f} ({lo:+.1f} ... {hi:+.1f})")
     return "\n".join(lines)
 
