@@ -105,6 +105,16 @@ CURRENT = [
     ("The declaration on 64 worlds (best-declare-64) against best's 32, screened", "best_declare_64_23001.txt",
      "python benchmarks/bench_best.py --player best-declare-64 --baseline best --screen-declarations "
      "--no-reference --seed 23001 --deals 600 --workers 1"),
+    ("The advice best declared by, priced again, against the games it played (P(win) per answer class; the bid "
+     "advice's expected score against the score played), seed 17001", "arena_calibration_17001.txt",
+     "python benchmarks/bench_arena_calibration.py --arena benchmarks/results/best_declare_17001.jsonl "
+     "--player best --out benchmarks/results/arena_calibration_17001.jsonl"),
+    ("... the same on fresh seed 20001", "arena_calibration_20001.txt",
+     "python benchmarks/bench_arena_calibration.py --arena benchmarks/results/best_late_worlds_20001.jsonl "
+     "--player best --out benchmarks/results/arena_calibration_20001.jsonl"),
+    ("Bolder bids (best-bold) against today's best, screened: no gain", "best_bold_26001.txt",
+     "python benchmarks/bench_best.py --player best-bold --baseline best --screen-bids --no-reference "
+     "--seed 26001 --deals 1000 --workers 1"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",
