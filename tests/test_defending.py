@@ -104,3 +104,20 @@ def holds(name: str, hand: str, r: DeclarationResult, monkeypatch) -> int:
     player = make_player(name, 0)
     monkeypatch.setattr(player, "bid_advice", lambda h, s: ev)
     return player.max_bid(cards, 0)
+
+
+@pytest.mark.parametrize("name, hand_game", [
+    ("best", True),                  # Hand: +13 beats the pick-up's -5.5
+    ("best-pickup-credit", False),   # the pick-up -5.5 + 25 = 19.5 beats +13
+    ("best-2026-12", True),
+])
+def test_a_credit_to_the_pick_up_may_turn_a_hand_game_into_a_pick_up(name, hand_game, monkeypatch):
+    # the pick-up won in 11 of 20 worlds: -5.5 a game (above); the Hand game in 13 of 20:
+    # (13 x 90 - 7 x 130) / 20 = +13
+    cards = parse_cards("CJ SJ CA C7 C8 S7 S8 H7 H8 D7")
+    ev = HandEvaluation(cards=cards, seat=0, bid=None, declarations=[hearts_won(11, 20), hearts_hand_won(13, 20)],
+                        scoring="seeger-fabian", min_win=None, samples=20, seed=0, solves=0, seconds=0.0)
+    player = make_player(name, 0)
+    monkeypatch.setattr(player, "bid_advice", lambda h, s: ev)
+    got = player.choose_hand(cards, 0, 18)
+    assert got == (Declaration(HEARTS_GAME, hand=True) if hand_game else None)

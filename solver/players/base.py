@@ -308,13 +308,19 @@ class PimcPlayer(Player):
         return self.bid_advice(hand, seat).highest_bid[0] or 0
 
     def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
+        """The Hand game of the best :meth:`choice_value`, if it beats every pick-up's."""
         ev = self.bid_advice(hand, seat)
-        ranked = sorted(ev.declarations, key=lambda r: -r.expected_score(bid))
+        ranked = sorted(ev.declarations, key=lambda r: -self.choice_value(r, bid))
         best_hand = next((r for r in ranked if r.declaration.hand), None)
         best_pick = next((r for r in ranked if not r.declaration.hand), None)
-        if best_hand and (best_pick is None or best_hand.expected_score(bid) > best_pick.expected_score(bid)):
+        if best_hand and (best_pick is None or self.choice_value(best_hand, bid) > self.choice_value(best_pick, bid)):
             return best_hand.declaration
         return None
+
+    def choice_value(self, r, bid: int) -> float:
+        """What a declaration of the bid advice is worth when it chooses between a Hand game and
+        the pick-up: its expected score at the bid."""
+        return r.expected_score(bid)
 
     def declare(self, twelve: int, seat: int, bid: int, *,
                 auction: list[tuple[int, str]] | None = None) -> tuple[int, Declaration]:

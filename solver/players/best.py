@@ -163,6 +163,12 @@ FUSION_FROM = 3
 #: its bid advice's worlds: the choice is the best of about fifteen candidates, so on few worlds the
 #: candidate that drew lucky worlds wins (a winner's curse).
 DECLARE_SAMPLES = 32
+#: What the bid advice's expected score for a suit game with the pick-up fell short of the score
+#: played, at the bid held, in ``best``'s own arena play-outs against ``best``'s defence: -25 points
+#: (95% -30 ... -21) on seed 17001, -26 (-34 ... -18) on seed 20001
+#: (``benchmarks/bench_arena_calibration.py``); Grand and Hand games scored as expected.  The
+#: ``pickup_credit`` of ``best-pickup-credit``.
+PICKUP_GAP = 25.0
 #: ``conventions``: a defender plays the card a convention shows when it is worth at most this
 #: much less than his best (the declarer's expected score under the table's scoring).
 CONVENTION_MARGIN = 2.0
@@ -202,7 +208,8 @@ class BestPlayer(PimcPlayer):
     ``declare_discards``: the discards weighed for each game after the pick-up (the best by the
     discard heuristic);
     ``extra_samples``: this many more worlds a move from the third trick on, from a random stream
-    of their own."""
+    of their own; ``pickup_credit``: points added to a suit game with the pick-up when it
+    chooses between that and a Hand game (:meth:`choice_value`)."""
 
     name = "best"
 
@@ -213,7 +220,7 @@ class BestPlayer(PimcPlayer):
                  margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0,
                  fusion_from: int = FUSION_FROM, conventions: bool = False,
                  declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False,
-                 extra_samples: int = 0, declare_discards: int = 2):
+                 extra_samples: int = 0, declare_discards: int = 2, pickup_credit: float = 0.0):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -230,6 +237,7 @@ class BestPlayer(PimcPlayer):
         self.conventions = conventions
         self.declare_auction = declare_auction
         self.declare_discards = declare_discards
+        self.pickup_credit = pickup_credit
         #: a list to record every look-ahead past fusion in (:class:`FusionRecord`; None: no record)
         self.fusion_log: list[FusionRecord] | None = None
         # played-out bid advice: the shipped model, or another among the package data by name
@@ -293,6 +301,13 @@ class BestPlayer(PimcPlayer):
             mine = {game_class(r.declaration), answer_class(r.declaration)} & set(self.margin_classes)
             return passing + (self.bid_margin if mine else 0.0)
         return self.bid_advice(hand, seat).highest_bid_over(floor)[0] or 0
+
+    def choice_value(self, r: DeclarationResult, bid: int) -> float:
+        """A declaration's expected score at the bid, and for a suit game with the pick-up
+        ``pickup_credit`` more: what the bid advice leaves out of such a game (measured in the
+        players' own play-outs, :data:`PICKUP_GAP`)."""
+        credit = self.pickup_credit if answer_class(r.declaration) == "suit (pick-up)" else 0.0
+        return r.expected_score(bid) + credit
 
     # ------------------------------------------------------------------ doubling
 

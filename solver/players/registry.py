@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .base import PimcPlayer, RandomPlayer, RulePlayer
-from .best import BestPlayer
+from .best import PICKUP_GAP, BestPlayer
 
 #: The players by name: ``best`` the strongest, ``pimc`` plain PIMC (the baseline), ``rules`` a
 #: rule-of-thumb player, ``random`` legal cards at random.
@@ -37,7 +37,9 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: Null Ouvert game (``bid_margin``; plain Null keeps zero: on the tuning deals of seed 5001 the
 #: Nulls a margin for every game added were won 16 times in 41), and 25 points below zero in a
 #: suit game with the pick-up alone (``best-bold-pickup``: where the arena's play-outs of seed 17001
-#: scored 25 points above what the bid advice expected, ``benchmarks/results/arena_calibration_17001.txt``); ``best`` whose inference reads
+#: scored 25 points above what the bid advice expected, ``benchmarks/results/arena_calibration_17001.txt``),
+#: and that chooses between a Hand game and the pick-up with those 25 points credited to a suit
+#: pick-up (``best-pickup-credit``); ``best`` whose inference reads
 #: the others' cards by the learned model of play instead of the hand-built rules
 #: (``best-policy``), and by both (``best-play-policy``); ``best`` whose declarer looks past strategy
 #: fusion in the first four tricks (``best-fusion``, :mod:`solver.players.fusion`) and in tricks 2 to 4
@@ -68,6 +70,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-bold": {"bid_margin": -15.0,
                                                  "margin_classes": ("suit", "grand", "null ouvert")},
                                    "best-bold-pickup": {"bid_margin": -25.0, "margin_classes": ("suit (pick-up)",)},
+                                   "best-pickup-credit": {"pickup_credit": PICKUP_GAP},
                                    "best-together": {"inference": ("auction", "declarer", "play", "policy",
                                                                    "convention"),
                                                      "bid_margin": -15.0,
@@ -92,7 +95,7 @@ FROZEN_BEST: dict[str, dict] = {
     "best-2026-12": {"inference": ("auction", "declarer", "play"), "search": True, "null_defence": 4,
                      "defending": False, "bid_margin": 0.0, "fusion": 0,
                      "conventions": False, "play_model": "frozen/best-2026-12.json",
-                     "declare_samples": None, "declare_auction": False},
+                     "declare_samples": None, "declare_auction": False, "pickup_credit": 0.0},
 }
 
 #: Every named form of ``best``: its ablations and its frozen baselines.
