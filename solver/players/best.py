@@ -49,6 +49,14 @@ each behind a switch that the ablation benchmark turns off
     deals of seed 5001, +0.53 (-0.26 ... +1.33) on 1,000 fresh deals of seed 6001
     (``benchmarks/results/best_bold_6001.txt``).  It declares 45% more games and wins the extra
     suit and Grand games about 0.7 of the time, but neither interval clears zero, so it stays off.
+    On top of today's ``best`` (declaring on 32 worlds) it gains nothing: -0.01 a game (95%
+    -0.82 ... +0.80) on 1,000 fresh deals of seed 26001 (``benchmarks/results/best_bold_26001.txt``).
+    The bid advice does price a suit game with the pick-up about 25 points below what ``best``
+    scores with it (:data:`PICKUP_GAP`); a likely reason the bolder bids do not pay (not
+    measured apart): a seat that bids on and loses also hands each opponent 40 points, which its
+    own expected score leaves out.
+    ``best-bold-pickup`` holds only a suit pick-up down to -25 (a margin class may name Hand or
+    pick-up: :func:`~solver.calibration.answer_class`).
 
 ``null_defence``
     A Null defender draws :data:`NULL_DEFENCE_WORLDS` times the worlds.  A Null's worlds are
