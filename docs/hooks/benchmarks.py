@@ -115,6 +115,13 @@ CURRENT = [
     ("Bolder bids (best-bold) against today's best, screened: no gain", "best_bold_26001.txt",
      "python benchmarks/bench_best.py --player best-bold --baseline best --screen-bids --no-reference "
      "--seed 26001 --deals 1000 --workers 1"),
+    ("best (declaring on 32 worlds) against pimc on 1,000 fresh deals of seed 25001", "best_vs_pimc_25001.txt",
+     "python benchmarks/bench_best.py --player best --baseline pimc --deals 1000 --workers 1 --seed 25001 "
+     "--no-reference"),
+    ("A bid margin for suit pick-ups alone (best-bold-pickup, -25 points: the arena calibration's gap) against "
+     "best, screened: not clearly a gain", "best_bold_pickup_27001.txt",
+     "python benchmarks/bench_best.py --player best-bold-pickup --baseline best --screen-bids --no-reference "
+     "--seed 27001 --deals 1000 --workers 1"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",
