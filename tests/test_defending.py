@@ -107,9 +107,9 @@ def holds(name: str, hand: str, r: DeclarationResult, monkeypatch) -> int:
 
 
 @pytest.mark.parametrize("name, hand_game", [
-    ("best", True),                  # Hand: +13 beats the pick-up's -5.5
-    ("best-pickup-credit", False),   # the pick-up -5.5 + 25 = 19.5 beats +13
-    ("best-2026-12", True),
+    ("best", False),                 # its credit: the pick-up -5.5 + 25 = 19.5 beats the Hand game's +13
+    ("best-pickup-credit", False),
+    ("best-2026-12", True),          # frozen without it: +13 beats -5.5
 ])
 def test_a_credit_to_the_pick_up_may_turn_a_hand_game_into_a_pick_up(name, hand_game, monkeypatch):
     # the pick-up won in 11 of 20 worlds: -5.5 a game (above); the Hand game in 13 of 20:

@@ -98,7 +98,7 @@ CURRENT = [
      "--no-reference --seed 24001 --deals 500 --workers 2"),
     ("16 more worlds a move from the third trick on (best-late-worlds) against best", "best_late_worlds_20001.txt",
      "python benchmarks/bench_best.py --player best-late-worlds --baseline best --no-reference --seed 20001 "
-     "--deals 400 --workers 1"),
+     "--deals 1000 --workers 1"),
     ("... against best-2026-12, stopped at 76 deals", "best_late_worlds_22001.txt",
      "python benchmarks/bench_best.py --player best-late-worlds --baseline best-2026-12 --no-reference "
      "--seed 22001 --deals 1000 --workers 1"),
@@ -122,6 +122,10 @@ CURRENT = [
      "best, screened: not clearly a gain", "best_bold_pickup_27001.txt",
      "python benchmarks/bench_best.py --player best-bold-pickup --baseline best --screen-bids --no-reference "
      "--seed 27001 --deals 1000 --workers 1"),
+    ("The Hand-or-pick-up choice with 25 points credited to a suit pick-up (best-pickup-credit) against best "
+     "without it, 2,000 fresh deals, screened: a gain, best chooses so", "best_pickup_credit_28001.txt",
+     "python benchmarks/bench_best.py --player best-pickup-credit --baseline best --screen-declarations "
+     "--no-reference --seed 28001 --deals 2000 --workers 1"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",

@@ -58,6 +58,19 @@ each behind a switch that the ablation benchmark turns off
     ``best-bold-pickup`` holds only a suit pick-up down to -25 (a margin class may name Hand or
     pick-up: :func:`~solver.calibration.answer_class`).
 
+``pickup_credit`` (:data:`PICKUP_GAP`: 25 points)
+    When it chooses between a Hand game and the pick-up, a suit game with the pick-up is worth
+    its expected score plus this.  The bid advice prices a pick-up game as if it were fixed before
+    the skat is seen, and in ``best``'s own play-outs a suit pick-up scored 25 points more than it
+    expected at the bid held (``benchmarks/results/arena_calibration_17001.txt`` and ``_20001``)
+    while Hand games scored as expected, so the choice leaned to Hand.  ``best-pickup-credit``
+    (this credit, when ``best`` had none) against ``best``: +0.24 a game (95% +0.05 ... +0.43) on
+    2,000 fresh deals of seed 28001, screened to the 73 deals where the calls differ
+    (``benchmarks/results/best_pickup_credit_28001.txt``): most of it from a suit Hand given up
+    for the pick-up and a Grand declared after it (81 pairs, +57 a pair), less a level lost where
+    the same suit was played (132 pairs, -5 a pair).  ``best`` has it since 2026-12-07;
+    ``best-2026-12`` pins 0.  It moves no bid.
+
 ``null_defence``
     A Null defender draws :data:`NULL_DEFENCE_WORLDS` times the worlds.  A Null's worlds are
     cheap to solve, and a defender's card is a yes/no in each: with sixteen (eight in the first
@@ -174,8 +187,8 @@ DECLARE_SAMPLES = 32
 #: What the bid advice's expected score for a suit game with the pick-up fell short of the score
 #: played, at the bid held, in ``best``'s own arena play-outs against ``best``'s defence: -25 points
 #: (95% -30 ... -21) on seed 17001, -26 (-34 ... -18) on seed 20001
-#: (``benchmarks/bench_arena_calibration.py``); Grand and Hand games scored as expected.  The
-#: ``pickup_credit`` of ``best-pickup-credit``.
+#: (``benchmarks/bench_arena_calibration.py``); Grand and Hand games scored as expected.  ``best``'s
+#: ``pickup_credit`` when it chooses between a Hand game and the pick-up.
 PICKUP_GAP = 25.0
 #: ``conventions``: a defender plays the card a convention shows when it is worth at most this
 #: much less than his best (the declarer's expected score under the table's scoring).
@@ -217,7 +230,7 @@ class BestPlayer(PimcPlayer):
     discard heuristic);
     ``extra_samples``: this many more worlds a move from the third trick on, from a random stream
     of their own; ``pickup_credit``: points added to a suit game with the pick-up when it
-    chooses between that and a Hand game (:meth:`choice_value`)."""
+    chooses between that and a Hand game (:meth:`choice_value`; :data:`PICKUP_GAP`, 0: none)."""
 
     name = "best"
 
@@ -228,7 +241,7 @@ class BestPlayer(PimcPlayer):
                  margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0,
                  fusion_from: int = FUSION_FROM, conventions: bool = False,
                  declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False,
-                 extra_samples: int = 0, declare_discards: int = 2, pickup_credit: float = 0.0):
+                 extra_samples: int = 0, declare_discards: int = 2, pickup_credit: float = PICKUP_GAP):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
