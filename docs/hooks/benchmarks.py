@@ -126,6 +126,10 @@ CURRENT = [
      "without it, 2,000 fresh deals, screened: a gain, best chooses so", "best_pickup_credit_28001.txt",
      "python benchmarks/bench_best.py --player best-pickup-credit --baseline best --screen-declarations "
      "--no-reference --seed 28001 --deals 2000 --workers 1"),
+    ("best (32 declare worlds and the Hand-choice credit) against best-2026-12 on 1,000 fresh deals, screened",
+     "best_vs_frozen_29001.txt",
+     "python benchmarks/bench_best.py --player best --baseline best-2026-12 --screen-declarations "
+     "--no-reference --seed 29001 --deals 1000 --workers 2"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",
