@@ -82,11 +82,11 @@ def priced(arena_row: dict, player: str, key: tuple, hand: bool) -> dict:
     bid_ev = p.bid_advice(dealt[d], d)
     at_bid = max(bid_ev.declarations, key=lambda x: x.expected_score(bid))
     if hand:
-        ev = bid_ev
-        ranked = sorted((r for r in ev.declarations if r.declaration.hand), key=lambda r: -r.expected_score(bid))
-        r = next(x for x in ranked if x.declaration.name == game) if any(
-            x.declaration.name == game for x in ranked) else ranked[0]
-        same = ranked[0].declaration.name == game
+        # the player's own choice (choose_hand), not a copy of it; priced: the game the arena played
+        chosen = p.choose_hand(dealt[d], d, bid)
+        same = chosen is not None and chosen.name == game
+        hands = [x for x in bid_ev.declarations if x.declaration.hand]
+        r = next((x for x in hands if x.declaration.name == game), max(hands, key=lambda x: p.choice_value(x, bid)))
     else:
         ev = p.declaration_advice(dealt[d] | dealt[3], d, bid)
         r = ev.recommended
@@ -101,7 +101,7 @@ def priced(arena_row: dict, player: str, key: tuple, hand: bool) -> dict:
 def run(arena: Path, player: str, out: Path) -> None:
     done = set()
     if out.exists():
-        done = {(r["seed"], r["deal"]) for r in map(json.loads, out.read_text().splitlines()) if r}
+        done = {(r["seed"], r["deal"]) for r in map(json.loads, filter(str.strip, out.read_text().splitlines()))}
     rows = [json.loads(x) for x in arena.read_text().splitlines() if x.strip()]
     todo = [r for r in rows if "games" in r and (r["seed"], r["deal"]) not in done]
     t0 = time.perf_counter()
