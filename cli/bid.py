@@ -16,7 +16,7 @@ from solver.cards import parse_cards
 from solver.advice import (ADVICE, DEFAULT, Advice, EvaluationError, HandEvaluation, Sampling,
                            evaluate_declare, evaluate_hand)
 from solver.advice.sentences import (answer_record, auction_note, declare_verdict, estimate_line, evidence_line, pct,
-                                     short, stopped_note, verdict)
+                                     pickup_line, short, stopped_note, verdict)
 from solver.games import parse_seat
 from solver.handmodel.model import HandModelMissing, estimate_hand
 from solver.scoring import SCORINGS
@@ -185,6 +185,8 @@ def bid(cards, seat, to, scoring, samples, seed, precision, min_win, workers, bu
         click.echo(json.dumps(answer_record(ev, "bid", asked=to is not None)))
         return
     console.print(verdict(ev, asked=to is not None))
+    if line := pickup_line(ev):
+        console.print(line)
     evidence(ev, console)
     show(ev, console, wide=wide)
 

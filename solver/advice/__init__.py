@@ -22,6 +22,11 @@ How each world is scored:
   clairvoyant shortcut (the best discard for the actual world) would
   overstate P(win).  Double-dummy play also lets the defenders see every card,
   which understates Null and overstates the defence in general.
+* each pick-up declaration fixes its game before the skat is seen; a declarer
+  chooses it after, so the advice also prices **the pick-up as such**
+  (:class:`~.pickup.PickupOption`: the best declaration plus a share of what
+  choosing in each world would add, the share fitted on the computer players'
+  play-outs), reported beside the declarations, never instead of them.
 
 Sampling is adaptive, a race in which declarations drop out: half a first
 batch for every declaration, the rest of it for the four best, then more
@@ -35,15 +40,16 @@ clock stop it (``stopped_by`` says what stopped it).  Each declaration's
 interval is from its own worlds.
 
 The package, by job: :mod:`.options` (how to sample, what to advise: one home for every
-default), :mod:`.results` (the answers), :mod:`.race` (the sampling race and its stops) and
-:mod:`.hands` (the entry points).
+default), :mod:`.results` (the answers), :mod:`.pickup` (the pick-up as the game chosen after the
+skat), :mod:`.race` (the sampling race and its stops) and :mod:`.hands` (the entry points).
 """
 
 from .hands import (base_declarations, by_the_auction, evaluate_declare, evaluate_declarer, evaluate_hand,
                     evaluate_hands)
 from .options import ADVICE, BULK, DEFAULT, STOPPED, Advice, Sampling
+from .pickup import OPTION_SHARE, PickupOption
 from .results import DeclarationResult, EvaluationError, HandEvaluation, calibrate
 
-__all__ = ["ADVICE", "Advice", "BULK", "DEFAULT", "DeclarationResult", "EvaluationError", "HandEvaluation", "STOPPED",
-           "Sampling", "base_declarations", "by_the_auction", "calibrate", "evaluate_declare", "evaluate_declarer",
-           "evaluate_hand", "evaluate_hands"]
+__all__ = ["ADVICE", "Advice", "BULK", "DEFAULT", "DeclarationResult", "EvaluationError", "HandEvaluation",
+           "OPTION_SHARE", "PickupOption", "STOPPED", "Sampling", "base_declarations", "by_the_auction", "calibrate",
+           "evaluate_declare", "evaluate_declarer", "evaluate_hand", "evaluate_hands"]

@@ -122,7 +122,8 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     results = _settled(ev, outcomes, rows, read, at, ad.min_win, ad.details)
     return HandEvaluation(cards, seat, bid, results, ad.scoring, ad.min_win, total, sp.seed, ev.solves,
                           time.perf_counter() - t0, stopped=stopped, budget=sp.budget, auction=list(auction or []),
-                          acceptance=getattr(sampler, "acceptance", None)).calibrated_with(mdl)
+                          acceptance=getattr(sampler, "acceptance", None),
+                          complete=ad.details == "all").calibrated_with(mdl)
 
 
 #: Which declarations an evaluation reports (``details``): every one, or only those that could

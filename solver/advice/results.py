@@ -19,6 +19,7 @@ from ..cards import card_codes, popcount
 from ..games import BASE_VALUES, GAME_NAMES, SEATS, Declaration
 from ..scoring import BID_LADDER, Settled, game_value, settle
 from ..stats import Z95, wilson
+from .pickup import PickupOption
 
 
 class EvaluationError(ValueError):
@@ -200,6 +201,14 @@ class DeclarationResult:
     def scores_at(self, bid: int) -> np.ndarray:
         """Each world's settlement for the declarer at ``bid`` (:func:`~solver.scoring.settle`)."""
         return self._settle(bid)[2]
+
+    def world_scores(self, bid: int) -> np.ndarray:
+        """Each world's part of :meth:`expected_score` at ``bid``, scaled by the worlds' number
+        (their mean is the expected score): its settlement with the play model's Schneider and
+        outcome flips blended in, times its weight (:meth:`weights`) where the worlds are
+        reweighted.  Two declarations compare world by world on these."""
+        s = self._expect(bid, 2).astype(float)
+        return s * (self.weights() * s.size) if self.calibrated else s
 
     def wins_at(self, bid: int) -> np.ndarray:
         return self._settle(bid)[0]
@@ -423,6 +432,9 @@ class HandEvaluation:
     budget: float | None = None        # the time budget asked for (None: none; the answer is the seed's alone)
     auction: list[tuple[int, str]] = field(default_factory=list)   # the calls the worlds were drawn by
     acceptance: float | None = None    # with an auction: the share of uniform worlds its calls kept
+    #: every declaration evaluated is here (False: only those "needed", :data:`~.hands.DETAILS`;
+    #: the pick-up is then not priced as the game chosen after the skat, which needs them all)
+    complete: bool = True
 
     @property
     def at(self) -> int:
@@ -482,6 +494,20 @@ class HandEvaluation:
                 best = (b, r)
         return best
 
+    @property
+    def pickup_option(self) -> PickupOption | None:
+        """Ten cards before the auction is won: the pick-up priced as the game chosen after the
+        skat is seen (:class:`~.pickup.PickupOption`); None after the pick-up (twelve cards),
+        where no pick-up declaration was evaluated, or where some were left out
+        (:attr:`complete`)."""
+        got = self.__dict__.get("_pickup_option", False)
+        if got is False:
+            got = None
+            if self.complete and popcount(self.cards) == 10 and any(r.pickup for r in self.declarations):
+                got = PickupOption(self.declarations)
+            self.__dict__["_pickup_option"] = got
+        return got
+
     def name_of(self, r: DeclarationResult) -> str:
         """A declaration as the advice names it ("hearts (pick-up)", "grand hand")."""
         return str(r.to_dict(self.at, self.min_win)["name"])
@@ -493,7 +519,10 @@ class HandEvaluation:
         the highest bid at which that declaration still pays (``up_to``, ``up_to_declaration``;
         None: pass), ``higher``: a bid another declaration pays beyond it and at least the
         asked bid (``{"bid", "declaration"}``, else None), and ``evidence``: what its played-out
-        P(win) rests on (:meth:`~solver.calibration.PlayModel.evidence_for`, with its ``text``)."""
+        P(win) rests on (:meth:`~solver.calibration.PlayModel.evidence_for`, with its ``text``);
+        ``pickup``: ten cards before the auction is won, the pick-up priced as the game chosen
+        after the skat is seen (:meth:`~.pickup.PickupOption.to_dict`, with ``max_bid``, the
+        highest bid it pays), else None."""
         r = self.recommended
         up = self.safe_bid
         top, top_r = self.highest_bid
@@ -510,7 +539,8 @@ class HandEvaluation:
         return {"verdict": verdict, "bid": self.at, "declaration": self.name_of(r),
                 "expected_score": round(e, 2), "expected_score_ci": [round(lo, 2), round(hi, 2)],
                 "up_to": up, "up_to_declaration": self.name_of(r) if up is not None else None, "higher": higher,
-                "evidence": r.evidence if r.calibrated else None}
+                "evidence": r.evidence if r.calibrated else None,
+                "pickup": None if self.pickup_option is None else self.pickup_option.to_dict(self.at)}
 
     @property
     def p_win_basis(self) -> str:

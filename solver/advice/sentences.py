@@ -73,6 +73,28 @@ def verdict(ev: HandEvaluation, asked: bool = True) -> str:
     return f"{head}: {chance}{alt}{_overbid_note(ev)}"
 
 
+#: The least a pick-up chosen after the skat adds to its best single declaration before the
+#: answer says so (points at the bid).
+PICKUP_NOTE_FROM = 1.0
+
+
+def pickup_line(ev: HandEvaluation) -> str:
+    """What the pick-up is worth when the game is chosen after the skat is seen, where that
+    adds to the best single pick-up declaration ("" otherwise, and after the pick-up): the
+    line under the answer to "bid N?"."""
+    o = ev.pickup_option
+    if o is None:
+        return ""
+    d = o.to_dict(ev.at)
+    if d["committed"] is None or d["expected_score"] - d["committed_expected_score"] < PICKUP_NOTE_FROM:
+        return ""
+    up = d["max_bid"]
+    return (f"Picking up and choosing the game after the skat: expected {d['expected_score']:+.0f} at {ev.at}, "
+            f"against {d['committed_expected_score']:+.0f} for {spoken(d['committed'])} whatever the skat "
+            f"(estimated from the worlds, fitted on the computer players' play-outs); "
+            + (f"it pays up to {up}." if up else "it pays at no bid."))
+
+
 def estimate_line(est: HandEstimate) -> str:
     """The hand-value model's instant answer, labelled as such (it samples no worlds)."""
     d = est.declarations[est.recommended]
@@ -86,10 +108,17 @@ def estimate_line(est: HandEstimate) -> str:
 
 def hand_verdict(ev: HandEvaluation) -> str:
     """The one answer once the auction is won: play a Hand game, or pick up the skat, by the
-    declaration with the best expected score at the bid."""
+    declaration with the best expected score at the bid, the pick-up priced as the game chosen
+    after the skat is seen (:class:`~.pickup.PickupOption`) where that beats the Hand game."""
     r = ev.recommended
     d = r.to_dict(ev.at, ev.min_win)
     lo, hi = d["p_win_ci"]
+    o = ev.pickup_option
+    if r.declaration.hand and o is not None and o.expected_score(ev.at) > d["expected_score"]:
+        # the pick-up as a declarer takes it (the game chosen after the skat) beats the Hand game
+        return (f"Pick up the skat: choosing the game after it expects {o.expected_score(ev.at):+.0f} at {ev.at}, "
+                f"more than {spoken(d['name'])}, which wins {pct(d['p_win'])} (95% {pct(lo)}–{pct(hi)}), "
+                f"expected {d['expected_score']:+.0f}")
     head = f"Play {spoken(d['name'])}" if r.declaration.hand else "Pick up the skat"
     return (f"{head}: {spoken(d['name'])} wins {pct(d['p_win'])} (95% {pct(lo)}–{pct(hi)}), "
             f"expected {d['expected_score']:+.0f} at {ev.at}" + _overbid_note(ev))
@@ -129,6 +158,7 @@ def answer_record(ev: HandEvaluation, question: str = "bid", asked: bool = True)
     d = ev.to_dict()
     d["answer"] = declare_verdict(ev) if question == "declare" else verdict(ev, asked)
     d["evidence_line"] = evidence_line(ev)
+    d["pickup_line"] = pickup_line(ev) if question == "bid" else ""
     d["auction_note"] = auction_note(ev)
     return d
 

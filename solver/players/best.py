@@ -166,6 +166,7 @@ from ..conventions import conventional
 from ..deal import replay
 from ..inference import DEFAULT_CUES, Inference
 from ..sampling import NoWorld, World, WorldSampler
+from ..games import Declaration
 from ..scoring import SPITZE_BONUS, TOTAL_POINTS, matadors, outcome, points_needed, settle
 from ..search.api import default_solver, position, position_of
 from .base import PimcPlayer, PlayView, _study, tricks_so_far
@@ -230,7 +231,10 @@ class BestPlayer(PimcPlayer):
     discard heuristic);
     ``extra_samples``: this many more worlds a move from the third trick on, from a random stream
     of their own; ``pickup_credit``: points added to a suit game with the pick-up when it
-    chooses between that and a Hand game (:meth:`choice_value`; :data:`PICKUP_GAP`, 0: none)."""
+    chooses between that and a Hand game (:meth:`choice_value`; :data:`PICKUP_GAP`, 0: none);
+    ``pickup_option``: the pick-up is priced as the game chosen after the skat is seen
+    (:class:`~solver.advice.pickup.PickupOption`) when it bids and when it chooses between a Hand
+    game and the pick-up (``pickup_credit`` is then not added)."""
 
     name = "best"
 
@@ -241,7 +245,8 @@ class BestPlayer(PimcPlayer):
                  margin_classes: tuple[str, ...] = GAME_CLASSES, fusion: int = 0,
                  fusion_from: int = FUSION_FROM, conventions: bool = False,
                  declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False,
-                 extra_samples: int = 0, declare_discards: int = 2, pickup_credit: float = PICKUP_GAP):
+                 extra_samples: int = 0, declare_discards: int = 2, pickup_credit: float = PICKUP_GAP,
+                 pickup_option: bool = False):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -259,6 +264,7 @@ class BestPlayer(PimcPlayer):
         self.declare_auction = declare_auction
         self.declare_discards = declare_discards
         self.pickup_credit = pickup_credit
+        self.pickup_option = pickup_option
         #: a list to record every look-ahead past fusion in (:class:`FusionRecord`; None: no record)
         self.fusion_log: list[FusionRecord] | None = None
         # played-out bid advice: the shipped model, or another among the package data by name
@@ -321,13 +327,32 @@ class BestPlayer(PimcPlayer):
         def floor(r: DeclarationResult) -> float:
             mine = {game_class(r.declaration), answer_class(r.declaration)} & set(self.margin_classes)
             return passing + (self.bid_margin if mine else 0.0)
-        return self.bid_advice(hand, seat).highest_bid_over(floor)[0] or 0
+        ev = self.bid_advice(hand, seat)
+        top = ev.highest_bid_over(floor)[0] or 0
+        option = ev.pickup_option if self.pickup_option else None
+        if option is not None:
+            top = max(top, option.max_bid(passing) or 0)
+        return top
+
+    def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
+        """The Hand game of the best :meth:`choice_value`, if it beats the pick-up's: with
+        ``pickup_option``, the pick-up priced as the game chosen after the skat is seen."""
+        ev = self.bid_advice(hand, seat)
+        option = ev.pickup_option if self.pickup_option else None
+        if option is None:
+            return super().choose_hand(hand, seat, bid)
+        best_hand = max((r for r in ev.declarations if r.declaration.hand),
+                        key=lambda r: r.expected_score(bid), default=None)
+        if best_hand is not None and best_hand.expected_score(bid) > option.expected_score(bid):
+            return best_hand.declaration
+        return None
 
     def choice_value(self, r: DeclarationResult, bid: int) -> float:
         """A declaration's expected score at the bid, and for a suit game with the pick-up
         ``pickup_credit`` more: what the bid advice leaves out of such a game (measured in the
         players' own play-outs, :data:`PICKUP_GAP`)."""
-        credit = self.pickup_credit if answer_class(r.declaration) == "suit (pick-up)" else 0.0
+        credit = self.pickup_credit if answer_class(r.declaration) == "suit (pick-up)" and not self.pickup_option \
+            else 0.0
         return r.expected_score(bid) + credit
 
     # ------------------------------------------------------------------ doubling

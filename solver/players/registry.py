@@ -56,7 +56,9 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: worlds drawn by the others' calls in the auction (``best-declare-auction``), weighing each game's
 #: four best discards after the pick-up, not two (``best-discards-4``), and solving 16 more worlds a
 #: move from the third trick on, drawn apart from its own 16 (``best-late-worlds``); the two
-#: declaration tries together (``best-declare-both``).
+#: declaration tries together (``best-declare-both``); ``best`` that prices the pick-up as the game
+#: chosen after the skat is seen when it bids and when it chooses Hand or the pick-up
+#: (``best-pickup-option``, :class:`~solver.advice.pickup.PickupOption`).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -72,6 +74,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                                  "margin_classes": ("suit", "grand", "null ouvert")},
                                    "best-bold-pickup": {"bid_margin": -25.0, "margin_classes": ("suit (pick-up)",)},
                                    "best-pickup-credit": {"pickup_credit": PICKUP_GAP},
+                                   "best-pickup-option": {"pickup_option": True},
                                    "best-together": {"inference": ("auction", "declarer", "play", "policy",
                                                                    "convention"),
                                                      "bid_margin": -15.0,
@@ -96,7 +99,8 @@ FROZEN_BEST: dict[str, dict] = {
     "best-2026-12": {"inference": ("auction", "declarer", "play"), "search": True, "null_defence": 4,
                      "defending": False, "bid_margin": 0.0, "fusion": 0,
                      "conventions": False, "play_model": "frozen/best-2026-12.json",
-                     "declare_samples": None, "declare_auction": False, "pickup_credit": 0.0},
+                     "declare_samples": None, "declare_auction": False, "pickup_credit": 0.0,
+                     "pickup_option": False},
 }
 
 #: Every named form of ``best``: its ablations and its frozen baselines.

@@ -99,6 +99,7 @@ export function render(out, ev) {
   out.append(
     // the terminal's first line and the line under it, from the one function that writes both
     h("p", { class: "answer", id: "answer" }, ev.answer),
+    ...(ev.pickup_line ? [h("p", { id: "pickup" }, ev.pickup_line)] : []),
     ...(ev.evidence_line ? [h("p", { id: "evidence" }, ev.evidence_line)] : []),
     h("p", { id: "basis" }, `Safe bid: ${ev.safe_bid ? `${ev.safe_bid} (${ev.safe_bid_declaration})` : "pass"}. ` +
       (ev.auction_note ? `${ev.auction_note[0].toUpperCase()}${ev.auction_note.slice(1)}. ` : "") +

@@ -1,0 +1,152 @@
+"""The pick-up as a declarer takes it: he sees the skat first, then chooses his game.
+
+The bid advice prices each pick-up declaration as if the game were chosen before the skat is
+seen ("clubs after the pick-up", whatever the skat holds).  A declarer who picks up chooses his
+game with the twelve cards in front of him, so the pick-up is worth more than its best single
+declaration: measured in the computer players' own play-outs, about 22 points more at the bid
+held for a hand whose best pick-up is a suit game (``benchmarks/results/pickup_option.txt``).
+
+Two prices bound that worth on the same worlds:
+
+- the best single pick-up declaration (**committed**), too low: it never changes its game;
+- in every world the pick-up declaration that scores most there (**clairvoyant**), too high:
+  the declarer chooses with the skat in view, not the other two hands.
+
+:class:`PickupOption` takes the committed price plus :data:`OPTION_SHARE` of the gap between
+them, a share per game class of the committed declaration, fitted on the play-outs of ``best``
+against our strongest defence and checked on a seed it was not fitted on
+(``python benchmarks/fit_pickup_option.py``; ``benchmarks/results/pickup_option.txt``).
+
+>>> OPTION_SHARE["grand"], OPTION_SHARE["suit"] > 0
+(0.0, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from ..calibration import game_class
+from ..games import Declaration
+from ..scoring import BID_LADDER
+
+#: The share of the gap between the committed and the clairvoyant price of the pick-up that a
+#: declarer choosing after the skat gets, by the game class of the committed declaration:
+#: fitted by ``benchmarks/fit_pickup_option.py`` on ``best``'s pick-ups in the arena runs of
+#: seeds 17001 and 20001 (1,605 declarations, 1,088 of them with a suit game the best pick-up)
+#: and checked on seed 29001 (239), which it was not fitted on
+#: (``benchmarks/results/pickup_option.txt``).  Suit: the committed price was 22.6 points below
+#: the score played (95% 19.0 ... 26.1), the option's +0.2 (-3.3 ... +3.7); on seed 29001
+#: -22.4 and -1.0 (-9.6 ... +7.5).  Grand: the committed price was not below the score played
+#: (+4.1), so nothing is added (a share below zero is taken as none).  Null and Null Ouvert: 56
+#: and 27 declarations, their shares within their noise.
+OPTION_SHARE = {"suit": 0.46, "grand": 0.0, "null": 0.22, "null ouvert": 0.12}
+
+
+class Priced(Protocol):
+    """What the option reads of a declaration's result (a :class:`~.results.DeclarationResult`,
+    whose module reports the option and so imports this one)."""
+
+    declaration: Declaration
+    worlds: np.ndarray | None
+
+    @property
+    def pickup(self) -> bool: ...
+
+    @property
+    def samples(self) -> int: ...
+
+    def expected_score(self, bid: int = 18) -> float: ...
+
+    def world_scores(self, bid: int) -> np.ndarray: ...
+
+    def top_value(self) -> int: ...
+
+
+@dataclass
+class PickupOption:
+    """The pick-up priced as the game chosen after the skat is seen, from the bid advice's
+    pick-up declarations (``rows``: each a :class:`~.results.DeclarationResult` with its worlds'
+    numbers, so that they pair on the worlds they share).  ``share``: by game class, the part of
+    the option's gap taken (:data:`OPTION_SHARE`).
+
+    The gap is measured on the worlds every pick-up declaration was solved on (all of them where
+    the advice solved every declaration on every world, as the computer players' does; the
+    race's first round in ``skat bid``): in each, the best declaration's score less the
+    committed one's."""
+
+    rows: Sequence[Priced]
+    share: dict[str, float] = field(default_factory=lambda: dict(OPTION_SHARE))
+
+    def __post_init__(self) -> None:
+        self.rows = [r for r in self.rows if r.pickup and r.samples]
+        self._gaps: dict[int, float] = {}
+
+    def committed(self, bid: int) -> Priced | None:
+        """The pick-up declaration of the best expected score at ``bid`` (None: there is none)."""
+        return max(self.rows, key=lambda r: r.expected_score(bid), default=None)
+
+    def shared_worlds(self) -> np.ndarray:
+        """The numbers of the worlds every pick-up declaration was solved on."""
+        numbers = [r.worlds for r in self.rows if r.worlds is not None]
+        if not numbers or len(numbers) < len(self.rows):
+            return np.zeros(0, dtype=np.int64)
+        common = np.unique(numbers[0])
+        for w in numbers[1:]:
+            common = np.intersect1d(common, w)
+        return np.asarray(common, dtype=np.int64)
+
+    def gap(self, bid: int) -> float:
+        """The mean over the shared worlds of the best pick-up declaration's score there less
+        the committed one's: what choosing in sight of every card would add (0 without shared
+        worlds)."""
+        if bid not in self._gaps:
+            best = self.committed(bid)
+            ids = self.shared_worlds()
+            if best is None or ids.size == 0:
+                self._gaps[bid] = 0.0
+            else:
+                per = np.array([r.world_scores(bid)[_positions(r, ids)] for r in self.rows])
+                mine = best.world_scores(bid)[_positions(best, ids)]
+                self._gaps[bid] = float(np.mean(per.max(axis=0) - mine))
+        return self._gaps[bid]
+
+    def expected_score(self, bid: int) -> float:
+        """The pick-up's expected score at ``bid``: the committed declaration's, plus its game
+        class's share of :meth:`gap`."""
+        best = self.committed(bid)
+        if best is None:
+            return 0.0
+        return best.expected_score(bid) + self.share.get(game_class(best.declaration), 0.0) * self.gap(bid)
+
+    def max_bid(self, floor: float = 0.0) -> int | None:
+        """The highest ladder bid at which the pick-up expects more than ``floor`` (None: none)."""
+        if not self.rows:
+            return None
+        top = max(r.top_value() for r in self.rows)
+        best = None
+        for b in BID_LADDER:
+            if b > top:
+                break
+            if self.expected_score(b) > floor:
+                best = b
+        return best
+
+    def to_dict(self, bid: int, floor: float = 0.0) -> dict:
+        """The option as the advice reports it at ``bid``."""
+        best = self.committed(bid)
+        return {"expected_score": round(self.expected_score(bid), 2),
+                "committed": None if best is None else best.declaration.name + " (pick-up)",
+                "committed_expected_score": None if best is None else round(best.expected_score(bid), 2),
+                "gap": round(self.gap(bid), 2), "shared_worlds": int(self.shared_worlds().size),
+                "max_bid": self.max_bid(floor)}
+
+
+def _positions(r: Priced, ids: np.ndarray) -> np.ndarray:
+    """Where each world numbered in ``ids`` stands among ``r``'s worlds (every one is there)."""
+    worlds = np.asarray(r.worlds)
+    order = np.argsort(worlds, kind="stable")
+    return order[np.searchsorted(worlds, ids, sorter=order)]

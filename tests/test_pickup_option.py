@@ -1,0 +1,150 @@
+"""The pick-up priced as the game chosen after the skat is seen (:mod:`solver.advice.pickup`).
+
+Seeger-Fabian (rules, "Tournament scoring"): a won game scores its value + 50, a lost one
+-2 x value - 50.  Hearts "with two, game three" is worth 3 x 10 = 30 (won 80, lost -110);
+Grand "with two, game three" 3 x 24 = 72 (won 122, lost -194).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from benchmarks.fit_pickup_option import fit, report
+from solver.advice import DeclarationResult, HandEvaluation
+from solver.advice.pickup import OPTION_SHARE, PickupOption
+from solver.advice.sentences import answer_record, hand_verdict, pickup_line
+from solver.cards import parse_cards
+from solver.games import GRAND, HEARTS_GAME, Declaration
+from solver.players.arena import make_player
+
+HAND = "CJ SJ CA C7 C8 S7 S8 H7 H8 D7"
+
+
+def game(g: int, won: list[bool], *, hand: bool = False, worlds: list[int] | None = None) -> DeclarationResult:
+    """``g`` with two matadors, won in the worlds ``won`` says, numbered ``worlds`` (0, 1, ...)."""
+    w = np.array(won, dtype=bool)
+    no = np.zeros(w.size, dtype=bool)
+    ids = np.arange(w.size) if worlds is None else np.array(worlds)
+    return DeclarationResult(Declaration(g, hand=hand), w, np.full(w.size, 2), no, no, scoring="seeger-fabian",
+                             worlds=ids)
+
+
+def evaluation(*rows: DeclarationResult, cards: str = HAND) -> HandEvaluation:
+    return HandEvaluation(cards=parse_cards(cards), seat=0, bid=None, declarations=list(rows),
+                          scoring="seeger-fabian", min_win=None, samples=rows[0].samples, seed=0, solves=0,
+                          seconds=0.0)
+
+
+def test_the_option_adds_a_share_of_what_choosing_in_each_world_would():
+    hearts = game(HEARTS_GAME, [True, True, True, False])        # (3 x 80 - 110) / 4 = 32.5
+    grand = game(GRAND, [False, False, True, True])              # (2 x 122 - 2 x 194) / 4 = -36
+    o = PickupOption([hearts, grand], share={"suit": 0.5, "grand": 0.0})
+    assert hearts.world_scores(18).tolist() == [80, 80, 80, -110]
+    assert o.committed(18) is hearts
+    # the best of each world: 80 80 122 122, mean 101; less the committed 32.5
+    assert o.gap(18) == pytest.approx(101 - 32.5)
+    assert o.expected_score(18) == pytest.approx(32.5 + 0.5 * 68.5)
+    # hearts is worth 30: at 33 it is overbid in every world, and Grand is the committed game,
+    # whose class adds no share
+    assert o.committed(33) is grand
+    assert o.expected_score(33) == pytest.approx(grand.expected_score(33))
+    assert o.max_bid() == 30
+
+
+def test_the_gap_is_measured_on_the_worlds_every_pick_up_was_solved_on():
+    hearts = game(HEARTS_GAME, [True, True, True, False, True, True, True, True], worlds=[0, 1, 2, 3, 4, 5, 6, 7])
+    grand = game(GRAND, [True, True, False, False], worlds=[3, 2, 1, 0])       # worlds 3 2 1 0: won in 3 and 2
+    o = PickupOption([hearts, grand], share={"suit": 1.0})
+    assert o.shared_worlds().tolist() == [0, 1, 2, 3]
+    # worlds 0..3: hearts 80 80 80 -110, grand -194 -194 122 122: the best 80 80 122 122
+    assert o.committed(18) is hearts                              # (7 x 80 - 110) / 8 = 56.25
+    assert o.gap(18) == pytest.approx((80 + 80 + 122 + 122) / 4 - (80 + 80 + 80 - 110) / 4)
+
+
+def test_without_the_worlds_numbers_the_option_is_the_committed_game():
+    hearts = game(HEARTS_GAME, [True, False])
+    hearts.worlds = None
+    o = PickupOption([hearts, game(GRAND, [False, True])], share={"suit": 1.0})
+    assert o.gap(18) == 0.0
+    assert o.expected_score(18) == hearts.expected_score(18)
+
+
+def test_hand_games_are_not_part_of_the_pick_up():
+    hand = game(HEARTS_GAME, [True, True], hand=True)
+    o = PickupOption([hand, game(HEARTS_GAME, [False, True])])
+    assert [r.declaration.hand for r in o.rows] == [False]
+    assert PickupOption([hand]).committed(18) is None
+    assert PickupOption([hand]).max_bid() is None
+
+
+def test_an_evaluation_after_the_pick_up_has_no_option():
+    twelve = evaluation(game(HEARTS_GAME, [True, False]), cards=HAND + " D8 D9")
+    assert twelve.pickup_option is None
+    ten = evaluation(game(HEARTS_GAME, [True, False]), game(GRAND, [False, True]))
+    assert ten.pickup_option is not None
+    assert ten.advice()["pickup"]["committed"] == "hearts (pick-up)"
+
+
+def test_the_answer_names_the_option_where_it_adds(monkeypatch):
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)
+    ev = evaluation(game(HEARTS_GAME, [True, True, True, False]), game(GRAND, [False, False, True, True]))
+    line = pickup_line(ev)
+    assert "expected +67 at 18" in line and "+32 for hearts after the pick-up" in line and "up to 30" in line
+    assert answer_record(ev)["pickup_line"] == line
+    assert answer_record(ev, "declare")["pickup_line"] == ""
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.0)
+    assert pickup_line(evaluation(game(HEARTS_GAME, [True, True, True, False]),
+                                  game(GRAND, [False, False, True, True]))) == ""
+
+
+def holds(name: str, ev: HandEvaluation, monkeypatch) -> int:
+    player = make_player(name, 0)
+    monkeypatch.setattr(player, "bid_advice", lambda h, s: ev)
+    return player.max_bid(ev.cards, 0)
+
+
+@pytest.mark.parametrize("name, bid", [("best-pickup-option", 30), ("best", 0), ("best-2026-12", 0)])
+def test_a_player_may_bid_on_the_option(name, bid, monkeypatch):
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)
+    # hearts (2 x 80 - 2 x 110) / 4 = -15; Grand (122 - 3 x 194) / 4 = -115; the best of each
+    # world 80 80 122 -110: mean 43, a gap of 58: the option -15 + 29 = +14 at 18 ... 30
+    ev = evaluation(game(HEARTS_GAME, [True, True, False, False]), game(GRAND, [False, False, True, False]))
+    assert holds(name, ev, monkeypatch) == bid
+
+
+@pytest.mark.parametrize("name, hand_game", [("best-pickup-option", False), ("best", True)])
+def test_the_option_may_turn_a_hand_game_into_a_pick_up(name, hand_game, monkeypatch):
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.9)
+    # the option: -15 + 0.9 x 58 = 37.2; hearts Hand (3 x 90 - 130) / 4 = 35; best's credit
+    # gives the pick-up -15 + 25 = 10 only
+    ev = evaluation(game(HEARTS_GAME, [True, True, False, False]), game(GRAND, [False, False, True, False]),
+                    game(HEARTS_GAME, [True, True, True, False], hand=True))
+    player = make_player(name, 0)
+    monkeypatch.setattr(player, "bid_advice", lambda h, s: ev)
+    assert player.choose_hand(ev.cards, 0, 18) == (Declaration(HEARTS_GAME, hand=True) if hand_game else None)
+
+
+def test_the_share_is_fitted_to_make_the_price_right_on_average():
+    rows = [{"seed": 1, "class": "suit", "committed": 10.0, "gap": 40.0, "score": [30, 50], "bid": 18},
+            {"seed": 1, "class": "suit", "committed": 0.0, "gap": 20.0, "score": [10], "bid": 24},
+            {"seed": 1, "class": "grand", "committed": 50.0, "gap": 30.0, "score": [40], "bid": 18},
+            {"seed": 2, "class": "suit", "committed": 5.0, "gap": 10.0, "score": [10], "bid": 18}]
+    # suit: played less committed (40 - 10) + (10 - 0) = 40 over gaps 60; Grand below: none
+    assert fit([r for r in rows if r["seed"] == 1]) == {"suit": 0.67, "grand": 0.0, "null": 0.0,
+                                                       "null ouvert": 0.0}
+    text = report(rows, {1})
+    assert "fitted on seeds 1" in text and "checked on (not fitted) seeds 2: 1 declarations" in text
+
+
+def test_once_the_auction_is_won_the_option_may_say_pick_up(monkeypatch):
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.9)
+    ev = evaluation(game(HEARTS_GAME, [True, True, False, False]), game(GRAND, [False, False, True, False]),
+                    game(HEARTS_GAME, [True, True, True, False], hand=True))
+    # the option +37.2 (above) beats hearts Hand's +35, the recommended declaration
+    assert ev.recommended.declaration.hand
+    assert hand_verdict(ev).startswith("Pick up the skat: choosing the game after it expects +37 at 18, "
+                                       "more than hearts Hand")
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)                # +14: the Hand game stays
+    ev = evaluation(*ev.declarations)
+    assert hand_verdict(ev).startswith("Play hearts Hand")
