@@ -13,7 +13,7 @@ import pytest
 from benchmarks.fit_pickup_option import fit, report
 from solver.advice import DeclarationResult, HandEvaluation
 from solver.advice.pickup import OPTION_SHARE, PickupOption
-from solver.advice.sentences import answer_record, hand_verdict, pickup_line
+from solver.advice.sentences import answer_record, hand_verdict, pickup_line, verdict
 from solver.cards import parse_cards
 from solver.games import GRAND, HEARTS_GAME, Declaration
 from solver.players.arena import make_player
@@ -148,3 +148,14 @@ def test_once_the_auction_is_won_the_option_may_say_pick_up(monkeypatch):
     monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)                # +14: the Hand game stays
     ev = evaluation(*ev.declarations)
     assert hand_verdict(ev).startswith("Play hearts Hand")
+
+
+def test_the_answer_to_bid_n_names_a_higher_bid_the_option_pays(monkeypatch):
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)
+    # hearts alone -15 at 18 ... 30 (pass); the option +14 (above): it pays up to hearts' 30
+    ev = evaluation(game(HEARTS_GAME, [True, True, False, False]), game(GRAND, [False, False, True, False]))
+    assert verdict(ev, asked=False).startswith("Borderline at 18: hearts after the pick-up")   # four worlds
+    assert verdict(ev, asked=False).endswith("; up to 30 picking up and choosing the game after the skat")
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.0)
+    ev = evaluation(*ev.declarations)
+    assert "choosing the game" not in verdict(ev, asked=False)

@@ -47,7 +47,8 @@ def _overbid_note(ev: HandEvaluation) -> str:
 
 def verdict(ev: HandEvaluation, asked: bool = True) -> str:
     """The one-line answer to "bid N?" (or, with no bid asked, how far to bid): the declaration,
-    the highest bid at which it pays, and a higher bid another declaration pays."""
+    the highest bid at which it pays, and a higher bid another declaration pays, or the pick-up
+    priced as the game chosen after the skat (:class:`~.pickup.PickupOption`)."""
     a = ev.advice()
     r = ev.recommended
     d = r.to_dict(ev.at, ev.min_win)
@@ -57,6 +58,9 @@ def verdict(ev: HandEvaluation, asked: bool = True) -> str:
     chance = f"wins {pct(d['p_win'])} (95% {pct(lo)}–{pct(hi)}), expected {d['expected_score']:+.0f} at {at}"
     higher = a["higher"]
     alt = f"; up to {higher['bid']} only as {spoken(higher['declaration'])}" if higher else ""
+    option = (a["pickup"] or {}).get("max_bid")
+    if option and option > max(up or 0, higher["bid"] if higher else 0):
+        alt += f"; up to {option} picking up and choosing the game after the skat"
     if a["verdict"] == "borderline":
         elo, ehi = a["expected_score_ci"]
         _, more = STOPPED[ev.stopped]
