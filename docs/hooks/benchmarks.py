@@ -130,6 +130,14 @@ CURRENT = [
      "best_vs_frozen_29001.txt",
      "python benchmarks/bench_best.py --player best --baseline best-2026-12 --screen-declarations "
      "--no-reference --seed 29001 --deals 1000 --workers 2"),
+    ("best (with the Hand-choice credit) against pimc on 1,000 fresh deals of seed 30001", "best_vs_pimc_30001.txt",
+     "python benchmarks/bench_best.py --player best --baseline pimc --deals 1000 --workers 2 --seed 30001 "
+     "--no-reference"),
+    ("The pick-up priced as the game chosen after the skat: the share of the gap fitted on best's play-outs "
+     "(seeds 17001, 20001) and checked on seed 29001", "pickup_option.txt",
+     "python benchmarks/fit_pickup_option.py --fit benchmarks/results/best_declare_17001.jsonl "
+     "benchmarks/results/best_late_worlds_20001.jsonl --check benchmarks/results/best_vs_frozen_29001.jsonl "
+     "--rows benchmarks/results/pickup_option.jsonl"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",

@@ -71,6 +71,13 @@ each behind a switch that the ablation benchmark turns off
     the same suit was played (132 pairs, -5 a pair).  ``best`` has it since 2026-12-07;
     ``best-2026-12`` pins 0.  It moves no bid.
 
+``pickup_option`` (off)
+    Bid and choose between a Hand game and the pick-up with the pick-up priced as the game
+    chosen after the skat is seen (:class:`~solver.advice.pickup.PickupOption`: the best single
+    pick-up declaration plus a share of what choosing in each world would add, fitted on
+    ``best``'s play-outs), instead of its best single declaration and ``pickup_credit``.
+    ``best-pickup-option``; measured against ``best`` in the arena (see the registry).
+
 ``null_defence``
     A Null defender draws :data:`NULL_DEFENCE_WORLDS` times the worlds.  A Null's worlds are
     cheap to solve, and a defender's card is a yes/no in each: with sixteen (eight in the first
