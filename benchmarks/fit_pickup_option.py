@@ -17,7 +17,8 @@ the arena's bid worlds; every declaration solved on every world) and read at the
 
 The share of the gap a declarer gets, per game class of the committed declaration, is fitted on
 the ``--fit`` runs (the sum of played less committed over the sum of the gaps: the price that is
-right on average), and checked on the ``--check`` runs, which it was not fitted on: the report
+right on average; none for a class whose committed price is not below the score played beyond
+its 95% interval), and checked on the ``--check`` runs, which it was not fitted on: the report
 gives, per class, the mean of price less played with its 95% interval over the declarations,
 for the committed price and for the option's.  The shares go into
 :data:`solver.advice.pickup.OPTION_SHARE`.
@@ -84,14 +85,16 @@ def run(arenas: list[Path], player: str, out: Path) -> None:
 
 def fit(rows: list[dict]) -> dict[str, float]:
     """Per game class of the committed declaration: the share of the gap that makes the price
-    right on average over ``rows`` (0 where the gap is never open or the share would be below
-    zero: the option is never worth less than the committed declaration)."""
+    right on average over ``rows``, where the committed price falls short of the score played
+    beyond its 95% interval; elsewhere none (the committed price is not shown to be low there,
+    and a share fitted to noise moves bids on nothing)."""
     out = {}
     for cls in GAME_CLASSES:
         rs = [r for r in rows if r["class"] == cls]
         gap = sum(r["gap"] for r in rs)
-        miss = sum(float(np.mean(r["score"])) - r["committed"] for r in rs)
-        out[cls] = round(max(0.0, miss / gap), 2) if gap > 0 else 0.0
+        short = np.array([float(np.mean(r["score"])) - r["committed"] for r in rs])
+        low = len(rs) >= 2 and mean_ci(short)[1] > 0
+        out[cls] = round(max(0.0, float(short.sum()) / gap), 2) if low and gap > 0 else 0.0
     return out
 
 

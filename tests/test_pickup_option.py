@@ -129,8 +129,12 @@ def test_the_share_is_fitted_to_make_the_price_right_on_average():
     rows = [{"seed": 1, "class": "suit", "committed": 10.0, "gap": 40.0, "score": [30, 50], "bid": 18},
             {"seed": 1, "class": "suit", "committed": 0.0, "gap": 20.0, "score": [10], "bid": 24},
             {"seed": 1, "class": "grand", "committed": 50.0, "gap": 30.0, "score": [40], "bid": 18},
+            {"seed": 1, "class": "null", "committed": 0.0, "gap": 50.0, "score": [60], "bid": 18},
+            {"seed": 1, "class": "null", "committed": 0.0, "gap": 50.0, "score": [-40], "bid": 18},
             {"seed": 2, "class": "suit", "committed": 5.0, "gap": 10.0, "score": [10], "bid": 18}]
-    # suit: played less committed (40 - 10) + (10 - 0) = 40 over gaps 60; Grand below: none
+    # suit: played less committed (40 - 10) + (10 - 0) = 40 over gaps 60, the shortfall 30 and 10
+    # (mean 20, 95% 20 +- 1.96 x 14.1 / 1.41 = 20 +- 19.6: above zero); Grand above: none; Null
+    # short by +60 and -40 (20 +- 98: not shown to be low): none
     assert fit([r for r in rows if r["seed"] == 1]) == {"suit": 0.67, "grand": 0.0, "null": 0.0,
                                                        "null ouvert": 0.0}
     text = report(rows, {1})

@@ -138,6 +138,10 @@ CURRENT = [
      "python benchmarks/fit_pickup_option.py --fit benchmarks/results/best_declare_17001.jsonl "
      "benchmarks/results/best_late_worlds_20001.jsonl --check benchmarks/results/best_vs_frozen_29001.jsonl "
      "--rows benchmarks/results/pickup_option.jsonl"),
+    ("Bids and the Hand choice by the pick-up priced as the game chosen after the skat (best-pickup-option, "
+     "first fit) against best, screened", "best_pickup_option_31001.txt",
+     "python benchmarks/bench_best.py --player best-pickup-option --baseline best --screen-declarations "
+     "--no-reference --seed 31001 --deals 1000 --workers 1"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",
