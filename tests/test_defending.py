@@ -107,8 +107,8 @@ def holds(name: str, hand: str, r: DeclarationResult, monkeypatch) -> int:
 
 
 @pytest.mark.parametrize("name, hand_game", [
-    ("best", False),                 # its credit: the pick-up -5.5 + 25 = 19.5 beats the Hand game's +13
-    ("best-pickup-credit", False),
+    ("best-pickup-credit", False),   # its credit: the pick-up -5.5 + 25 = 19.5 beats the Hand game's +13
+    ("best", True),                  # the pick-up's option instead: one pick-up declaration, no gap, -5.5
     ("best-2026-12", True),          # frozen without it: +13 beats -5.5
 ])
 def test_a_credit_to_the_pick_up_may_turn_a_hand_game_into_a_pick_up(name, hand_game, monkeypatch):

@@ -104,7 +104,8 @@ def holds(name: str, ev: HandEvaluation, monkeypatch) -> int:
     return player.max_bid(ev.cards, 0)
 
 
-@pytest.mark.parametrize("name, bid", [("best-pickup-option", 30), ("best", 0), ("best-2026-12", 0)])
+@pytest.mark.parametrize("name, bid", [("best-pickup-option", 30), ("best", 30), ("best-pickup-credit", 0),
+                                       ("best-2026-12", 0)])
 def test_a_player_may_bid_on_the_option(name, bid, monkeypatch):
     monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)
     # hearts (2 x 80 - 2 x 110) / 4 = -15; Grand (122 - 3 x 194) / 4 = -115; the best of each
@@ -113,11 +114,12 @@ def test_a_player_may_bid_on_the_option(name, bid, monkeypatch):
     assert holds(name, ev, monkeypatch) == bid
 
 
-@pytest.mark.parametrize("name, hand_game", [("best-pickup-option", False), ("best", True)])
+@pytest.mark.parametrize("name, hand_game", [("best-pickup-option", False), ("best", False),
+                                             ("best-pickup-credit", True)])
 def test_the_option_may_turn_a_hand_game_into_a_pick_up(name, hand_game, monkeypatch):
     monkeypatch.setitem(OPTION_SHARE, "suit", 0.9)
-    # the option: -15 + 0.9 x 58 = 37.2; hearts Hand (3 x 90 - 130) / 4 = 35; best's credit
-    # gives the pick-up -15 + 25 = 10 only
+    # the option: -15 + 0.9 x 58 = 37.2; hearts Hand (3 x 90 - 130) / 4 = 35; the credit
+    # (best-pickup-credit) gives the pick-up -15 + 25 = 10 only
     ev = evaluation(game(HEARTS_GAME, [True, True, False, False]), game(GRAND, [False, False, True, False]),
                     game(HEARTS_GAME, [True, True, True, False], hand=True))
     player = make_player(name, 0)

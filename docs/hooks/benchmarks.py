@@ -142,6 +142,12 @@ CURRENT = [
      "first fit) against best, screened", "best_pickup_option_31001.txt",
      "python benchmarks/bench_best.py --player best-pickup-option --baseline best --screen-declarations "
      "--no-reference --seed 31001 --deals 1000 --workers 1"),
+    ("... with shares for suit alone, against best, screened: a gain, best bids so", "best_pickup_option_32001.txt",
+     "python benchmarks/bench_best.py --player best-pickup-option --baseline best --screen-declarations "
+     "--no-reference --seed 32001 --deals 1000 --workers 1"),
+    ("... against best-2026-12, screened (the +3 goal's measure)", "best_pickup_option_vs_frozen_33001.txt",
+     "python benchmarks/bench_best.py --player best-pickup-option --baseline best-2026-12 --screen-declarations "
+     "--no-reference --seed 33001 --deals 1000 --workers 1"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",

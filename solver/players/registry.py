@@ -40,7 +40,7 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: scored 25 points above what the bid advice expected, ``benchmarks/results/arena_calibration_17001.txt``),
 #: and that chooses between a Hand game and the pick-up with those 25 points credited to a suit
 #: pick-up (``best-pickup-credit``: +0.24 a game against ``best`` without it on 2,000 fresh deals,
-#: what ``best`` does since 2026-12-07); ``best`` whose inference reads
+#: what ``best`` did on 2026-12-07 until the pick-up's option took its place); ``best`` whose inference reads
 #: the others' cards by the learned model of play instead of the hand-built rules
 #: (``best-policy``), and by both (``best-play-policy``); ``best`` whose declarer looks past strategy
 #: fusion in the first four tricks (``best-fusion``, :mod:`solver.players.fusion`) and in tricks 2 to 4
@@ -58,9 +58,11 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: move from the third trick on, drawn apart from its own 16 (``best-late-worlds``); the two
 #: declaration tries together (``best-declare-both``); ``best`` that prices the pick-up as the game
 #: chosen after the skat is seen when it bids and when it chooses Hand or the pick-up
-#: (``best-pickup-option``, :class:`~solver.advice.pickup.PickupOption`; as first fitted, with shares
-#: for Null and Null Ouvert too, +0.80 a game against ``best``, 95% -0.00 ... +1.61, on 1,000 fresh
-#: deals of seed 31001, ``benchmarks/results/best_pickup_option_31001.txt``).
+#: (``best-pickup-option``, :class:`~solver.advice.pickup.PickupOption`: +1.47 a game against
+#: ``best`` with the credit, 95% +0.65 ... +2.28, on 1,000 fresh deals of seed 32001, what ``best``
+#: does since 2026-12-07; as first fitted, with shares for Null and Null Ouvert too, +0.80,
+#: -0.00 ... +1.61, on seed 31001); ``best`` with the credit and not the option
+#: (``best-pickup-credit``).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -75,7 +77,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-bold": {"bid_margin": -15.0,
                                                  "margin_classes": ("suit", "grand", "null ouvert")},
                                    "best-bold-pickup": {"bid_margin": -25.0, "margin_classes": ("suit (pick-up)",)},
-                                   "best-pickup-credit": {"pickup_credit": PICKUP_GAP},
+                                   "best-pickup-credit": {"pickup_credit": PICKUP_GAP, "pickup_option": False},
                                    "best-pickup-option": {"pickup_option": True},
                                    "best-together": {"inference": ("auction", "declarer", "play", "policy",
                                                                    "convention"),
