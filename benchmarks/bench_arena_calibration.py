@@ -66,6 +66,16 @@ def declarations(arena_row: dict, player: str) -> dict[tuple, dict]:
     return out
 
 
+def seated(arena_row: dict, player: str, d: int) -> tuple[PimcPlayer, list[int]]:
+    """Seat ``d``'s player of type ``player`` as the arena seated him in one deal (its bid seed,
+    the arena's bid worlds: the same advice he bid and declared by), with the deal's cards."""
+    dealt, bid_seed = dealt_of(arena_row["seed"], arena_row["deal"])
+    p = make_player(player, bid_seed + 10 * d, {"bid_samples": BID_SAMPLES}, bid_seed=bid_seed)
+    if not isinstance(p, PimcPlayer):
+        raise SystemExit(f"{player!r} does not bid and declare by advice (not a PIMC player): nothing to price")
+    return p, dealt
+
+
 def priced(arena_row: dict, player: str, key: tuple, hand: bool) -> dict:
     """One declaration priced again as its declarer priced it: its played-out P(win) at the bid,
     its double-dummy rate and worlds; what his bid advice on his ten cards expected to score at
@@ -73,12 +83,8 @@ def priced(arena_row: dict, player: str, key: tuple, hand: bool) -> dict:
     declaration), whether the advice recommends what the arena saw, and the
     ten cards the game is played with and their features (:func:`~solver.calibration.hand_features`,
     as the play model reads them: rows a model could be fitted on)."""
-    seed, k = arena_row["seed"], arena_row["deal"]
-    dealt, bid_seed = dealt_of(seed, k)
     d, bid, game, discard = key
-    p = make_player(player, bid_seed + 10 * d, {"bid_samples": BID_SAMPLES}, bid_seed=bid_seed)
-    if not isinstance(p, PimcPlayer):
-        raise SystemExit(f"{player!r} does not declare by advice (not a PIMC player): nothing to price")
+    p, dealt = seated(arena_row, player, d)
     bid_ev = p.bid_advice(dealt[d], d)
     at_bid = max(bid_ev.declarations, key=lambda x: x.expected_score(bid))
     if hand:

@@ -37,23 +37,17 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_arena_calibration import declarations  # noqa: E402
-from benchmarks.bench_best import BID_SAMPLES, dealt_of  # noqa: E402
+from benchmarks.bench_arena_calibration import declarations, seated  # noqa: E402
 from solver.advice.pickup import PickupOption  # noqa: E402
 from solver.calibration import GAME_CLASSES, game_class  # noqa: E402
-from solver.players.base import PimcPlayer  # noqa: E402
-from solver.players.table import make_player  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
 
 
 def priced(arena_row: dict, player: str, key: tuple) -> dict:
     """One pick-up declaration's bid-time prices at the bid held: the committed declaration, its
     game class and expected score, and the option's gap."""
-    dealt, bid_seed = dealt_of(arena_row["seed"], arena_row["deal"])
     d, bid = key[0], key[1]
-    p = make_player(player, bid_seed + 10 * d, {"bid_samples": BID_SAMPLES}, bid_seed=bid_seed)
-    if not isinstance(p, PimcPlayer):
-        raise SystemExit(f"{player!r} does not bid by advice (not a PIMC player): nothing to price")
+    p, dealt = seated(arena_row, player, d)
     option = PickupOption(p.bid_advice(dealt[d], d).declarations)
     best = option.committed(bid)
     assert best is not None

@@ -85,6 +85,7 @@ class PickupOption:
 
     def __post_init__(self) -> None:
         self.rows = [r for r in self.rows if r.pickup and r.samples]
+        self._shared = self._common_worlds()
         self._gaps: dict[int, float] = {}
 
     def committed(self, bid: int) -> Priced | None:
@@ -93,6 +94,9 @@ class PickupOption:
 
     def shared_worlds(self) -> np.ndarray:
         """The numbers of the worlds every pick-up declaration was solved on."""
+        return self._shared
+
+    def _common_worlds(self) -> np.ndarray:
         numbers = [r.worlds for r in self.rows if r.worlds is not None]
         if not numbers or len(numbers) < len(self.rows):
             return np.zeros(0, dtype=np.int64)

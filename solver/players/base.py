@@ -308,14 +308,20 @@ class PimcPlayer(Player):
         return self.bid_advice(hand, seat).highest_bid[0] or 0
 
     def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
-        """The Hand game of the best :meth:`choice_value`, if it beats every pick-up's."""
+        """The Hand game of the best :meth:`choice_value`, if it beats the pick-up's
+        :meth:`pickup_value`."""
         ev = self.bid_advice(hand, seat)
-        ranked = sorted(ev.declarations, key=lambda r: -self.choice_value(r, bid))
-        best_hand = next((r for r in ranked if r.declaration.hand), None)
-        best_pick = next((r for r in ranked if not r.declaration.hand), None)
-        if best_hand and (best_pick is None or self.choice_value(best_hand, bid) > self.choice_value(best_pick, bid)):
+        best_hand = max((r for r in ev.declarations if r.declaration.hand),
+                        key=lambda r: self.choice_value(r, bid), default=None)
+        pick = self.pickup_value(ev, bid)
+        if best_hand and (pick is None or self.choice_value(best_hand, bid) > pick):
             return best_hand.declaration
         return None
+
+    def pickup_value(self, ev, bid: int) -> float | None:
+        """What the pick-up is worth when it chooses between a Hand game and the pick-up: the
+        best :meth:`choice_value` of the bid advice ``ev``'s pick-up declarations (None: none)."""
+        return max((self.choice_value(r, bid) for r in ev.declarations if not r.declaration.hand), default=None)
 
     def choice_value(self, r, bid: int) -> float:
         """What a declaration of the bid advice is worth when it chooses between a Hand game and

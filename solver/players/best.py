@@ -175,13 +175,12 @@ import numpy as np
 
 from ..cards import card_points, iter_cards
 from ..advice.defending import defending_value
-from ..advice import DeclarationResult
+from ..advice import DeclarationResult, HandEvaluation
 from ..calibration import GAME_CLASSES, answer_class, game_class, packaged_model
 from ..conventions import conventional
 from ..deal import replay
 from ..inference import DEFAULT_CUES, Inference
 from ..sampling import NoWorld, World, WorldSampler
-from ..games import Declaration
 from ..scoring import SPITZE_BONUS, TOTAL_POINTS, matadors, outcome, points_needed, settle
 from ..search.api import default_solver, position, position_of
 from .base import PimcPlayer, PlayView, _study, tricks_so_far
@@ -349,25 +348,18 @@ class BestPlayer(PimcPlayer):
             top = max(top, option.max_bid(passing) or 0)
         return top
 
-    def choose_hand(self, hand: int, seat: int, bid: int) -> Declaration | None:
-        """The Hand game of the best :meth:`choice_value`, if it beats the pick-up's: with
-        ``pickup_option``, the pick-up priced as the game chosen after the skat is seen."""
-        ev = self.bid_advice(hand, seat)
+    def pickup_value(self, ev: HandEvaluation, bid: int) -> float | None:
+        """The pick-up's worth at the Hand-or-pick-up choice: with ``pickup_option``, the
+        pick-up priced as the game chosen after the skat is seen (no ``pickup_credit`` then);
+        else its best declaration's :meth:`choice_value`."""
         option = ev.pickup_option if self.pickup_option else None
-        if option is None:
-            return super().choose_hand(hand, seat, bid)
-        best_hand = max((r for r in ev.declarations if r.declaration.hand),
-                        key=lambda r: r.expected_score(bid), default=None)
-        if best_hand is not None and best_hand.expected_score(bid) > option.expected_score(bid):
-            return best_hand.declaration
-        return None
+        return option.expected_score(bid) if option is not None else super().pickup_value(ev, bid)
 
     def choice_value(self, r: DeclarationResult, bid: int) -> float:
         """A declaration's expected score at the bid, and for a suit game with the pick-up
         ``pickup_credit`` more: what the bid advice leaves out of such a game (measured in the
         players' own play-outs, :data:`PICKUP_GAP`)."""
-        credit = self.pickup_credit if answer_class(r.declaration) == "suit (pick-up)" and not self.pickup_option \
-            else 0.0
+        credit = self.pickup_credit if answer_class(r.declaration) == "suit (pick-up)" else 0.0
         return r.expected_score(bid) + credit
 
     # ------------------------------------------------------------------ doubling
