@@ -40,7 +40,7 @@ def test_the_option_adds_a_share_of_what_choosing_in_each_world_would():
     hearts = game(HEARTS_GAME, [True, True, True, False])        # (3 x 80 - 110) / 4 = 32.5
     grand = game(GRAND, [False, False, True, True])              # (2 x 122 - 2 x 194) / 4 = -36
     o = PickupOption([hearts, grand], share={"suit": 0.5, "grand": 0.0})
-    assert hearts.world_scores(18).tolist() == [80, 80, 80, -110]
+    assert hearts.scores_at(18).tolist() == [80, 80, 80, -110]
     assert o.committed(18) is hearts
     # the best of each world: 80 80 122 122, mean 101; less the committed 32.5
     assert o.gap(18) == pytest.approx(101 - 32.5)
@@ -50,6 +50,22 @@ def test_the_option_adds_a_share_of_what_choosing_in_each_world_would():
     assert o.committed(33) is grand
     assert o.expected_score(33) == pytest.approx(grand.expected_score(33))
     assert o.max_bid() == 30
+
+
+def test_the_gap_compares_plain_settlements_where_the_play_model_reweights_the_worlds():
+    # P(win) played 0.5 for hearts, won in 3 of 4 worlds double-dummy: its won worlds weigh 1/6
+    # each, its lost one 1/2, and its expected score is 0.5 x 80 - 0.5 x 110 = -15.  World by
+    # world it still scores 80 80 80 -110 beside Grand's -194 -194 122 122: the best 80 80 122
+    # 122 (mean 101), less hearts' own plain mean 32.5.  (Its reweighted parts, 53.3 53.3 53.3
+    # -220, would make the gap 87.7 + 15 = 102.7: a lost world weighed up is no choice.)
+    hearts = game(HEARTS_GAME, [True, True, True, False])
+    hearts.played = (0.5, 0.4, 0.6)
+    grand = game(GRAND, [False, False, True, True])
+    o = PickupOption([hearts, grand], share={"suit": 0.5, "grand": 0.0})
+    assert hearts.expected_score(18) == pytest.approx(-15)
+    assert o.committed(18) is hearts                      # Grand: -36
+    assert o.gap(18) == pytest.approx(101 - 32.5)
+    assert o.expected_score(18) == pytest.approx(-15 + 0.5 * 68.5)
 
 
 def test_the_gap_is_measured_on_the_worlds_every_pick_up_was_solved_on():

@@ -12,6 +12,10 @@ Two prices bound that worth on the same worlds:
 - in every world the pick-up declaration that scores most there (**clairvoyant**), too high:
   the declarer chooses with the skat in view, not the other two hands.
 
+The gap between them is read on the worlds' plain double-dummy settlements
+(:meth:`~.results.DeclarationResult.scores_at`): the play model's reweighting of a
+declaration's worlds keeps its mean, not what each world is worth beside another declaration's.
+
 :class:`PickupOption` takes the committed price plus :data:`OPTION_SHARE` of the gap between
 them, a share per game class of the committed declaration, fitted on the play-outs of ``best``
 against our strongest defence and checked on a seed it was not fitted on
@@ -39,13 +43,15 @@ from ..scoring import BID_LADDER
 #: seeds 17001 and 20001 (1,605 declarations, 1,088 of them with a suit game the best pick-up)
 #: and checked on seed 29001 (239), which it was not fitted on
 #: (``benchmarks/results/pickup_option.txt``).  Suit: the committed price was 22.6 points below
-#: the score played (95% 19.0 ... 26.1), the option's +0.2 (-3.3 ... +3.7); on seed 29001
-#: -22.4 and -1.0 (-9.6 ... +7.5).  Elsewhere the committed price was not shown to be low, and
+#: the score played (95% 19.0 ... 26.1), the option's -0.0 (-3.6 ... +3.5); on seed 29001
+#: -22.4 and -0.7 (-9.3 ... +7.9).  Elsewhere the committed price was not shown to be low, and
 #: nothing is added: Grand +4.1 (-3.5 ... +11.7), Null -7.1 (-27.8 ... +13.6, 56 declarations),
 #: Null Ouvert -3.4 (27).  (The first fit gave Null 0.22 and Null Ouvert 0.12 from their noise;
 #: with them ``best-pickup-option`` declared twice the Nulls of ``best`` and won 0.53 of them, on
-#: seed 31001.)
-OPTION_SHARE = {"suit": 0.46, "grand": 0.0, "null": 0.0, "null ouvert": 0.0}
+#: seed 31001.  Until 2026-12-07 afternoon the gap was read on the worlds' reweighted parts of the
+#: expected score, 42 points on average where the plain settlements give 29, and the suit share
+#: was 0.46.)
+OPTION_SHARE = {"suit": 0.75, "grand": 0.0, "null": 0.0, "null ouvert": 0.0}
 
 
 class Priced(Protocol):
@@ -63,7 +69,7 @@ class Priced(Protocol):
 
     def expected_score(self, bid: int = 18) -> float: ...
 
-    def world_scores(self, bid: int) -> np.ndarray: ...
+    def scores_at(self, bid: int) -> np.ndarray: ...
 
     def top_value(self) -> int: ...
 
@@ -106,17 +112,17 @@ class PickupOption:
         return np.asarray(common, dtype=np.int64)
 
     def gap(self, bid: int) -> float:
-        """The mean over the shared worlds of the best pick-up declaration's score there less
-        the committed one's: what choosing in sight of every card would add (0 without shared
-        worlds)."""
+        """The mean over the shared worlds of the best pick-up declaration's settlement there
+        less the committed one's, double-dummy: what choosing in sight of every card would add
+        (0 without shared worlds)."""
         if bid not in self._gaps:
             best = self.committed(bid)
             ids = self.shared_worlds()
             if best is None or ids.size == 0:
                 self._gaps[bid] = 0.0
             else:
-                per = np.array([r.world_scores(bid)[_positions(r, ids)] for r in self.rows])
-                mine = best.world_scores(bid)[_positions(best, ids)]
+                per = np.array([r.scores_at(bid)[_positions(r, ids)] for r in self.rows])
+                mine = best.scores_at(bid)[_positions(best, ids)]
                 self._gaps[bid] = float(np.mean(per.max(axis=0) - mine))
         return self._gaps[bid]
 

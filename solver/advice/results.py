@@ -202,14 +202,6 @@ class DeclarationResult:
         """Each world's settlement for the declarer at ``bid`` (:func:`~solver.scoring.settle`)."""
         return self._settle(bid)[2]
 
-    def world_scores(self, bid: int) -> np.ndarray:
-        """Each world's part of :meth:`expected_score` at ``bid``, scaled by the worlds' number
-        (their mean is the expected score): its settlement with the play model's Schneider and
-        outcome flips blended in, times its weight (:meth:`weights`) where the worlds are
-        reweighted.  Two declarations compare world by world on these."""
-        s = self._expect(bid, 2).astype(float)
-        return s * (self.weights() * s.size) if self.calibrated else s
-
     def wins_at(self, bid: int) -> np.ndarray:
         return self._settle(bid)[0]
 
