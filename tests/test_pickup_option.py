@@ -15,18 +15,19 @@ from solver.advice import DeclarationResult, HandEvaluation
 from solver.advice.pickup import OPTION_SHARE, PickupOption
 from solver.advice.sentences import answer_record, hand_verdict, pickup_line, verdict
 from solver.cards import parse_cards
-from solver.games import GRAND, HEARTS_GAME, Declaration
+from solver.games import CLUBS_GAME, DIAMONDS_GAME, GRAND, HEARTS_GAME, Declaration
 from solver.players.arena import make_player
 
 HAND = "CJ SJ CA C7 C8 S7 S8 H7 H8 D7"
 
 
-def game(g: int, won: list[bool], *, hand: bool = False, worlds: list[int] | None = None) -> DeclarationResult:
-    """``g`` with two matadors, won in the worlds ``won`` says, numbered ``worlds`` (0, 1, ...)."""
+def game(g: int, won: list[bool], *, hand: bool = False, worlds: list[int] | None = None,
+         mats: int = 2) -> DeclarationResult:
+    """``g`` with ``mats`` matadors, won in the worlds ``won`` says, numbered ``worlds`` (0, 1, ...)."""
     w = np.array(won, dtype=bool)
     no = np.zeros(w.size, dtype=bool)
     ids = np.arange(w.size) if worlds is None else np.array(worlds)
-    return DeclarationResult(Declaration(g, hand=hand), w, np.full(w.size, 2), no, no, scoring="seeger-fabian",
+    return DeclarationResult(Declaration(g, hand=hand), w, np.full(w.size, mats), no, no, scoring="seeger-fabian",
                              worlds=ids)
 
 
@@ -50,6 +51,23 @@ def test_the_option_adds_a_share_of_what_choosing_in_each_world_would():
     assert o.committed(33) is grand
     assert o.expected_score(33) == pytest.approx(grand.expected_score(33))
     assert o.max_bid() == 30
+
+
+def test_the_option_s_interval_adds_the_gap_s_sampling_error_to_the_committed_game_s():
+    hearts = game(HEARTS_GAME, [True, True, True, False])        # 80 80 80 -110
+    grand = game(GRAND, [False, False, True, True])              # -194 -194 122 122
+    o = PickupOption([hearts, grand], share={"suit": 0.5, "grand": 0.0})
+    # hearts: mean 32.5, sample sd of 80 80 80 -110 = 95, so 1.96 x 95 / 2 either side; the
+    # differences 0 0 42 232: sample sd sqrt(36819 / 3), half of 1.96 x that / 2 either side
+    mine = 1.959964 * 95 / 2
+    gap = 0.5 * 1.959964 * np.sqrt(36819 / 3) / 2
+    lo, hi = o.expected_score_ci(18)
+    assert (lo + hi) / 2 == pytest.approx(32.5 + 0.5 * 68.5)
+    assert (hi - lo) / 2 == pytest.approx(np.hypot(mine, gap))
+    # no share, no part of the gap: the committed game's own interval
+    assert PickupOption([hearts, grand], share={"suit": 0.0}).expected_score_ci(18) == \
+        pytest.approx(hearts.expected_score_ci(18))
+    assert pickup_line(evaluation(hearts, grand)).count("95%") == (OPTION_SHARE["suit"] > 0)
 
 
 def test_the_gap_compares_plain_settlements_where_the_play_model_reweights_the_worlds():
@@ -106,7 +124,9 @@ def test_the_answer_names_the_option_where_it_adds(monkeypatch):
     monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)
     ev = evaluation(game(HEARTS_GAME, [True, True, True, False]), game(GRAND, [False, False, True, True]))
     line = pickup_line(ev)
-    assert "expected +67 at 18" in line and "+32 for hearts after the pick-up" in line and "up to 30" in line
+    # 66.75 with 107.8 either side (the interval's test below)
+    assert "expected +67 (95% -41 … +175) at 18" in line and "+32 for hearts after the pick-up" in line
+    assert "up to 30" in line
     assert answer_record(ev)["pickup_line"] == line
     assert answer_record(ev, "declare")["pickup_line"] == ""
     monkeypatch.setitem(OPTION_SHARE, "suit", 0.0)
@@ -174,10 +194,69 @@ def test_once_the_auction_is_won_the_option_may_say_pick_up(monkeypatch):
 
 def test_the_answer_to_bid_n_names_a_higher_bid_the_option_pays(monkeypatch):
     monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)
-    # hearts alone -15 at 18 ... 30 (pass); the option +14 (above): it pays up to hearts' 30
-    ev = evaluation(game(HEARTS_GAME, [True, True, False, False]), game(GRAND, [False, False, True, False]))
-    assert verdict(ev, asked=False).startswith("Borderline at 18: hearts after the pick-up")   # four worlds
-    assert verdict(ev, asked=False).endswith("; up to 30 picking up and choosing the game after the skat")
+    # diamonds Hand "with two, game three, Hand four" is worth 36, won everywhere: +86 at 18.
+    # Clubs after the pick-up "with three, game four" is worth 48 (won 98, lost -146), won in
+    # two of four worlds: -24; Grand in the other two: -36.  Choosing in sight of every card:
+    # 98 98 122 122, a gap of 110 + 24 = 134, so the pick-up +43 at 18 ... 48: less than the
+    # Hand game at 18, but it pays up to 48, and no single declaration does beyond 36
+    hand = game(DIAMONDS_GAME, [True] * 4, hand=True)
+    clubs = game(CLUBS_GAME, [True, True, False, False], mats=3)
+    grand = game(GRAND, [False, False, True, True])
+    ev = evaluation(hand, clubs, grand)
+    assert ev.pickup_option is not None and ev.pickup_option.expected_score(18) == pytest.approx(43)
+    assert ev.advice()["verdict_basis"] == "declaration"
+    assert verdict(ev, asked=False).startswith("Bid up to 36 and play diamonds Hand")
+    assert verdict(ev, asked=False).endswith("; up to 48 picking up and choosing the game after the skat")
     monkeypatch.setitem(OPTION_SHARE, "suit", 0.0)
-    ev = evaluation(*ev.declarations)
-    assert "choosing the game" not in verdict(ev, asked=False)
+    assert "choosing the game" not in verdict(evaluation(hand, clubs, grand), asked=False)
+
+
+def test_the_answer_is_judged_on_the_pick_up_where_choosing_after_the_skat_expects_more(monkeypatch):
+    # 256 worlds: hearts won in half (80, lost -110: expected -15), Grand in the other half
+    # (122 and -194: -36).  Choosing in sight of every card: 80 or 122, mean 101, a gap of 116.
+    halves = [True] * 4 + [False] * 4
+    hearts = game(HEARTS_GAME, halves * 32)
+    grand = game(GRAND, [not w for w in halves] * 32)
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.0)
+    alone = evaluation(hearts, grand)
+    # hearts' interval: -15 +- 1.96 x 95.2 / 16 (sample sd of +-95 over 256), wholly below 0
+    assert alone.advice()["verdict"] == "no" and alone.advice()["verdict_basis"] == "declaration"
+    assert verdict(alone).startswith("No — do not bid 18: hearts after the pick-up, the best game")
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)
+    ev = evaluation(game(HEARTS_GAME, halves * 32), game(GRAND, [not w for w in halves] * 32))
+    a = ev.advice()
+    # -15 + 0.5 x 116 = 43, its interval well above 0; hearts (worth 30) overbid from 33 on,
+    # where Grand's -36 is the committed price and adds no share: it pays up to 30
+    assert a["pickup"]["expected_score"] == pytest.approx(43)
+    assert a["verdict"] == "yes" and a["verdict_basis"] == "pickup"
+    assert a["declaration"] == "hearts (pick-up)" and a["up_to"] is None
+    line = verdict(ev)
+    assert line.startswith("Yes — bid up to 30 picking up and choosing the game after the skat: expected +43 (95% ")
+    assert "; hearts after the pick-up, the best single game, wins 50%" in line
+    assert "up to 30 picking up" not in line.split(";", 1)[1]
+    # four worlds (hearts won in two, Grand in one): the option +14 at 18 and hearts -15, both
+    # intervals straddle 0: the option does not turn the answer, which names hearts
+    four = evaluation(game(HEARTS_GAME, [True, True, False, False]), game(GRAND, [False, False, True, False]))
+    assert four.advice()["verdict_basis"] == "declaration"
+    assert verdict(four, asked=False).startswith("Borderline at 18: hearts after the pick-up")
+    # a share of 0.1: -15 + 0.1 x 116 = -3.4, its interval straddling 0 where hearts' is below
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.1)
+    some = evaluation(game(HEARTS_GAME, halves * 32), game(GRAND, [not w for w in halves] * 32))
+    assert some.advice()["verdict"] == "borderline" and some.advice()["verdict_basis"] == "pickup"
+    assert verdict(some).startswith(
+        "Borderline at 18: picking up and choosing the game after the skat expects -3, somewhere between ")
+    # a share of 0.02: -12.7, its interval below 0 too: no, and the answer names hearts
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.02)
+    low = evaluation(game(HEARTS_GAME, halves * 32), game(GRAND, [not w for w in halves] * 32))
+    assert low.advice()["verdict_basis"] == "declaration"
+    assert verdict(low).startswith("No — do not bid 18: hearts after the pick-up, the best game")
+
+
+def test_a_single_game_that_pays_keeps_the_answer(monkeypatch):
+    # hearts won in three worlds of four: +32.5 at 18, its interval above 0; the option's more
+    # does not turn a yes
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)
+    ev = evaluation(game(HEARTS_GAME, [True, True, True, False] * 8), game(GRAND, [False, False, False, True] * 8))
+    assert ev.pickup_option is not None and ev.pickup_option.expected_score(18) > ev.recommended.expected_score(18)
+    assert ev.advice()["verdict"] == "yes" and ev.advice()["verdict_basis"] == "declaration"
+    assert verdict(ev).startswith("Yes — bid up to 30 and play hearts after the pick-up")

@@ -26,7 +26,9 @@ How each world is scored:
   chooses it after, so the advice also prices **the pick-up as such**
   (:class:`~.pickup.PickupOption`: the best declaration plus a share of what
   choosing in each world would add, the share fitted on the computer players'
-  play-outs), reported beside the declarations, never instead of them.
+  play-outs), reported beside the declarations, never instead of them; the
+  answer to "bid N?" is judged on it where it expects more than the best
+  declaration and turns the answer (``advice()["verdict_basis"]``).
 
 Sampling is adaptive, a race in which declarations drop out: half a first
 batch for every declaration, the rest of it for the four best, then more

@@ -27,6 +27,7 @@ against our strongest defence and checked on a seed it was not fitted on
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -36,6 +37,7 @@ import numpy as np
 from ..calibration import game_class
 from ..games import Declaration
 from ..scoring import BID_LADDER
+from ..stats import Z95
 
 #: The share of the gap between the committed and the clairvoyant price of the pick-up that a
 #: declarer choosing after the skat gets, by the game class of the committed declaration:
@@ -69,6 +71,8 @@ class Priced(Protocol):
 
     def expected_score(self, bid: int = 18) -> float: ...
 
+    def expected_score_ci(self, bid: int = 18) -> tuple[float, float]: ...
+
     def scores_at(self, bid: int) -> np.ndarray: ...
 
     def top_value(self) -> int: ...
@@ -92,7 +96,7 @@ class PickupOption:
     def __post_init__(self) -> None:
         self.rows = [r for r in self.rows if r.pickup and r.samples]
         self._shared = self._common_worlds()
-        self._gaps: dict[int, float] = {}
+        self._gaps: dict[int, np.ndarray] = {}
 
     def committed(self, bid: int) -> Priced | None:
         """The pick-up declaration of the best expected score at ``bid`` (None: there is none)."""
@@ -115,15 +119,20 @@ class PickupOption:
         """The mean over the shared worlds of the best pick-up declaration's settlement there
         less the committed one's, double-dummy: what choosing in sight of every card would add
         (0 without shared worlds)."""
+        d = self._differences(bid)
+        return float(np.mean(d)) if d.size else 0.0
+
+    def _differences(self, bid: int) -> np.ndarray:
+        """Per shared world: the best pick-up declaration's settlement less the committed one's."""
         if bid not in self._gaps:
             best = self.committed(bid)
             ids = self.shared_worlds()
             if best is None or ids.size == 0:
-                self._gaps[bid] = 0.0
+                self._gaps[bid] = np.zeros(0)
             else:
                 per = np.array([r.scores_at(bid)[_positions(r, ids)] for r in self.rows])
                 mine = best.scores_at(bid)[_positions(best, ids)]
-                self._gaps[bid] = float(np.mean(per.max(axis=0) - mine))
+                self._gaps[bid] = (per.max(axis=0) - mine).astype(float)
         return self._gaps[bid]
 
     def expected_score(self, bid: int) -> float:
@@ -132,7 +141,25 @@ class PickupOption:
         best = self.committed(bid)
         if best is None:
             return 0.0
-        return best.expected_score(bid) + self.share.get(game_class(best.declaration), 0.0) * self.gap(bid)
+        return best.expected_score(bid) + self._share(best) * self.gap(bid)
+
+    def expected_score_ci(self, bid: int) -> tuple[float, float]:
+        """A 95% interval on :meth:`expected_score` from the worlds sampled: the committed
+        declaration's (:meth:`~.results.DeclarationResult.expected_score_ci`) and its share of
+        the gap's standard error, added in quadrature (the fitted share's own uncertainty is not
+        in it: ``benchmarks/results/pickup_option.txt`` measures the price against play)."""
+        best = self.committed(bid)
+        if best is None:
+            return (0.0, 0.0)
+        lo, hi = best.expected_score_ci(bid)
+        s, d = self._share(best), self._differences(bid)
+        se = 0.0 if s == 0 else math.inf if d.size < 2 else float(np.std(d, ddof=1)) / math.sqrt(d.size)
+        half = math.hypot((hi - lo) / 2, Z95 * s * se)
+        e = self.expected_score(bid)
+        return (e - half, e + half)
+
+    def _share(self, best: Priced) -> float:
+        return self.share.get(game_class(best.declaration), 0.0)
 
     def max_bid(self, floor: float = 0.0) -> int | None:
         """The highest ladder bid at which the pick-up expects more than ``floor`` (None: none)."""
@@ -150,7 +177,9 @@ class PickupOption:
     def to_dict(self, bid: int, floor: float = 0.0) -> dict:
         """The option as the advice reports it at ``bid``."""
         best = self.committed(bid)
+        lo, hi = self.expected_score_ci(bid)
         return {"expected_score": round(self.expected_score(bid), 2),
+                "expected_score_ci": [round(lo, 2), round(hi, 2)],
                 "committed": None if best is None else best.declaration.name + " (pick-up)",
                 "committed_expected_score": None if best is None else round(best.expected_score(bid), 2),
                 "gap": round(self.gap(bid), 2), "shared_worlds": int(self.shared_worlds().size),

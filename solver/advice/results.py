@@ -405,6 +405,15 @@ class DeclarationResult:
         return out
 
 
+#: The answers to "bid N?", worst first.
+VERDICTS = ("no", "borderline", "yes")
+
+
+def _verdict(lo: float, hi: float) -> str:
+    """The answer an expected score's 95% interval gives: gains, loses, or cannot tell."""
+    return "yes" if lo > 0 else "no" if hi < 0 else "borderline"
+
+
 @dataclass
 class HandEvaluation:
     """The answer for one hand (``skat bid``) or one pick-up (``skat declare``)."""
@@ -507,7 +516,11 @@ class HandEvaluation:
     def advice(self) -> dict:
         """One answer to "bid ``at``?": ``yes`` (the best declaration expects to gain there),
         ``no`` (it expects to lose, and the samples are sure of it) or ``borderline`` (the 95%
-        interval of the expected score straddles zero: more samples or a coin decide), with
+        interval of the expected score straddles zero: more samples or a coin decide), judged
+        on the pick-up priced as the game chosen after the skat where that expects more than the
+        best declaration and turns the answer from no to borderline or yes, or from borderline
+        to yes (``verdict_basis`` ``pickup``, else ``declaration``; with ``min_win``, always the
+        declaration's P(win)), with
         the highest bid at which that declaration still pays (``up_to``, ``up_to_declaration``;
         None: pass), ``higher``: a bid another declaration pays beyond it and at least the
         asked bid (``{"bid", "declaration"}``, else None), and ``evidence``: what its played-out
@@ -523,12 +536,18 @@ class HandEvaluation:
             higher = {"bid": top, "declaration": self.name_of(top_r)}
         e = r.expected_score(self.at)
         lo, hi = r.expected_score_ci(self.at)
+        option = self.pickup_option
+        basis = "declaration"
         if self.min_win is not None:
             plo, phi = r.p_win_ci(self.at)
             verdict = "yes" if plo >= self.min_win else "no" if phi < self.min_win else "borderline"
         else:
-            verdict = "yes" if lo > 0 else "no" if hi < 0 else "borderline"
-        return {"verdict": verdict, "bid": self.at, "declaration": self.name_of(r),
+            verdict = _verdict(lo, hi)
+            if option is not None and option.expected_score(self.at) > e:
+                turned = _verdict(*option.expected_score_ci(self.at))
+                if VERDICTS.index(turned) > VERDICTS.index(verdict):
+                    basis, verdict = "pickup", turned
+        return {"verdict": verdict, "verdict_basis": basis, "bid": self.at, "declaration": self.name_of(r),
                 "expected_score": round(e, 2), "expected_score_ci": [round(lo, 2), round(hi, 2)],
                 "up_to": up, "up_to_declaration": self.name_of(r) if up is not None else None, "higher": higher,
                 "evidence": r.evidence if r.calibrated else None,

@@ -58,9 +58,11 @@ def verdict(ev: HandEvaluation, asked: bool = True) -> str:
     chance = f"wins {pct(d['p_win'])} (95% {pct(lo)}–{pct(hi)}), expected {d['expected_score']:+.0f} at {at}"
     higher = a["higher"]
     alt = f"; up to {higher['bid']} only as {spoken(higher['declaration'])}" if higher else ""
+    if a["verdict_basis"] == "pickup":
+        return _pickup_verdict(a, asked, f"{what}, the best single game, {chance}{alt}", STOPPED[ev.stopped][1])
     option = (a["pickup"] or {}).get("max_bid")
     if option and option > max(up or 0, higher["bid"] if higher else 0):
-        alt += f"; up to {option} picking up and choosing the game after the skat"
+        alt += f"; up to {option} {CHOOSING}"
     if a["verdict"] == "borderline":
         elo, ehi = a["expected_score_ci"]
         _, more = STOPPED[ev.stopped]
@@ -75,6 +77,24 @@ def verdict(ev: HandEvaluation, asked: bool = True) -> str:
         return (f"{f'No — do not bid {at}' if asked else 'Pass'}: {what}, the best game, {chance}{alt}"
                 f"{_overbid_note(ev)}")
     return f"{head}: {chance}{alt}{_overbid_note(ev)}"
+
+
+#: The pick-up as a declarer takes it, in the answers (:class:`~.pickup.PickupOption`).
+CHOOSING = "picking up and choosing the game after the skat"
+
+
+def _pickup_verdict(a: dict, asked: bool, single: str, more: str | None) -> str:
+    """:func:`verdict` where the pick-up priced as the game chosen after the skat turns the
+    answer (``advice()``'s ``verdict_basis``: borderline or yes, where the best single
+    declaration, ``single`` its clause, says less)."""
+    p, at = a["pickup"], a["bid"]
+    lo, hi = p["expected_score_ci"]
+    if a["verdict"] == "borderline":
+        return (f"Borderline at {at}: {CHOOSING} expects {p['expected_score']:+.0f}, somewhere between "
+                f"{lo:+.0f} and {hi:+.0f}: the samples cannot tell a gain from a loss"
+                + (f" ({more} narrows it)" if more else "") + f"; {single}")
+    head = f"{'Yes — bid' if asked else 'Bid'} up to {p['max_bid']} {CHOOSING}"
+    return f"{head}: expected {p['expected_score']:+.0f} (95% {lo:+.0f} … {hi:+.0f}) at {at}; {single}"
 
 
 #: The least a pick-up chosen after the skat adds to its best single declaration before the
@@ -93,7 +113,9 @@ def pickup_line(ev: HandEvaluation) -> str:
     if d["committed"] is None or d["expected_score"] - d["committed_expected_score"] < PICKUP_NOTE_FROM:
         return ""
     up = d["max_bid"]
-    return (f"Picking up and choosing the game after the skat: expected {d['expected_score']:+.0f} at {ev.at}, "
+    lo, hi = d["expected_score_ci"]
+    return (f"{CHOOSING[0].upper()}{CHOOSING[1:]}: expected {d['expected_score']:+.0f} "
+            f"(95% {lo:+.0f} … {hi:+.0f}) at {ev.at}, "
             f"against {d['committed_expected_score']:+.0f} for {spoken(d['committed'])} whatever the skat "
             f"(estimated from the worlds, fitted on the computer players' play-outs); "
             + (f"it pays up to {up}." if up else "it pays at no bid."))
