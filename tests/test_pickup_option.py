@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from benchmarks.fit_pickup_option import fit, report
-from solver.advice import DeclarationResult, HandEvaluation
+from solver.advice import DeclarationResult, HandEvaluation, evaluate_hand
 from solver.advice.pickup import OPTION_SHARE, PickupOption
 from solver.advice.sentences import answer_record, hand_verdict, pickup_line, verdict
 from solver.cards import parse_cards
@@ -260,3 +260,26 @@ def test_a_single_game_that_pays_keeps_the_answer(monkeypatch):
     assert ev.pickup_option is not None and ev.pickup_option.expected_score(18) > ev.recommended.expected_score(18)
     assert ev.advice()["verdict"] == "yes" and ev.advice()["verdict_basis"] == "declaration"
     assert verdict(ev).startswith("Yes — bid up to 30 and play hearts after the pick-up")
+
+
+def test_every_pick_up_is_paired_on_the_leading_pick_up_s_first_worlds():
+    # the race gives every declaration 8 worlds (half the first batch), the four best 16, the
+    # two leaders more; its last round solves every pick-up declaration on the leading pick-up's
+    # first option_worlds worlds, apart: the option's gap is read on that many, and every
+    # declaration's own numbers stay the race's
+    asked = dict(samples=64, seed=3, workers=1)
+    plain = evaluate_hand("CJ HJ CA CT CK S7 S8 H9 D7 D8", "M", option_worlds=0, **asked)
+    ev = evaluate_hand("CJ HJ CA CT CK S7 S8 H9 D7 D8", "M", option_worlds=24, **asked)
+    assert plain.option_rows == [] and plain.pickup_option is not None
+    assert plain.pickup_option.shared_worlds().size == 8
+    assert ev.to_dict()["declarations"] == plain.to_dict()["declarations"]
+    o = ev.pickup_option
+    assert o is not None
+    lead = o.committed(18)
+    assert lead is not None and lead.samples >= 24
+    assert o.shared_worlds().tolist() == sorted(np.asarray(lead.worlds)[:24].tolist())
+    assert {r.declaration for r in ev.option_rows} == {r.declaration for r in ev.declarations if r.pickup}
+    assert all(r.samples >= 24 for r in ev.option_rows)
+    # a bulk row (only the declarations "needed") prices no option and solves no worlds for it
+    needed = evaluate_hand("CJ HJ CA CT CK S7 S8 H9 D7 D8", "M", option_worlds=24, details="needed", **asked)
+    assert needed.option_rows == [] and needed.pickup_option is None

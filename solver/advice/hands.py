@@ -102,7 +102,10 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     mdl = _model(ad.model)
     sampler = _worlds(WorldSampler(cards, seat, sp.seed), seat, sp.seed, auction)
     read = Readings(ad.scoring, lambda c, r: calibrate(r, cards, seat, mdl))
-    outcomes, total, stopped = Race(ev, cands, sampler, at, sp, read=read, progress=progress).run()
+    # (the pick-up's option is priced only where every declaration is reported)
+    race = Race(ev, cands, sampler, at, sp if ad.details == "all" else dataclasses.replace(sp, option_worlds=0),
+                read=read, progress=progress)
+    outcomes, total, stopped = race.run()
 
     def rows(got: dict[Candidate, Outcome]) -> list[tuple[Candidate, Declaration]]:
         out = [(shared(c), c.declaration) for c in cands]
@@ -120,10 +123,25 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
         return out
 
     results = _settled(ev, outcomes, rows, read, at, ad.min_win, ad.details)
+    paired = _option_rows(ev, cands, race.option_outcomes, outcomes, ad.scoring)
     return HandEvaluation(cards, seat, bid, results, ad.scoring, ad.min_win, total, sp.seed, ev.solves,
                           time.perf_counter() - t0, stopped=stopped, budget=sp.budget, auction=list(auction or []),
                           acceptance=getattr(sampler, "acceptance", None),
-                          complete=ad.details == "all").calibrated_with(mdl)
+                          complete=ad.details == "all", option_rows=paired).calibrated_with(mdl)
+
+
+def _option_rows(ev: Evaluator, cands: list[Candidate], extra: dict[Candidate, Outcome],
+                 outcomes: dict[Candidate, Outcome], scoring: str) -> list[DeclarationResult]:
+    """The pick-up declarations (of ``cands``) on the worlds the race's option round added
+    (:meth:`Race.option_round`), their lost worlds' levels probed: those the race's own outcomes
+    probed are taken from them."""
+    for c, o in extra.items():
+        own = outcomes[c]
+        for i in [i for i in o.pending if i < len(own.q31) and i not in own.pending]:
+            o.q31[i], o.qany[i] = own.q31[i], own.qany[i]
+            del o.pending[i]
+    ev.resolve(list(extra), extra)
+    return [result_of(shared(c), extra[shared(c)], scoring, c.declaration) for c in cands if shared(c) in extra]
 
 
 #: Which declarations an evaluation reports (``details``): every one, or only those that could
@@ -278,7 +296,9 @@ def evaluate_declare(cards: int | str | Iterable, seat: int | str, bid: int, ska
     sampler = _worlds(WorldSampler(twelve, seat, sp.seed, sizes=(10, 10, 10, 0)), seat, sp.seed, auction)
     mdl = _model(ad.model)
     read = Readings(ad.scoring, lambda c, r: calibrate(r, twelve & ~(c.discard or 0), seat, mdl))
-    outcomes, total, stopped = Race(ev, cands, sampler, bid, sp, read=read, progress=progress).run()
+    # (twelve cards: the pick-up is behind him, no option to price)
+    outcomes, total, stopped = Race(ev, cands, sampler, bid, dataclasses.replace(sp, option_worlds=0), read=read,
+                                    progress=progress).run()
     ev.resolve(list(outcomes), outcomes)
     results = [result_of(c, outcomes[shared(c)], ad.scoring, c.declaration) for c in cands]
     return HandEvaluation(twelve, seat, bid, results, ad.scoring, ad.min_win, total, sp.seed, ev.solves,

@@ -35,8 +35,12 @@ class Sampling:
     worlds narrow it (None: no such stop); ``decide``: it also stops once the advice is clear
     (False: the user asked for ``samples`` worlds, :meth:`asked`); ``first_batch`` worlds for
     every declaration first (half of it, then the rest for the ``contenders`` best; None: all),
-    then ``batch`` more at a time for the ``leaders``; ``budget``: seconds within which
-    sampling stops (None: none, and the answer is the seed's alone); ``seed``: the worlds'."""
+    then ``batch`` more at a time for the ``leaders``; ``option_worlds``: at the end, every
+    pick-up declaration solved on this many of the leading pick-up declaration's worlds (at
+    most), so that the pick-up priced as the game chosen after the skat
+    (:class:`~solver.advice.pickup.PickupOption`) compares them on as many (0: on the worlds they
+    happen to share); ``budget``: seconds within which sampling stops (None: none, and the
+    answer is the seed's alone); ``seed``: the worlds'."""
 
     samples: int = 400
     precision: float | None = DEFAULT_PRECISION
@@ -45,6 +49,7 @@ class Sampling:
     batch: int = 32
     leaders: int = 2
     contenders: int | None = 4
+    option_worlds: int = 32
     budget: float | None = None
     seed: int = 0
 

@@ -86,15 +86,21 @@ class PickupOption:
     the option's gap taken (:data:`OPTION_SHARE`).
 
     The gap is measured on the worlds every pick-up declaration was solved on (all of them where
-    the advice solved every declaration on every world, as the computer players' does; the
-    race's first round in ``skat bid``): in each, the best declaration's score less the
-    committed one's."""
+    the advice solved every declaration on every world, as the computer players' does; in
+    ``skat bid`` the leading pick-up declaration's first worlds, which the race's last round
+    gives every pick-up declaration: :attr:`~.options.Sampling.option_worlds`): in each, the
+    best declaration's score less the committed one's."""
 
     rows: Sequence[Priced]
     share: dict[str, float] = field(default_factory=lambda: dict(OPTION_SHARE))
+    #: the same pick-up declarations on more worlds they share, the gap read on these (None: on
+    #: ``rows``): ``skat bid``'s race reports each declaration on its own worlds, and solves them
+    #: all on the leading one's first worlds for this (:attr:`~.options.Sampling.option_worlds`)
+    paired: Sequence[Priced] | None = None
 
     def __post_init__(self) -> None:
         self.rows = [r for r in self.rows if r.pickup and r.samples]
+        self._paired = self.rows if self.paired is None else [r for r in self.paired if r.pickup and r.samples]
         self._shared = self._common_worlds()
         self._gaps: dict[int, np.ndarray] = {}
 
@@ -107,8 +113,8 @@ class PickupOption:
         return self._shared
 
     def _common_worlds(self) -> np.ndarray:
-        numbers = [r.worlds for r in self.rows if r.worlds is not None]
-        if not numbers or len(numbers) < len(self.rows):
+        numbers = [r.worlds for r in self._paired if r.worlds is not None]
+        if not numbers or len(numbers) < len(self._paired):
             return np.zeros(0, dtype=np.int64)
         common = np.unique(numbers[0])
         for w in numbers[1:]:
@@ -127,11 +133,12 @@ class PickupOption:
         if bid not in self._gaps:
             best = self.committed(bid)
             ids = self.shared_worlds()
-            if best is None or ids.size == 0:
+            own = None if best is None else next((r for r in self._paired if r.declaration == best.declaration), None)
+            if own is None or ids.size == 0:
                 self._gaps[bid] = np.zeros(0)
             else:
-                per = np.array([r.scores_at(bid)[_positions(r, ids)] for r in self.rows])
-                mine = best.scores_at(bid)[_positions(best, ids)]
+                per = np.array([r.scores_at(bid)[_positions(r, ids)] for r in self._paired])
+                mine = own.scores_at(bid)[_positions(own, ids)]
                 self._gaps[bid] = (per.max(axis=0) - mine).astype(float)
         return self._gaps[bid]
 

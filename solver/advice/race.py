@@ -315,7 +315,9 @@ class Race:
        lies below the leader's is out);
     3. the ``leaders`` best get ``batch`` more at a time until their P(win) is within
        ``precision`` (None: never) or the advice is :func:`_decided` or :func:`_pass_settled`
-       (``decide`` False: never; the user asked for ``samples`` worlds, :meth:`Sampling.asked`).
+       (``decide`` False: never; the user asked for ``samples`` worlds, :meth:`Sampling.asked`);
+    4. every pick-up declaration is solved on the leading pick-up declaration's first
+       ``option_worlds`` worlds it lacks, apart from its own numbers (:meth:`option_round`).
 
     ``budget``: no round starts that the last round's cost says would end after ``budget``
     seconds (phase 1 always runs; the intervals reported say how far it got).  ``read``: how a
@@ -331,6 +333,9 @@ class Race:
         self.outcomes: dict[Candidate, Outcome] = {c: Outcome() for c in self.solved}
         self.drawn = 0                      # worlds drawn so far: the next round's worlds are numbered from here
         self.total = 0                      # worlds the leaders have
+        self.worlds: list[World] = []       # every world drawn, by its number
+        #: the pick-up declarations on the worlds the option's round added (:meth:`option_round`)
+        self.option_outcomes: dict[Candidate, Outcome] = {}
 
     def _round(self, cs: list[Candidate], n: int) -> None:
         """``n`` more worlds for ``cs``: every candidate of a round gets the same worlds,
@@ -340,6 +345,7 @@ class Race:
         for c in cs:
             self.outcomes[c].ids.extend(range(self.drawn, self.drawn + len(worlds)))
         self.drawn += len(worlds)
+        self.worlds.extend(worlds)
         self.total += n
         if self.progress:
             self.progress(self.total, self.sampling.samples)
@@ -415,7 +421,43 @@ class Race:
                 stopped = "budget"
                 break
             self._round(lead, n)
+        self.option_round()
         return self.outcomes, self.total, stopped
+
+    def option_round(self) -> None:
+        """Phase 4: every pick-up declaration solved on the first ``option_worlds`` worlds of the
+        leading pick-up declaration that it lacks (as many as the budget leaves), kept apart in
+        :attr:`option_outcomes` (each its race outcome and those worlds): the pick-up's option
+        compares them world by world there (:class:`~solver.advice.pickup.PickupOption`), while
+        the declarations' own numbers stay the race's."""
+        pickups = [c for c in self.solved if not c.declaration.hand and c.discard is None]
+        if self.sampling.option_worlds <= 0 or len(pickups) < 2:
+            return
+        target = self.outcomes[self.best(1, pickups)[0]].ids[:self.sampling.option_worlds]
+        lacking: dict[tuple[int, ...], list[Candidate]] = {}
+        for c in pickups:
+            have = set(self.outcomes[c].ids)
+            lacking.setdefault(tuple(i for i in target if i not in have), []).append(c)
+        if not any(lacking):
+            return
+        if any(self.clock.worlds_that_fit(len(ids), len(cs)) < len(ids) for ids, cs in lacking.items()):
+            return
+        extra = {c: _copy(self.outcomes[c]) for c in pickups}
+        for ids, cs in lacking.items():
+            if ids:
+                self.clock.run(self.ev, cs, [self.worlds[i] for i in ids], extra)
+                for c in cs:
+                    extra[c].ids.extend(ids)
+        self.option_outcomes = extra
+
+
+def _copy(o: Outcome) -> Outcome:
+    """An outcome's own copy (its lists and waiting probes), to be extended apart."""
+    new = Outcome()
+    for f in dataclasses.fields(o):
+        v = getattr(o, f.name)
+        setattr(new, f.name, dict(v) if isinstance(v, dict) else list(v))
+    return new
 
 
 def _draw(sampler: WorldSampler, n: int) -> list[World]:

@@ -436,6 +436,10 @@ class HandEvaluation:
     #: every declaration evaluated is here (False: only those "needed", :data:`~.hands.DETAILS`;
     #: the pick-up is then not priced as the game chosen after the skat, which needs them all)
     complete: bool = True
+    #: the pick-up declarations, each on its own worlds and those the race's last round added
+    #: to pair them (:meth:`~.race.Race.option_round`): the pick-up's option reads its gap on
+    #: these (empty: on :attr:`declarations`)
+    option_rows: list[DeclarationResult] = field(default_factory=list, repr=False)
 
     @property
     def at(self) -> int:
@@ -448,7 +452,8 @@ class HandEvaluation:
         cache = self.__dict__.setdefault("_rescored", {})
         if scoring not in cache:
             cache[scoring] = dataclasses.replace(self, scoring=scoring, declarations=[
-                dataclasses.replace(r, scoring=scoring) for r in self.declarations])
+                dataclasses.replace(r, scoring=scoring) for r in self.declarations], option_rows=[
+                dataclasses.replace(r, scoring=scoring) for r in self.option_rows])
         return cache[scoring]
 
     def calibrated_with(self, model: "PlayModel | None", cards10: int | None = None) -> "HandEvaluation":
@@ -505,7 +510,7 @@ class HandEvaluation:
         if got is False:
             got = None
             if self.complete and popcount(self.cards) == 10 and any(r.pickup for r in self.declarations):
-                got = PickupOption(self.declarations)
+                got = PickupOption(self.declarations, paired=self.option_rows or None)
             self.__dict__["_pickup_option"] = got
         return got
 
