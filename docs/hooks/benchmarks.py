@@ -148,6 +148,10 @@ CURRENT = [
     ("... against best-2026-12, screened (the +3 goal's measure)", "best_pickup_option_vs_frozen_33001.txt",
      "python benchmarks/bench_best.py --player best-pickup-option --baseline best-2026-12 --screen-declarations "
      "--no-reference --seed 33001 --deals 1000 --workers 1"),
+    ("best (the option read on plain settlements, re-fitted) against best-2026-12, screened (the +3 goal's "
+     "measure)", "best_vs_frozen_34001.txt",
+     "python benchmarks/bench_best.py --player best --baseline best-2026-12 --screen-declarations "
+     "--no-reference --seed 34001 --deals 1000 --workers 2"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",

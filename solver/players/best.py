@@ -84,7 +84,11 @@ each behind a switch that the ablation benchmark turns off
     played another (suit -> suit +24 a pair over 39, Grand -> suit +24 over 34).  The first fit,
     with shares for Null and Null Ouvert too, scored +0.80 (-0.00 ... +1.61) on seed 31001.
     ``best`` has it since 2026-12-07; ``best-2026-12`` pins it off, ``best-pickup-credit`` is
-    ``best`` with the credit instead.
+    ``best`` with the credit instead.  With the option's gap read on plain settlements and
+    re-fitted (suit share 0.75), ``best`` against ``best-2026-12``: +1.24 a game (95% +0.08 ...
+    +2.39) on 1,000 fresh deals of seed 34001, screened to the 602 where the calls differ
+    (``benchmarks/results/best_vs_frozen_34001.txt``; with the first reading, +0.77, -0.20 ...
+    +1.74, on seed 33001).
 
 ``null_defence``
     A Null defender draws :data:`NULL_DEFENCE_WORLDS` times the worlds.  A Null's worlds are
