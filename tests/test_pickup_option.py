@@ -280,6 +280,10 @@ def test_every_pick_up_is_paired_on_the_leading_pick_up_s_first_worlds():
     assert o.shared_worlds().tolist() == sorted(np.asarray(lead.worlds)[:24].tolist())
     assert {r.declaration for r in ev.option_rows} == {r.declaration for r in ev.declarations if r.pickup}
     assert all(r.samples >= 24 for r in ev.option_rows)
+    # where the leading pick-up is a Null, the option takes no share of the gap: nothing is paired
+    null = evaluate_hand("C7 C9 CJ S8 ST H7 H9 HQ D7 D8", "M", option_worlds=24, **asked)
+    assert null.pickup_option is not None and null.pickup_option.committed(18).declaration.is_null
+    assert null.option_rows == [] and OPTION_SHARE["null"] == 0
     # a bulk row (only the declarations "needed") prices no option and solves no worlds for it
     needed = evaluate_hand("CJ HJ CA CT CK S7 S8 H9 D7 D8", "M", option_worlds=24, details="needed", **asked)
     assert needed.option_rows == [] and needed.pickup_option is None

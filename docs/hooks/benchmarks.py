@@ -152,6 +152,9 @@ CURRENT = [
      "measure)", "best_vs_frozen_34001.txt",
      "python benchmarks/bench_best.py --player best --baseline best-2026-12 --screen-declarations "
      "--no-reference --seed 34001 --deals 1000 --workers 2"),
+    ("skat bid's option round (every pick-up paired on the leading suit pick-up's first 32 worlds): solves "
+     "and seconds before and after", "bid_speed_option_round.txt",
+     "python benchmarks/bench_bid.py speed --hands 20 --budget 0"),
     ("Bid advice speed (skat bid, skat bulk bid)", "session_53_bid_speed.txt",
      "python benchmarks/bench_bid.py speed; python benchmarks/bench_bid.py bulk"),
     ("Accuracy (0-100) orders the players: each plays the same 200 games in one seat against two best players",

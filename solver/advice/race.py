@@ -23,7 +23,9 @@ from ..sampling import NoWorld, World, WorldSampler
 from ..scoring import SCHNEIDER_ESCAPE, SCHNEIDER_POINTS, WIN_POINTS, matadors, play_outcome
 from ..search import layout as K
 from ..search.api import Position, Solver, job_rows, position, run_rows
+from ..calibration import game_class
 from .options import Sampling
+from .pickup import OPTION_SHARE
 from .results import DeclarationResult, EvaluationError
 
 
@@ -426,14 +428,18 @@ class Race:
 
     def option_round(self) -> None:
         """Phase 4: every pick-up declaration solved on the first ``option_worlds`` worlds of the
-        leading pick-up declaration that it lacks (as many as the budget leaves), kept apart in
+        leading pick-up declaration that it lacks (where the budget leaves them all, and the
+        leader's game class takes a share of the gap, :data:`~.pickup.OPTION_SHARE`), kept apart in
         :attr:`option_outcomes` (each its race outcome and those worlds): the pick-up's option
         compares them world by world there (:class:`~solver.advice.pickup.PickupOption`), while
         the declarations' own numbers stay the race's."""
         pickups = [c for c in self.solved if not c.declaration.hand and c.discard is None]
         if self.sampling.option_worlds <= 0 or len(pickups) < 2:
             return
-        target = self.outcomes[self.best(1, pickups)[0]].ids[:self.sampling.option_worlds]
+        lead = self.best(1, pickups)[0]
+        if not OPTION_SHARE.get(game_class(lead.declaration), 0.0):
+            return                          # the option takes none of the gap: nothing to pair
+        target = self.outcomes[lead].ids[:self.sampling.option_worlds]
         lacking: dict[tuple[int, ...], list[Candidate]] = {}
         for c in pickups:
             have = set(self.outcomes[c].ids)
