@@ -87,9 +87,10 @@ class PickupOption:
 
     The gap is measured on the worlds every pick-up declaration was solved on (all of them where
     the advice solved every declaration on every world, as the computer players' does; in
-    ``skat bid`` the leading pick-up declaration's first worlds, which the race's last round
-    gives every pick-up declaration: :attr:`~.options.Sampling.option_worlds`): in each, the
-    best declaration's score less the committed one's."""
+    ``skat bid`` the leading pick-up declaration's first worlds where it is a suit game, which
+    the race's last round gives every pick-up declaration,
+    :attr:`~.options.Sampling.option_worlds`, else the race's first round): in each, the best
+    declaration's settlement less the committed one's."""
 
     rows: Sequence[Priced]
     share: dict[str, float] = field(default_factory=lambda: dict(OPTION_SHARE))
