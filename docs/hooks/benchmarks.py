@@ -112,6 +112,9 @@ CURRENT = [
     ("... the same on fresh seed 20001", "arena_calibration_20001.txt",
      "python benchmarks/bench_arena_calibration.py --arena benchmarks/results/best_late_worlds_20001.jsonl "
      "--player best --out benchmarks/results/arena_calibration_20001.jsonl"),
+    ("... best with the pick-up's option, against best-2026-12, on fresh seed 34001", "arena_calibration_34001.txt",
+     "python benchmarks/bench_arena_calibration.py --arena benchmarks/results/best_vs_frozen_34001.jsonl "
+     "--player best --out benchmarks/results/arena_calibration_34001.jsonl"),
     ("Bolder bids (best-bold) against today's best, screened: no gain", "best_bold_26001.txt",
      "python benchmarks/bench_best.py --player best-bold --baseline best --screen-bids --no-reference "
      "--seed 26001 --deals 1000 --workers 1"),
