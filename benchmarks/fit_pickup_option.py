@@ -111,7 +111,11 @@ def report(rows: list[dict], fit_seeds: set[int], shares: dict[str, float] | Non
     out = [f"shares of the gap, by the committed declaration's class (fitted on seeds "
            f"{', '.join(map(str, sorted(fit_seeds)))}: {len(fitted)} pick-up declarations): "
            + ", ".join(f"{k} {v:.2f}" for k, v in shares.items())]
-    for name, rs in (("fitted on", fitted), ("checked on (not fitted)", checked)):
+    blocks = [("fitted on", fitted), ("checked on (not fitted)", checked)]
+    seeds = sorted({r["seed"] for r in checked})
+    if len(seeds) > 1:
+        blocks += [("checked on (not fitted)", [r for r in checked if r["seed"] == s]) for s in seeds]
+    for name, rs in blocks:
         seeds = sorted({r["seed"] for r in rs})
         out.append(f"{name} seeds {', '.join(map(str, seeds)) or '-'}: {len(rs)} declarations, "
                    f"{sum(len(r['score']) for r in rs)} games")
