@@ -137,7 +137,8 @@ CURRENT = [
      "python benchmarks/bench_best.py --player best --baseline pimc --deals 1000 --workers 2 --seed 30001 "
      "--no-reference"),
     ("The pick-up priced as the game chosen after the skat: the share of the gap fitted on best's play-outs "
-     "(seeds 17001, 20001) and checked on seeds 29001 and 34001 (the latter played by best bidding on it)", "pickup_option.txt",
+     "(seeds 17001, 20001) and checked on seeds 29001 and 34001 (the latter played by best bidding on it)",
+     "pickup_option.txt",
      "python benchmarks/fit_pickup_option.py --fit benchmarks/results/best_declare_17001.jsonl "
      "benchmarks/results/best_late_worlds_20001.jsonl --check benchmarks/results/best_vs_frozen_29001.jsonl "
      "benchmarks/results/best_vs_frozen_34001.jsonl --rows benchmarks/results/pickup_option.jsonl"),
