@@ -185,8 +185,9 @@ def test_once_the_auction_is_won_the_option_may_say_pick_up(monkeypatch):
                     game(HEARTS_GAME, [True, True, True, False], hand=True))
     # the option +37.2 (above) beats hearts Hand's +35, the recommended declaration
     assert ev.recommended.declaration.hand
-    assert hand_verdict(ev).startswith("Pick up the skat: choosing the game after it expects +37 at 18, "
-                                       "more than hearts Hand")
+    line = hand_verdict(ev)
+    assert line.startswith("Pick up the skat: choosing the game after it expects +37 (95% ")
+    assert ") at 18, more than hearts Hand" in line
     monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)                # +14: the Hand game stays
     ev = evaluation(*ev.declarations)
     assert hand_verdict(ev).startswith("Play hearts Hand")

@@ -142,7 +142,9 @@ def hand_verdict(ev: HandEvaluation) -> str:
     o = ev.pickup_option
     if r.declaration.hand and o is not None and o.expected_score(ev.at) > d["expected_score"]:
         # the pick-up as a declarer takes it (the game chosen after the skat) beats the Hand game
-        return (f"Pick up the skat: choosing the game after it expects {o.expected_score(ev.at):+.0f} at {ev.at}, "
+        olo, ohi = o.expected_score_ci(ev.at)
+        return (f"Pick up the skat: choosing the game after it expects {o.expected_score(ev.at):+.0f} "
+                f"(95% {olo:+.0f} … {ohi:+.0f}) at {ev.at}, "
                 f"more than {spoken(d['name'])}, which wins {pct(d['p_win'])} (95% {pct(lo)}–{pct(hi)}), "
                 f"expected {d['expected_score']:+.0f}")
     head = f"Play {spoken(d['name'])}" if r.declaration.hand else "Pick up the skat"
