@@ -136,6 +136,9 @@ CURRENT = [
     ("best (with the Hand-choice credit) against pimc on 1,000 fresh deals of seed 30001", "best_vs_pimc_30001.txt",
      "python benchmarks/bench_best.py --player best --baseline pimc --deals 1000 --workers 2 --seed 30001 "
      "--no-reference"),
+    ("best (bidding by the pick-up's option) against pimc on 1,000 fresh deals of seed 35001", "best_vs_pimc_35001.txt",
+     "python benchmarks/bench_best.py --player best --baseline pimc --deals 1000 --workers 2 --seed 35001 "
+     "--no-reference"),
     ("The pick-up priced as the game chosen after the skat: the share of the gap fitted on best's play-outs "
      "(seeds 17001, 20001) and checked on seeds 29001 and 34001 (the latter played by best bidding on it)",
      "pickup_option.txt",
