@@ -140,11 +140,12 @@ CURRENT = [
      "python benchmarks/bench_best.py --player best --baseline pimc --deals 1000 --workers 2 --seed 35001 "
      "--no-reference"),
     ("The pick-up priced as the game chosen after the skat: the share of the gap fitted on best's play-outs "
-     "(seeds 17001, 20001) and checked on seeds 29001 and 34001 (the latter played by best bidding on it)",
+     "(seeds 17001, 20001) and checked on seeds 29001, 34001 and 35001 (the last two played by best bidding on it)",
      "pickup_option.txt",
      "python benchmarks/fit_pickup_option.py --fit benchmarks/results/best_declare_17001.jsonl "
      "benchmarks/results/best_late_worlds_20001.jsonl --check benchmarks/results/best_vs_frozen_29001.jsonl "
-     "benchmarks/results/best_vs_frozen_34001.jsonl --rows benchmarks/results/pickup_option.jsonl"),
+     "benchmarks/results/best_vs_frozen_34001.jsonl benchmarks/results/best_vs_pimc_35001.jsonl "
+     "--rows benchmarks/results/pickup_option.jsonl"),
     ("Bids and the Hand choice by the pick-up priced as the game chosen after the skat (best-pickup-option, "
      "first fit) against best, screened", "best_pickup_option_31001.txt",
      "python benchmarks/bench_best.py --player best-pickup-option --baseline best --screen-declarations "
