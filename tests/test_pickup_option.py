@@ -12,7 +12,7 @@ import pytest
 
 from benchmarks.fit_pickup_option import fit, report
 from solver.advice import DeclarationResult, HandEvaluation, evaluate_hand
-from solver.advice.pickup import OPTION_SHARE, PickupOption
+from solver.advice.pickup import BANDED_SHARE, OPTION_SHARE, PickupOption
 from solver.advice.sentences import answer_record, hand_verdict, pickup_line, verdict
 from solver.cards import parse_cards
 from solver.games import CLUBS_GAME, DIAMONDS_GAME, GRAND, HEARTS_GAME, Declaration
@@ -148,6 +148,22 @@ def test_a_player_may_bid_on_the_option(name, bid, monkeypatch):
     # world 80 80 122 -110: mean 43, a gap of 58: the option -15 + 29 = +14 at 18 ... 30
     ev = evaluation(game(HEARTS_GAME, [True, True, False, False]), game(GRAND, [False, False, True, False]))
     assert holds(name, ev, monkeypatch) == bid
+
+
+def test_a_share_per_bid_band_prices_the_pick_up_lower_from_22_on(monkeypatch):
+    # the evaluation above: hearts -15 at every bid up to its worth (30), the gap 58
+    monkeypatch.setitem(BANDED_SHARE[0], "suit", 0.64)
+    monkeypatch.setitem(BANDED_SHARE[1], "suit", 0.2)
+    hearts, grand = game(HEARTS_GAME, [True, True, False, False]), game(GRAND, [False, False, True, False])
+    o = PickupOption([hearts, grand], share=BANDED_SHARE[0], high_share=BANDED_SHARE[1])
+    assert o.expected_score(20) == pytest.approx(-15 + 0.64 * 58)
+    assert o.expected_score(22) == pytest.approx(-15 + 0.2 * 58)       # -3.4: no longer pays
+    assert o.max_bid() == 20
+    # best-option-bands holds 20 where best, one share of 0.5 (+14 up to 30), holds 30
+    monkeypatch.setitem(OPTION_SHARE, "suit", 0.5)
+    ev = evaluation(hearts, grand)
+    assert holds("best-option-bands", ev, monkeypatch) == 20
+    assert holds("best", evaluation(hearts, grand), monkeypatch) == 30
 
 
 @pytest.mark.parametrize("name, hand_game", [("best-pickup-option", False), ("best", False),

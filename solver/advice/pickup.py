@@ -55,6 +55,16 @@ from ..stats import Z95
 #: was 0.46.)
 OPTION_SHARE = {"suit": 0.75, "grand": 0.0, "null": 0.0, "null ouvert": 0.0}
 
+#: From this bid on, :attr:`PickupOption.high_share` (where given) takes the place of the share.
+HIGH_FROM = 22
+
+#: A share per bid band, (below :data:`HIGH_FROM`, from it on), fitted on the play-outs of
+#: ``best`` bidding by :data:`OPTION_SHARE` (seeds 34001 and 35001, 2,258 suit pick-ups; there
+#: one share priced suit pick-ups 7.8 and 9.4 points above the score played, most from a bid of
+#: 22 on): what ``best-option-bands`` bids by.  Not adopted: being measured at the table.
+BANDED_SHARE = ({"suit": 0.64, "grand": 0.0, "null": 0.0, "null ouvert": 0.0},
+                {"suit": 0.27, "grand": 0.0, "null": 0.0, "null ouvert": 0.0})
+
 
 class Priced(Protocol):
     """What the option reads of a declaration's result (a :class:`~.results.DeclarationResult`,
@@ -98,6 +108,8 @@ class PickupOption:
     #: ``rows``): ``skat bid``'s race reports each declaration on its own worlds, and solves them
     #: all on the leading one's first worlds for this (:attr:`~.options.Sampling.option_worlds`)
     paired: Sequence[Priced] | None = None
+    #: the share from a bid of :data:`HIGH_FROM` on (None: ``share`` at every bid)
+    high_share: dict[str, float] | None = None
 
     def __post_init__(self) -> None:
         self.rows = [r for r in self.rows if r.pickup and r.samples]
@@ -149,7 +161,7 @@ class PickupOption:
         best = self.committed(bid)
         if best is None:
             return 0.0
-        return best.expected_score(bid) + self._share(best) * self.gap(bid)
+        return best.expected_score(bid) + self._share(best, bid) * self.gap(bid)
 
     def expected_score_ci(self, bid: int) -> tuple[float, float]:
         """A 95% interval on :meth:`expected_score` from the worlds sampled: the committed
@@ -160,14 +172,15 @@ class PickupOption:
         if best is None:
             return (0.0, 0.0)
         lo, hi = best.expected_score_ci(bid)
-        s, d = self._share(best), self._differences(bid)
+        s, d = self._share(best, bid), self._differences(bid)
         se = 0.0 if s == 0 else math.inf if d.size < 2 else float(np.std(d, ddof=1)) / math.sqrt(d.size)
         half = math.hypot((hi - lo) / 2, Z95 * s * se)
         e = self.expected_score(bid)
         return (e - half, e + half)
 
-    def _share(self, best: Priced) -> float:
-        return self.share.get(game_class(best.declaration), 0.0)
+    def _share(self, best: Priced, bid: int) -> float:
+        shares = self.high_share if self.high_share is not None and bid >= HIGH_FROM else self.share
+        return shares.get(game_class(best.declaration), 0.0)
 
     def max_bid(self, floor: float = 0.0) -> int | None:
         """The highest ladder bid at which the pick-up expects more than ``floor`` (None: none)."""

@@ -179,6 +179,7 @@ import numpy as np
 
 from ..cards import card_points, iter_cards
 from ..advice.defending import defending_value
+from ..advice.pickup import BANDED_SHARE, PickupOption
 from ..advice import DeclarationResult, HandEvaluation
 from ..calibration import GAME_CLASSES, answer_class, game_class, packaged_model
 from ..conventions import conventional
@@ -252,7 +253,8 @@ class BestPlayer(PimcPlayer):
     chooses between that and a Hand game (:meth:`choice_value`; :data:`PICKUP_GAP`, 0: none);
     ``pickup_option``: the pick-up is priced as the game chosen after the skat is seen
     (:class:`~solver.advice.pickup.PickupOption`) when it bids and when it chooses between a Hand
-    game and the pick-up (``pickup_credit`` is then not added)."""
+    game and the pick-up (``pickup_credit`` is then not added); ``pickup_bands``: that price
+    with a share per bid band (:data:`~solver.advice.pickup.BANDED_SHARE`)."""
 
     name = "best"
 
@@ -264,7 +266,7 @@ class BestPlayer(PimcPlayer):
                  fusion_from: int = FUSION_FROM, conventions: bool = False,
                  declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False,
                  extra_samples: int = 0, declare_discards: int = 2, pickup_credit: float = PICKUP_GAP,
-                 pickup_option: bool = True):
+                 pickup_option: bool = True, pickup_bands: bool = False):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -283,6 +285,7 @@ class BestPlayer(PimcPlayer):
         self.declare_discards = declare_discards
         self.pickup_credit = pickup_credit
         self.pickup_option = pickup_option
+        self.pickup_bands = pickup_bands
         #: a list to record every look-ahead past fusion in (:class:`FusionRecord`; None: no record)
         self.fusion_log: list[FusionRecord] | None = None
         # played-out bid advice: the shipped model, or another among the package data by name
@@ -347,7 +350,7 @@ class BestPlayer(PimcPlayer):
             return passing + (self.bid_margin if mine else 0.0)
         ev = self.bid_advice(hand, seat)
         top = ev.highest_bid_over(floor)[0] or 0
-        option = ev.pickup_option if self.pickup_option else None
+        option = self.option(ev)
         if option is not None:
             top = max(top, option.max_bid(passing) or 0)
         return top
@@ -356,8 +359,21 @@ class BestPlayer(PimcPlayer):
         """The pick-up's worth at the Hand-or-pick-up choice: with ``pickup_option``, the
         pick-up priced as the game chosen after the skat is seen (no ``pickup_credit`` then);
         else its best declaration's :meth:`choice_value`."""
-        option = ev.pickup_option if self.pickup_option else None
+        option = self.option(ev)
         return option.expected_score(bid) if option is not None else super().pickup_value(ev, bid)
+
+    def option(self, ev: HandEvaluation) -> PickupOption | None:
+        """The pick-up priced as the game chosen after the skat, as this player reads it from
+        the bid advice ``ev``: None without ``pickup_option``; with ``pickup_bands``, its share
+        per bid band (:data:`~solver.advice.pickup.BANDED_SHARE`)."""
+        base = ev.pickup_option if self.pickup_option else None
+        if base is None or not self.pickup_bands:
+            return base
+        if "_banded_option" not in ev.__dict__:
+            low, high = BANDED_SHARE
+            ev.__dict__["_banded_option"] = PickupOption(ev.declarations, share=dict(low), high_share=dict(high),
+                                                         paired=ev.option_rows or None)
+        return ev.__dict__["_banded_option"]
 
     def choice_value(self, r: DeclarationResult, bid: int) -> float:
         """A declaration's expected score at the bid, and for a suit game with the pick-up

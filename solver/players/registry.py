@@ -62,7 +62,8 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: ``best`` with the credit, 95% +0.65 ... +2.28, on 1,000 fresh deals of seed 32001, what ``best``
 #: does since 2026-12-07; as first fitted, with shares for Null and Null Ouvert too, +0.80,
 #: -0.00 ... +1.61, on seed 31001); ``best`` with the credit and not the option
-#: (``best-pickup-credit``).
+#: (``best-pickup-credit``); and ``best`` that prices it with a share per bid band
+#: (``best-option-bands``, :data:`~solver.advice.pickup.BANDED_SHARE`: being measured).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -79,6 +80,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-bold-pickup": {"bid_margin": -25.0, "margin_classes": ("suit (pick-up)",)},
                                    "best-pickup-credit": {"pickup_credit": PICKUP_GAP, "pickup_option": False},
                                    "best-pickup-option": {"pickup_option": True},
+                                   "best-option-bands": {"pickup_bands": True},
                                    "best-together": {"inference": ("auction", "declarer", "play", "policy",
                                                                    "convention"),
                                                      "bid_margin": -15.0,
@@ -104,7 +106,7 @@ FROZEN_BEST: dict[str, dict] = {
                      "defending": False, "bid_margin": 0.0, "fusion": 0,
                      "conventions": False, "play_model": "frozen/best-2026-12.json",
                      "declare_samples": None, "declare_auction": False, "pickup_credit": 0.0,
-                     "pickup_option": False},
+                     "pickup_option": False, "pickup_bands": False},
 }
 
 #: Every named form of ``best``: its ablations and its frozen baselines.
