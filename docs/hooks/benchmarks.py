@@ -160,6 +160,10 @@ CURRENT = [
      "measure)", "best_vs_frozen_34001.txt",
      "python benchmarks/bench_best.py --player best --baseline best-2026-12 --screen-declarations "
      "--no-reference --seed 34001 --deals 1000 --workers 2"),
+    ("The pick-up's option with a share per bid band (best-option-bands) against best, screened: no gain",
+     "best_option_bands_36001.txt",
+     "python benchmarks/bench_best.py --player best-option-bands --baseline best --screen-declarations "
+     "--no-reference --seed 36001 --deals 1000 --workers 2"),
     ("skat bid's option round (every pick-up paired on the leading suit pick-up's first 32 worlds): solves "
      "and seconds before and after", "bid_speed_option_round.txt",
      "python benchmarks/bench_bid.py speed --hands 20 --budget 0"),

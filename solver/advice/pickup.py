@@ -61,7 +61,10 @@ HIGH_FROM = 22
 #: A share per bid band, (below :data:`HIGH_FROM`, from it on), fitted on the play-outs of
 #: ``best`` bidding by :data:`OPTION_SHARE` (seeds 34001 and 35001, 2,258 suit pick-ups; there
 #: one share priced suit pick-ups 7.8 and 9.4 points above the score played, most from a bid of
-#: 22 on): what ``best-option-bands`` bids by.  Not adopted: being measured at the table.
+#: 22 on): what ``best-option-bands`` bids by.  Not adopted: against ``best`` it scored -0.21 a
+#: game (95% -0.81 ... +0.40) on 1,000 fresh deals of seed 36001
+#: (``benchmarks/results/best_option_bands_36001.txt``): a price right on average that holds
+#: fewer bids from 22 on did not gain at the table.
 BANDED_SHARE = ({"suit": 0.64, "grand": 0.0, "null": 0.0, "null ouvert": 0.0},
                 {"suit": 0.27, "grand": 0.0, "null": 0.0, "null ouvert": 0.0})
 
