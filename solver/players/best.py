@@ -172,7 +172,7 @@ bid advice keeps its ``bid_samples``).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -371,8 +371,7 @@ class BestPlayer(PimcPlayer):
             return base
         if "_banded_option" not in ev.__dict__:
             low, high = BANDED_SHARE
-            ev.__dict__["_banded_option"] = PickupOption(ev.declarations, share=dict(low), high_share=dict(high),
-                                                         paired=ev.option_rows or None)
+            ev.__dict__["_banded_option"] = replace(base, share=dict(low), high_share=dict(high))
         return ev.__dict__["_banded_option"]
 
     def choice_value(self, r: DeclarationResult, bid: int) -> float:
