@@ -266,7 +266,7 @@ class BestPlayer(PimcPlayer):
                  fusion_from: int = FUSION_FROM, conventions: bool = False,
                  declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False,
                  extra_samples: int = 0, declare_discards: int = 2, pickup_credit: float = PICKUP_GAP,
-                 pickup_option: bool = True, pickup_bands: bool = False):
+                 pickup_option: bool = True, pickup_bands: bool = False, close_samples: int = 0):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -294,6 +294,10 @@ class BestPlayer(PimcPlayer):
         #: more worlds a move from the third trick on, drawn from their own random stream
         self.extra_samples = extra_samples
         self.extra_rng = np.random.default_rng((seed, 66))
+        #: more worlds for a move whose best card is not clearly better than the next (sequential
+        #: sampling: :meth:`_close`; half as many in the first two tricks), from their own random stream
+        self.close_samples = close_samples
+        self.close_rng = np.random.default_rng((seed, 67))
         self.exact = False                           # the last worlds drawn were all there are
         #: each world's card values as exact card points (else only the settlement's thresholds:
         #: :meth:`world_points`; the cards' expected card points are then not known)
@@ -307,21 +311,12 @@ class BestPlayer(PimcPlayer):
             sampler = view.sampler(self.rng)
         except NoWorld:
             return []
-        # (a Ramsch has no declarer to read; everybody passed)
-        inf = Inference(view.seat, view.declarer, view.declaration, view.bid, view.auction, view.history,
-                        self.inference) if self.inference and not view.declaration.is_ramsch else None
         # the first two tricks solve the whole game in every world: half the worlds keep the
         # slowest moves under two seconds (and the inference knows least there anyway)
         late = len(view.history) >= EARLY_CARDS
         n = self.samples if late or not self.early_half else max(4, self.samples // 2)
-        factor = self.null_defence if view.declaration.is_null and view.seat != view.declarer else 1
         self.exact = False
-
-        def draw(sampler: WorldSampler, count: int) -> list[tuple[World, float]]:
-            if inf is None:
-                return [(w, 1.0) for w in sampler.draw(count)]
-            return [(w, float(k)) for w, k in sampler.draw_weighted(
-                count, lambda w: inf.weight(w.hands, w.skat), count * self.candidates)]
+        inf = self._inference(view)
         try:
             every = sampler.all_worlds(self.endgame) if self.search else None
             if every is not None:
@@ -329,13 +324,38 @@ class BestPlayer(PimcPlayer):
                 weighted = [(w, inf.weight(w.hands, w.skat) if inf else 1.0) for w in every]
                 kept = [(w, x) for w, x in weighted if x > 0]
                 return kept or [(w, 1.0) for w in every]
-            worlds = draw(sampler, n * factor)
+            worlds = self._draw(view, sampler, inf, n)
             if self.extra_samples and late:
                 # from their own stream: the worlds above are the ones the player draws without them
-                worlds += draw(view.sampler(self.extra_rng), self.extra_samples * factor)
+                worlds += self._draw(view, view.sampler(self.extra_rng), inf, self.extra_samples)
             return worlds
         except NoWorld:
             return []
+
+    def more_worlds(self, view: PlayView, count: int) -> list[tuple[World, float]]:
+        """``count`` worlds more for this move (``close_samples``), from their own random stream,
+        weighed as :meth:`worlds` weighs its own (empty: none fits)."""
+        try:
+            return self._draw(view, view.sampler(self.close_rng), self._inference(view), count)
+        except NoWorld:
+            return []
+
+    def _inference(self, view: PlayView) -> Inference | None:
+        # (a Ramsch has no declarer to read; everybody passed)
+        if not self.inference or view.declaration.is_ramsch:
+            return None
+        return Inference(view.seat, view.declarer, view.declaration, view.bid, view.auction, view.history,
+                         self.inference)
+
+    def _draw(self, view: PlayView, sampler: WorldSampler, inf: Inference | None,
+              count: int) -> list[tuple[World, float]]:
+        """``count`` worlds (a Null defender :attr:`null_defence` times as many), each weighted
+        by the inference (drawn ``candidates`` to one kept) or alike."""
+        count *= self.null_defence if view.declaration.is_null and view.seat != view.declarer else 1
+        if inf is None:
+            return [(w, 1.0) for w in sampler.draw(count)]
+        return [(w, float(k)) for w, k in sampler.draw_weighted(
+            count, lambda w: inf.weight(w.hands, w.skat), count * self.candidates)]
 
     # ------------------------------------------------------------------ bidding
 
@@ -414,6 +434,18 @@ class BestPlayer(PimcPlayer):
         if self.search:
             settled = self._settled(view, worlds, points, legal)[0]
             key = np.round(weights @ settled, 6) + 1e-4 * mean_points
+            if self.close_samples and not self.exact and self._close(view, settled, weights, key):
+                early = self.early_half and len(view.history) < EARLY_CARDS
+                more = self.more_worlds(view, max(2, self.close_samples // 2) if early else self.close_samples)
+                if more:
+                    worlds = worlds + more
+                    extra, _ = self.world_points(view, more, legal)
+                    points = np.vstack([points, extra])
+                    weights = np.array([x for _, x in worlds])
+                    weights = weights / weights.sum()
+                    mean_points = weights @ points
+                    settled = self._settled(view, worlds, points, legal)[0]
+                    key = np.round(weights @ settled, 6) + 1e-4 * mean_points
             if view.seat == view.declarer and self.fusion_from <= len(view.history) < self.fusion \
                     and not view.declaration.is_ramsch:
                 key = self._past_fusion(view, worlds, legal, weights, settled, key, mean_points)
@@ -428,6 +460,20 @@ class BestPlayer(PimcPlayer):
             if allowed:
                 return _best_card(list(iter_cards(allowed)), value)
         return _best_card(legal, value)
+
+    def _close(self, view: PlayView, settled: np.ndarray, weights: np.ndarray, key: np.ndarray) -> bool:
+        """Is the mover's best card (by ``key``) not clearly better than his next: the weighted
+        mean of its settlement less the next card's, world by world, below twice its standard
+        error (cards that settle alike in every world are not close: they are equal)?  Such a
+        move draws ``close_samples`` more worlds (sequential sampling)."""
+        if settled.shape[1] < 2:
+            return False
+        sign = 1.0 if view.seat == view.declarer else -1.0
+        first, second = np.argsort(-sign * key, kind="stable")[:2]
+        d = sign * (settled[:, first] - settled[:, second])
+        mean = float(weights @ d)
+        se = float(np.sqrt(weights ** 2 @ (d - mean) ** 2))
+        return se > 0 and mean < 2 * se
 
     def _past_fusion(self, view: PlayView, worlds: list[tuple[World, float]], legal: list[int],
                      weights: np.ndarray, settled: np.ndarray, key: np.ndarray, mean_points: np.ndarray) -> np.ndarray:

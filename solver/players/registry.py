@@ -93,6 +93,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-declare-64": {"declare_samples": 64},
                                    "best-declare-auction": {"declare_auction": True},
                                    "best-late-worlds": {"extra_samples": 16},
+                                   "best-close-worlds": {"close_samples": 16},
                                    "best-discards-4": {"declare_discards": 4},
                                    "best-declare-both": {"declare_auction": True, "declare_discards": 4}}
 
@@ -107,7 +108,7 @@ FROZEN_BEST: dict[str, dict] = {
                      "defending": False, "bid_margin": 0.0, "fusion": 0,
                      "conventions": False, "play_model": "frozen/best-2026-12.json",
                      "declare_samples": None, "declare_auction": False, "pickup_credit": 0.0,
-                     "pickup_option": False, "pickup_bands": False},
+                     "pickup_option": False, "pickup_bands": False, "close_samples": 0},
 }
 
 #: Every named form of ``best``: its ablations and its frozen baselines.
