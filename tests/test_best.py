@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
+
 import pytest
 
 from solver.cards import parse_cards, parse_card
@@ -338,7 +340,6 @@ def _stakes_vs_open_settlement(deal, moves: str, seat: int):
     """The player's stakes for each legal card, in the one true world, against the settlement
     of the whole game from the position after that card (``settle_dd``: the one outcome,
     the declarer's tricks of the whole game counted)."""
-    import numpy as np
 
     from solver.search.api import default_solver, position
     st = replay(deal)
@@ -380,3 +381,55 @@ def test_a_declarer_who_takes_no_trick_is_schwarz_though_his_skat_has_points():
     assert list(stakes) == truth
     # without 4, game 5, Schneider 6, Schwarz 7: lost, -2 x 24 x 7 (card points alone say 6 levels)
     assert all(t == -2 * 24 * 7 for t in truth)
+
+
+def test_a_close_choice_is_one_whose_best_card_is_not_twice_its_standard_error_ahead():
+    # Four worlds alike; each column a card's settlement for the declarer (Seeger-Fabian: a won
+    # game 60 or 110, a lost one -110).  Cards that settle alike in every world are equal, not
+    # close; 60 sure against 110 in three worlds of four is close (mean 2.5 ahead, standard error
+    # sqrt(3 * 52.5^2 + 167.5^2) / 4 = 47.6); 110 sure against 110 in one world of four is clear
+    # (165 ahead, the same error).  A defender's best card is the one the declarer settles lowest.
+    p = BestPlayer(seed=0)
+    w = np.full(4, 0.25)
+    decl = type("V", (), {"seat": F, "declarer": F})()
+    defender = type("V", (), {"seat": M, "declarer": F})()
+    equal = np.array([[60.0, 60.0]] * 4)
+    close = np.array([[110.0, 60.0], [-110.0, 60.0], [110.0, 60.0], [110.0, 60.0]])
+    clear = np.array([[110.0, -110.0], [110.0, -110.0], [110.0, -110.0], [110.0, 110.0]])
+    for settled, declarer_close, defender_close in ((equal, False, False), (close, True, True),
+                                                    (clear, False, False)):
+        key = w @ settled
+        assert p._close(decl, settled, w, key) is declarer_close
+        assert p._close(defender, settled, w, key) is defender_close
+    assert not p._close(decl, np.array([[60.0]] * 4), w, np.array([60.0]))      # one legal card
+
+
+def test_close_worlds_come_on_top_of_best_s_own():
+    # best-close-worlds draws its extra worlds from a stream of its own, only where the choice is
+    # close: its moves are best's wherever it drew none, and it draws 8 more in the first two
+    # tricks (on 8) and 16 more from the third trick on (on 16)
+    from solver.games import SPADES_GAME
+    hands = [cards("C7 C8 C9 S7 S8 H7 H8 D7 D8 D9"), cards("CJ CA CT CK SQ SK SA HA HT HK"),
+             cards("SJ HJ DJ CQ ST S9 HQ H9 DA DT")]
+    deal = Deal(hands, cards("DK DQ"), M, Declaration(SPADES_GAME), [], 18)
+    plain, close = BestPlayer(seed=5), make_player("best-close-worlds", 5)
+    drew: list[tuple[int, int]] = []
+    more_worlds = close.more_worlds
+
+    def counted(view, count):
+        got = more_worlds(view, count)
+        drew.append((len(view.history), sum(x for _, x in got)))
+        return got
+    close.more_worlds = counted
+    st = replay(deal)
+    for p in (plain, close):
+        p.endgame = 0                                            # always sample
+    while not st.over and len(st.history) < 12:
+        view = PlayView.of(st, st.to_move, bid=18)
+        before = len(drew)
+        a, b = plain.play(view), close.play(view)
+        if len(drew) == before:
+            assert a == b, st.history
+        st.push(a)
+    assert drew, "no close move in four tricks"
+    assert all(n == (8 if cards_seen < 6 else 16) for cards_seen, n in drew)
