@@ -152,3 +152,29 @@ def test_dask_cluster_output_equals_local(tmp_path):
     assert s.rows_failed == 3
     assert table(remote) == table(local)
     assert Path(str(remote) + ".errors.jsonl").read_text() == Path(str(local) + ".errors.jsonl").read_text()
+
+
+def test_a_bid_row_answers_as_skat_bid_does_where_the_pick_up_s_option_turns_it(tmp_path):
+    # a bulk row settles only the declarations its answer needs, but where a suit game leads the
+    # pick-ups it keeps every pick-up declaration, so that the pick-up priced as the game chosen
+    # after the skat turns its answer as it turns skat bid's (the full advice on the row's seed)
+    from solver.advice import evaluate_hand
+    from solver.bulk.tasks import VERDICT_WORDS
+    hands = ["HJ CQ C8 C7 SQ S9 S8 HA HT DQ", "SJ DJ C8 C7 SA SQ HQ H9 DT DK",
+             "HJ C8 C7 ST SQ S9 S7 DA DT D7", "CJ C8 C7 SA S9 S8 S7 HA HQ DQ"]
+    src = tmp_path / "hands.csv"
+    src.write_text("id,cards,seat\n" + "".join(f"h{i},{h},{'FMR'[i % 3]}\n" for i, h in enumerate(hands)))
+    opts = {"samples": 48, "seed": 3}
+    run_bulk("bid", str(src), str(tmp_path / "out.jsonl"), workers=1, options=opts)
+    rows = [json.loads(x) for x in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert len(rows) == len(hands)
+    for r in rows:
+        a = evaluate_hand(r["cards"], r["seat"], samples=48, seed=r["seed"], workers=1).advice()
+        assert (r["verdict"], r["verdict_basis"]) == (VERDICT_WORDS[a["verdict"]], a["verdict_basis"]), r["id"]
+        pickup = a["pickup"]
+        if r["pickup_expected_score"] is None:       # no suit game leads the pick-ups: no share of the gap
+            assert pickup["expected_score"] == pickup["committed_expected_score"] and pickup["gap"] >= 0
+        else:
+            assert (r["pickup_expected_score"], r["pickup_up_to"]) == (pickup["expected_score"],
+                                                                       pickup["max_bid"]), r["id"]
+    assert any(r["verdict_basis"] == "pickup" for r in rows)

@@ -301,6 +301,14 @@ def test_every_pick_up_is_paired_on_the_leading_pick_up_s_first_worlds():
     null = evaluate_hand("C7 C9 CJ S8 ST H7 H9 HQ D7 D8", "M", option_worlds=24, **asked)
     assert null.pickup_option is not None and null.pickup_option.committed(18).declaration.is_null
     assert null.option_rows == [] and OPTION_SHARE["null"] == 0
-    # a bulk row (only the declarations "needed") prices no option and solves no worlds for it
+    # a bulk row (only the declarations "needed") pairs them the same and keeps every pick-up
+    # declaration, so its option and its answer are the full advice's; where nothing is paired
+    # (a Null leads the pick-ups), it prices no option, which would take no share anyway
     needed = evaluate_hand("CJ HJ CA CT CK S7 S8 H9 D7 D8", "M", option_worlds=24, details="needed", **asked)
-    assert needed.option_rows == [] and needed.pickup_option is None
+    assert not needed.complete
+    assert [r.to_dict(18) for r in needed.option_rows] == [r.to_dict(18) for r in ev.option_rows]
+    assert needed.pickup_option is not None and needed.advice() == ev.advice()
+    assert {r.declaration for r in ev.declarations if r.pickup} <= {r.declaration for r in needed.declarations}
+    null_needed = evaluate_hand("C7 C9 CJ S8 ST H7 H9 HQ D7 D8", "M", option_worlds=24, details="needed", **asked)
+    assert null_needed.pickup_option is None
+    assert {**null_needed.advice(), "pickup": None} == {**null.advice(), "pickup": None}

@@ -9,7 +9,7 @@ import dataclasses
 import os
 import time
 from typing import Any
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 import numpy as np
 
@@ -102,9 +102,7 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     mdl = _model(ad.model)
     sampler = _worlds(WorldSampler(cards, seat, sp.seed), seat, sp.seed, auction)
     read = Readings(ad.scoring, lambda c, r: calibrate(r, cards, seat, mdl))
-    # (the pick-up's option is priced only where every declaration is reported)
-    race = Race(ev, cands, sampler, at, sp if ad.details == "all" else dataclasses.replace(sp, option_worlds=0),
-                read=read, progress=progress)
+    race = Race(ev, cands, sampler, at, sp, read=read, progress=progress)
     outcomes, total, stopped = race.run()
 
     def rows(got: dict[Candidate, Outcome]) -> list[tuple[Candidate, Declaration]]:
@@ -122,7 +120,9 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                 out.append((base, Declaration(g, hand=True, ouvert=True)))
         return out
 
-    results = _settled(ev, outcomes, rows, read, at, ad.min_win, ad.details)
+    # (the pick-up's option reads every pick-up declaration: where the race paired them, a bulk
+    # row reports them all, so that its answer is the one every declaration gives)
+    results = _settled(ev, outcomes, rows, read, at, ad.min_win, ad.details, keep=set(race.option_outcomes))
     paired = _option_rows(ev, cands, race.option_outcomes, outcomes, ad.scoring)
     return HandEvaluation(cards, seat, bid, results, ad.scoring, ad.min_win, total, sp.seed, ev.solves,
                           time.perf_counter() - t0, stopped=stopped, budget=sp.budget, auction=list(auction or []),
@@ -152,12 +152,14 @@ DETAILS = ("all", "needed")
 
 def _settled(ev: Evaluator, outcomes: dict[Candidate, Outcome],
              rows: Callable[[dict[Candidate, Outcome]], list[tuple[Candidate, Declaration]]],
-             read: Readings, at: int, min_win: float | None, details: str) -> list[DeclarationResult]:
+             read: Readings, at: int, min_win: float | None, details: str,
+             keep: Collection[Candidate] = ()) -> list[DeclarationResult]:
     """The evaluation's declarations (``rows``: (candidate solved, declaration played as it) from
     the outcomes; ``read``: their judged results), every waiting lost world probed (``details``
     "all"), or only those of a declaration that at its best could lead at ``at`` or pay at 18
-    (its P(win) or its expected score), the rest left out ("needed"): the recommended
-    declaration, the safe bid and the highest bid are the same either way."""
+    (its P(win) or its expected score), or is one of ``keep``, the rest left out ("needed"): the
+    recommended declaration, the safe bid and the highest bid are the same either way, and with
+    ``keep`` the pick-up declarations the race paired, the pick-up's option too."""
     if details not in DETAILS:
         raise ValueError(f"details must be one of {DETAILS}, not {details!r}")
     if details == "all":
@@ -171,7 +173,7 @@ def _settled(ev: Evaluator, outcomes: dict[Candidate, Outcome],
         spans = [score_span(js, at) for js in judged]
         lead = max(lo for lo, _ in spans)
         need = {got[i][0] for i in waiting
-                if spans[i][1] >= lead or (score_span(judged[i], 18)[1] >= 0 if min_win is None
+                if got[i][0] in keep or spans[i][1] >= lead or (score_span(judged[i], 18)[1] >= 0 if min_win is None
                                            else judged[i][0].p_win(18) >= min_win)}
         if not need:
             return [result_of(c, outcomes[c], read.scoring, d) for i, (c, d) in enumerate(got) if i not in waiting]

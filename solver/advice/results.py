@@ -433,8 +433,9 @@ class HandEvaluation:
     budget: float | None = None        # the time budget asked for (None: none; the answer is the seed's alone)
     auction: list[tuple[int, str]] = field(default_factory=list)   # the calls the worlds were drawn by
     acceptance: float | None = None    # with an auction: the share of uniform worlds its calls kept
-    #: every declaration evaluated is here (False: only those "needed", :data:`~.hands.DETAILS`;
-    #: the pick-up is then not priced as the game chosen after the skat, which needs them all)
+    #: every declaration evaluated is here (False: only those "needed", :data:`~.hands.DETAILS`,
+    #: and every pick-up declaration where :attr:`option_rows` pair them; without those, the
+    #: pick-up is not priced as the game chosen after the skat, which needs them all)
     complete: bool = True
     #: the pick-up declarations, each on its own worlds and those the race's last round added
     #: to pair them (:meth:`~.race.Race.option_round`): the pick-up's option reads its gap on
@@ -505,11 +506,12 @@ class HandEvaluation:
         """Ten cards before the auction is won: the pick-up priced as the game chosen after the
         skat is seen (:class:`~.pickup.PickupOption`); None after the pick-up (twelve cards),
         where no pick-up declaration was evaluated, or where some were left out
-        (:attr:`complete`)."""
+        (:attr:`complete`, and no :attr:`option_rows`)."""
         got = self.__dict__.get("_pickup_option", False)
         if got is False:
             got = None
-            if self.complete and popcount(self.cards) == 10 and any(r.pickup for r in self.declarations):
+            every_pickup = self.complete or bool(self.option_rows)
+            if every_pickup and popcount(self.cards) == 10 and any(r.pickup for r in self.declarations):
                 got = PickupOption(self.declarations, paired=self.option_rows or None)
             self.__dict__["_pickup_option"] = got
         return got

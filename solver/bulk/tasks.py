@@ -47,8 +47,9 @@ SCHEMAS: dict[str, pa.Schema] = {
                       ("hand", pa.bool_()), ("p_win", pa.float64()), ("p_win_low", pa.float64()),
                       ("p_win_high", pa.float64()), ("p_win_dd", pa.float64()),
                       ("p_schneider", pa.float64()), ("p_schneider_dd", pa.float64()), ("expected_score", pa.float64()),
-                      ("safe_bid", pa.int64()), ("verdict", pa.string()), ("up_to", pa.int64()),
-                      ("higher_bid", pa.int64()), ("higher_declaration", pa.string()),
+                      ("safe_bid", pa.int64()), ("verdict", pa.string()), ("verdict_basis", pa.string()),
+                      ("up_to", pa.int64()), ("higher_bid", pa.int64()), ("higher_declaration", pa.string()),
+                      ("pickup_expected_score", pa.float64()), ("pickup_up_to", pa.int64()),
                       ("samples", pa.int64()), ("seed", pa.int64()), ("by", pa.string())]),
     "analyse": pa.schema([("row", pa.int64()), ("id", pa.string()), ("game", pa.string()),
                           ("declarer", pa.string()), ("cards_played", pa.int64()), ("start_value", pa.int64()),
@@ -78,7 +79,8 @@ SCHEMAS: dict[str, pa.Schema] = {
     "labels": pa.schema([("row", pa.int64()), ("id", pa.string()), ("seat", pa.string()), ("cards", pa.string()),
                          ("bid", pa.int64()), ("recommended", pa.string()), ("expected_score", pa.float64()),
                          ("expected_score_low", pa.float64()), ("expected_score_high", pa.float64()),
-                         ("safe_bid", pa.int64()), ("verdict", pa.string()), ("samples", pa.int64()),
+                         ("safe_bid", pa.int64()), ("verdict", pa.string()), ("verdict_basis", pa.string()),
+                         ("samples", pa.int64()),
                          ("seed", pa.int64())]
                         + [(f"{k}_{c}", t) for k in DECLARATIONS for c, t in LABEL_COLUMNS]),
 }
@@ -226,13 +228,17 @@ def _bid_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
         lo, hi = r.p_win_ci(ev.at)
         a = ev.advice()
         higher = a["higher"] or {}
+        option = a["pickup"] or {}
         out.append({**row, "recommended": r.to_dict(ev.at)["name"], "game": GAME_NAMES[r.declaration.game],
                     "hand": r.declaration.hand, "p_win": r.p_win(ev.at), "p_win_low": lo, "p_win_high": hi,
                     "p_win_dd": r.p_win_dd(ev.at), "p_schneider": r.p_schneider(ev.at),
                     "p_schneider_dd": r.p_schneider_dd(ev.at),
                     "expected_score": r.expected_score(ev.at), "safe_bid": ev.safe_bid,
-                    "verdict": VERDICT_WORDS[a["verdict"]], "up_to": a["up_to"], "higher_bid": higher.get("bid"),
-                    "higher_declaration": higher.get("declaration"), "samples": ev.samples,
+                    "verdict": VERDICT_WORDS[a["verdict"]], "verdict_basis": a["verdict_basis"],
+                    "up_to": a["up_to"], "higher_bid": higher.get("bid"),
+                    "higher_declaration": higher.get("declaration"),
+                    "pickup_expected_score": option.get("expected_score"), "pickup_up_to": option.get("max_bid"),
+                    "samples": ev.samples,
                     "seed": seed, "by": "search"})
     return out
 
@@ -246,7 +252,8 @@ def _model_row(est: HandEstimate) -> dict:
             "p_win": d.p_win, "p_win_low": max(0.0, d.p_win - est.p_win_half),
             "p_win_high": min(1.0, d.p_win + est.p_win_half), "p_win_dd": d.p_win_dd, "p_schneider": d.p_schneider,
             "p_schneider_dd": None, "expected_score": d.expected_score, "safe_bid": est.safe_bid,
-            "verdict": est.verdict, "up_to": est.safe_bid if est.verdict == "bid" else None,
+            "verdict": est.verdict, "verdict_basis": "declaration",
+            "up_to": est.safe_bid if est.verdict == "bid" else None,
             "higher_bid": est.higher[0] if est.higher else None,
             "higher_declaration": advice_name(est.higher[1]) if est.higher else None, "samples": 0, "by": "model"}
 
@@ -265,7 +272,8 @@ def _label_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
                "recommended": key_of(rec) or key_of(Declaration(rec.game, hand=rec.hand)),
                "expected_score": a["expected_score"],
                "expected_score_low": a["expected_score_ci"][0], "expected_score_high": a["expected_score_ci"][1],
-               "safe_bid": ev.safe_bid, "verdict": VERDICT_WORDS[a["verdict"]], "samples": ev.samples,
+               "safe_bid": ev.safe_bid, "verdict": VERDICT_WORDS[a["verdict"]], "verdict_basis": a["verdict_basis"],
+               "samples": ev.samples,
                "seed": seed}
         for r in ev.declarations:
             k = key_of(r.declaration)

@@ -7,8 +7,9 @@ pays is its value by the rules on the ten cards (matadors with or without, Hand;
 value): the bid advice's own highest bid is that value for most hands it plays.  From those it
 forms the row's verdict, and says whether that verdict is **settled**: the best declaration's
 expected score is clear of zero, and of the second best, by ``z`` times the model's own error
-(its residual standard deviation on hands it was not fitted on, per family).  A hand it cannot
-settle is one for the Monte Carlo (:mod:`solver.bulk`'s ``--fast``).
+(its residual standard deviation on hands it was not fitted on, per family), and a pass is
+not within reach of the pick-up's option (:data:`OPTION_REACH`).  A hand it cannot settle is
+one for the Monte Carlo (:mod:`solver.bulk`'s ``--fast``).
 
 The model ships as package data (``solver/data/hand_model.json``, written by
 ``python -m benchmarks.fit_hand_model fit``) with its data card under ``"about"``.
@@ -42,6 +43,16 @@ DEFAULT_Z = 2.0
 #: announced (Schneider, Schwarz, Ouvert: the advice prices those where its worlds reach Schneider
 #: a quarter of the time); the model values no announcement, so such a hand is not settled.
 ANNOUNCED = 0.2
+
+#: The model prices no pick-up as the game chosen after the skat is seen (the bid advice's
+#: option, :class:`~solver.advice.pickup.PickupOption`), which turns about a quarter of random
+#: hands from pass to borderline or bid.  So a pass is settled only where every suit game with the
+#: pick-up is expected below minus this many points: on 400 fresh random hands (seed 13, bulk
+#: defaults), the smallest of 0, 10, 20, 25, 30 ... 50 whose settled verdicts agreed with the
+#: advice on every hand it does not call borderline (20: 99.0%; none: 94.4%).
+OPTION_REACH = 25.0
+#: The suit games with the pick-up, the option's reach (:data:`OPTION_REACH`).
+SUIT_PICKUPS = ("diamonds", "hearts", "spades", "clubs")
 
 #: What a fit asks of its settling margin on its validation hands: the smallest of
 #: :data:`Z_CHOICES` whose settled verdicts agree with the advice on this share of the hands the
@@ -208,6 +219,10 @@ class HandModel:
         why = None
         if abs(es) <= z * sd:
             why = "its expected score is within the model's error of zero"
+            verdict = "borderline"
+        elif verdict == "pass" and max(decls[k].expected_score for k in SUIT_PICKUPS) > -OPTION_REACH:
+            why = ("a suit game with the pick-up comes within reach of zero: the pick-up, its game chosen "
+                   "after the skat is seen, may pay where no single game does, which the model does not price")
             verdict = "borderline"
         elif verdict == "bid" and any(d.key.endswith("_hand") and family(d.key) != "null" and d.expected_score > 0
                                       and d.p_schneider >= ANNOUNCED for d in ranked):
