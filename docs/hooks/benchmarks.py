@@ -164,6 +164,10 @@ CURRENT = [
      "best_option_bands_36001.txt",
      "python benchmarks/bench_best.py --player best-option-bands --baseline best --screen-declarations "
      "--no-reference --seed 36001 --deals 1000 --workers 2"),
+    ("More worlds only for a move whose best card is not clearly ahead (best-close-worlds) against best: no gain",
+     "best_close_worlds_37001.txt",
+     "python benchmarks/bench_best.py --player best-close-worlds --baseline best "
+     "--no-reference --seed 37001 --deals 1000 --workers 2"),
     ("skat bid's option round (every pick-up paired on the leading suit pick-up's first 32 worlds): solves "
      "and seconds before and after", "bid_speed_option_round.txt",
      "python benchmarks/bench_bid.py speed --hands 20 --budget 0"),

@@ -64,7 +64,9 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: -0.00 ... +1.61, on seed 31001); ``best`` with the credit and not the option
 #: (``best-pickup-credit``); and ``best`` that prices it with a share per bid band
 #: (``best-option-bands``, :data:`~solver.advice.pickup.BANDED_SHARE`: -0.21 a game against ``best``,
-#: 95% -0.81 ... +0.40, on 1,000 fresh deals of seed 36001; not adopted).
+#: 95% -0.81 ... +0.40, on 1,000 fresh deals of seed 36001; not adopted); and ``best`` that draws 16
+#: more worlds for a move whose best card is not clearly ahead of the next (``best-close-worlds``:
+#: -0.09 a game against ``best``, 95% -0.80 ... +0.61, on 1,000 fresh deals of seed 37001; off).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
