@@ -309,6 +309,14 @@ def test_every_pick_up_is_paired_on_the_leading_pick_up_s_first_worlds():
     assert [r.to_dict(18) for r in needed.option_rows] == [r.to_dict(18) for r in ev.option_rows]
     assert needed.pickup_option is not None and needed.advice() == ev.advice()
     assert {r.declaration for r in ev.declarations if r.pickup} <= {r.declaration for r in needed.declarations}
+    # where the best single game says yes already, which the option cannot turn, a bulk row pairs
+    # nothing and gives the same answer
+    clubs = evaluate_hand("SJ CA CT CK CQ C9 C8 SA H7 D7", "M", option_worlds=24, **asked)
+    clubs_needed = evaluate_hand("SJ CA CT CK CQ C9 C8 SA H7 D7", "M", option_worlds=24, details="needed", **asked)
+    assert clubs.option_rows and clubs.advice()["verdict_basis"] == "declaration"
+    assert clubs_needed.option_rows == [] and clubs_needed.pickup_option is None
+    assert {**clubs_needed.advice(), "pickup": None} == {**clubs.advice(), "pickup": None}
+    assert clubs_needed.advice()["verdict"] == "yes" and clubs_needed.solves < clubs.solves
     null_needed = evaluate_hand("C7 C9 CJ S8 ST H7 H9 HQ D7 D8", "M", option_worlds=24, details="needed", **asked)
     assert null_needed.pickup_option is None
     assert {**null_needed.advice(), "pickup": None} == {**null.advice(), "pickup": None}

@@ -103,7 +103,7 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
     sampler = _worlds(WorldSampler(cards, seat, sp.seed), seat, sp.seed, auction)
     read = Readings(ad.scoring, lambda c, r: calibrate(r, cards, seat, mdl))
     race = Race(ev, cands, sampler, at, sp, read=read, progress=progress)
-    outcomes, total, stopped = race.run()
+    outcomes, total, stopped = race.run(option_round=ad.details == "all")
 
     def rows(got: dict[Candidate, Outcome]) -> list[tuple[Candidate, Declaration]]:
         out = [(shared(c), c.declaration) for c in cands]
@@ -120,14 +120,22 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
                 out.append((base, Declaration(g, hand=True, ouvert=True)))
         return out
 
-    # (the pick-up's option reads every pick-up declaration: where the race paired them, a bulk
-    # row reports them all, so that its answer is the one every declaration gives)
-    results = _settled(ev, outcomes, rows, read, at, ad.min_win, ad.details, keep=set(race.option_outcomes))
-    paired = _option_rows(ev, cands, race.option_outcomes, outcomes, ad.scoring)
-    return HandEvaluation(cards, seat, bid, results, ad.scoring, ad.min_win, total, sp.seed, ev.solves,
-                          time.perf_counter() - t0, stopped=stopped, budget=sp.budget, auction=list(auction or []),
-                          acceptance=getattr(sampler, "acceptance", None),
-                          complete=ad.details == "all", option_rows=paired).calibrated_with(mdl)
+    results = _settled(ev, outcomes, rows, read, at, ad.min_win, ad.details)
+
+    def evaluation(paired: list[DeclarationResult]) -> HandEvaluation:
+        return HandEvaluation(cards, seat, bid, results, ad.scoring, ad.min_win, total, sp.seed, ev.solves,
+                              time.perf_counter() - t0, stopped=stopped, budget=sp.budget,
+                              auction=list(auction or []), acceptance=getattr(sampler, "acceptance", None),
+                              complete=ad.details == "all", option_rows=paired).calibrated_with(mdl)
+    if ad.details != "all":
+        # A bulk row: the pick-up's option can only turn a no or a borderline into something
+        # better, so only there are the pick-ups paired (the race's last round, as skat bid's), and
+        # every pick-up declaration is then kept: its answer is the one every declaration gives.
+        if ad.min_win is not None or evaluation([]).advice()["verdict"] == "yes":
+            return evaluation([])
+        race.option_round()
+        results = _settled(ev, outcomes, rows, read, at, ad.min_win, ad.details, keep=set(race.option_outcomes))
+    return evaluation(_option_rows(ev, cands, race.option_outcomes, outcomes, ad.scoring))
 
 
 def _option_rows(ev: Evaluator, cands: list[Candidate], extra: dict[Candidate, Outcome],

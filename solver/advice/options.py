@@ -76,7 +76,8 @@ class Advice:
     ``model``: the play model that turns double-dummy chances into played-out ones
     ("default": the shipped one; None: double-dummy only); ``spitze`` (house rule): also the
     games with Spitze announced; ``details``: "all" declarations, or only those "needed" for
-    the recommended one, the bids and the pick-up's option (bulk rows: the same answer)."""
+    the recommended one, the bids and, where it could turn the answer, the pick-up's option
+    (bulk rows: the same answer)."""
 
     scoring: str = "simple"
     min_win: float | None = None

@@ -388,8 +388,9 @@ class Race:
             ups = [self.result(c).expected_score_ci(self.at)[1]]
         return max(ups) >= floor
 
-    def run(self) -> tuple[dict[Candidate, Outcome], int, str]:
-        """The race: the outcomes, the worlds solved and what stopped the sampling (:data:`STOPPED`)."""
+    def run(self, option_round: bool = True) -> tuple[dict[Candidate, Outcome], int, str]:
+        """The race: the outcomes, the worlds solved and what stopped the sampling (:data:`STOPPED`);
+        ``option_round``: it ends with :meth:`option_round` (else the caller may ask it after)."""
         sp, at = self.sampling, self.at
         first = min(sp.first_batch, sp.samples)
         contenders = sp.contenders
@@ -423,7 +424,8 @@ class Race:
                 stopped = "budget"
                 break
             self._round(lead, n)
-        self.option_round()
+        if option_round:
+            self.option_round()
         return self.outcomes, self.total, stopped
 
     def option_round(self) -> None:

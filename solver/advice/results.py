@@ -434,8 +434,9 @@ class HandEvaluation:
     auction: list[tuple[int, str]] = field(default_factory=list)   # the calls the worlds were drawn by
     acceptance: float | None = None    # with an auction: the share of uniform worlds its calls kept
     #: every declaration evaluated is here (False: only those "needed", :data:`~.hands.DETAILS`,
-    #: and every pick-up declaration where :attr:`option_rows` pair them; without those, the
-    #: pick-up is not priced as the game chosen after the skat, which needs them all)
+    #: and every pick-up declaration where :attr:`option_rows` pair them, which a bulk row asks
+    #: only where the option could turn its answer; without those, the pick-up is not priced as
+    #: the game chosen after the skat, which needs them all)
     complete: bool = True
     #: the pick-up declarations, each on its own worlds and those the race's last round added
     #: to pair them (:meth:`~.race.Race.option_round`): the pick-up's option reads its gap on
