@@ -66,7 +66,10 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: (``best-option-bands``, :data:`~solver.advice.pickup.BANDED_SHARE`: -0.21 a game against ``best``,
 #: 95% -0.81 ... +0.40, on 1,000 fresh deals of seed 36001; not adopted); and ``best`` that draws 16
 #: more worlds for a move whose best card is not clearly ahead of the next (``best-close-worlds``:
-#: -0.09 a game against ``best``, 95% -0.80 ... +0.61, on 1,000 fresh deals of seed 37001; off).
+#: -0.09 a game against ``best``, 95% -0.80 ... +0.61, on 1,000 fresh deals of seed 37001; off); and
+#: ``best`` whose bid advice has 24 worlds in the arena, where every form has 12 unless it names its
+#: own (``best-bid-24``: does the noise of the option's price on 12 worlds cost, now that ``best``
+#: bids on it? At a table ``best`` has 32; measured against ``best``, seed 39001, not yet finished).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -96,6 +99,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-declare-auction": {"declare_auction": True},
                                    "best-late-worlds": {"extra_samples": 16},
                                    "best-close-worlds": {"close_samples": 16},
+                                   "best-bid-24": {"bid_samples": 24},
                                    "best-discards-4": {"declare_discards": 4},
                                    "best-declare-both": {"declare_auction": True, "declare_discards": 4}}
 
