@@ -131,8 +131,9 @@ def evaluate_hand(cards: int | str | Iterable, seat: int | str, bid: int | None 
         # A bulk row: the pick-up's option can only turn a no or a borderline into something
         # better, so only there are the pick-ups paired (the race's last round, as skat bid's), and
         # every pick-up declaration is then kept: its answer is the one every declaration gives.
-        if ad.min_win is not None or evaluation([]).advice()["verdict"] == "yes":
-            return evaluation([])
+        single = evaluation([])
+        if ad.min_win is not None or single.advice()["verdict"] == "yes":
+            return single
         race.option_round()
         results = _settled(ev, outcomes, rows, read, at, ad.min_win, ad.details, keep=set(race.option_outcomes))
     return evaluation(_option_rows(ev, cands, race.option_outcomes, outcomes, ad.scoring))

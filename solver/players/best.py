@@ -448,13 +448,14 @@ class BestPlayer(PimcPlayer):
                 early = self.early_half and len(view.history) < EARLY_CARDS
                 more = self.more_worlds(view, max(2, self.close_samples // 2) if early else self.close_samples)
                 if more:
-                    worlds = worlds + more
+                    # (a world's settlements are its own: the first worlds' are kept, not settled again)
                     extra, _ = self.world_points(view, more, legal)
+                    settled = np.vstack([settled, self._settled(view, more, extra, legal)[0]])
+                    worlds = worlds + more
                     points = np.vstack([points, extra])
                     weights = np.array([x for _, x in worlds])
                     weights = weights / weights.sum()
                     mean_points = weights @ points
-                    settled = self._settled(view, worlds, points, legal)[0]
                     key = np.round(weights @ settled, 6) + 1e-4 * mean_points
             if view.seat == view.declarer and self.fusion_from <= len(view.history) < self.fusion \
                     and not view.declaration.is_ramsch:
