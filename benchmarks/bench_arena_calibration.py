@@ -37,7 +37,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.bench_best import BID_SAMPLES, dealt_of  # noqa: E402
+from benchmarks.bench_best import bid_worlds, dealt_of  # noqa: E402
 from solver.calibration import GAME_CLASSES, game_class, hand_features  # noqa: E402
 from solver.cards import card_codes  # noqa: E402
 from solver.games import Declaration  # noqa: E402
@@ -70,7 +70,7 @@ def seated(arena_row: dict, player: str, d: int) -> tuple[PimcPlayer, list[int]]
     """Seat ``d``'s player of type ``player`` as the arena seated him in one deal (its bid seed,
     the arena's bid worlds: the same advice he bid and declared by), with the deal's cards."""
     dealt, bid_seed = dealt_of(arena_row["seed"], arena_row["deal"])
-    p = make_player(player, bid_seed + 10 * d, {"bid_samples": BID_SAMPLES}, bid_seed=bid_seed)
+    p = make_player(player, bid_seed + 10 * d, {"bid_samples": bid_worlds(arena_row)}, bid_seed=bid_seed)
     if not isinstance(p, PimcPlayer):
         raise SystemExit(f"{player!r} does not bid and declare by advice (not a PIMC player): nothing to price")
     return p, dealt

@@ -58,6 +58,9 @@ from solver.players.arena import make_player  # noqa: E402
 from solver.players.table import DealResult, TableOptions, play_deal, run_auction, shuffle  # noqa: E402
 from solver.pool import map_processes  # noqa: E402
 
+#: The worlds every player's bid advice has in the arena (``--bid-samples``; a table's ``best`` has 32):
+#: fewer, so that a thousand deals fit in an hour on two cores.  A row records its own (rows written
+#: before 2026-12-07 had 12 and say nothing).
 BID_SAMPLES = 12
 
 
@@ -134,12 +137,14 @@ MixedGame = tuple[tuple[str, str, str], int, list[str], DealResult]
 
 def mixed_games(a: str, b: str, dealt: list[int], bid_seed: int, reference: bool = False,
                 spent: dict[str, list[float]] | None = None,
-                seated: Callable[[str, Any], None] | None = None) -> Iterator[MixedGame]:
+                seated: Callable[[str, Any], None] | None = None,
+                bid_samples: int = BID_SAMPLES) -> Iterator[MixedGame]:
     """One deal played in the seatings A,B,B and B,A,A in their three rotations (and B,B,B once
     with ``reference``): ``(triple, rotation, type of each seat, result)`` a game; ``spent``:
     each type's seconds a card are appended there; ``seated(type, player)`` is called with each
-    player before its game (a benchmark that records what a player does)."""
-    strength = {"bid_samples": BID_SAMPLES}
+    player before its game (a benchmark that records what a player does); ``bid_samples``: every
+    player's bid worlds (a form of ``best`` that names its own keeps them)."""
+    strength = {"bid_samples": bid_samples}
     opts = TableOptions(scoring="seeger-fabian")
     for triple in [(a, b, b), (b, a, a)] + ([(b, b, b)] if reference else []):
         for rot in range(3 if triple[0] != triple[1] else 1):
@@ -157,15 +162,16 @@ def mixed_games(a: str, b: str, dealt: list[int], bid_seed: int, reference: bool
 def _deal(args) -> dict:
     """Every seating of one deal: a JSON-ready row (with ``screen``, only a deal whose bid
     limits differ; another is a row marked ``same_bids`` without games)."""
-    a, b, seed, k, reference, screen = args
+    a, b, seed, k, reference, screen, bid_samples = args
     spent: dict[str, list[float]] = {a: [], b: []}
     dealt, bid_seed = dealt_of(seed, k)
-    same = bool(screen) and SCREENS[screen](a, b, dealt, bid_seed, {"bid_samples": BID_SAMPLES})
+    same = bool(screen) and SCREENS[screen](a, b, dealt, bid_seed, {"bid_samples": bid_samples})
     marks = {"same_bids": True, "screen": screen} if same else {}
+    head = {"deal": k, "seed": seed, "a": a, "b": b, "bid_samples": bid_samples, "dealt": dealt}
     if same and k % SCREEN_CHECK:
-        return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": [], "moves": {}, **marks}
+        return {**head, "games": [], "moves": {}, **marks}
     games = []
-    for _, _, seat_type, r in mixed_games(a, b, dealt, bid_seed, reference, spent):
+    for _, _, seat_type, r in mixed_games(a, b, dealt, bid_seed, reference, spent, bid_samples=bid_samples):
         g: dict = {"types": seat_type, "scores": r.scores}
         if not r.passed:
             g.update(declarer=r.deal.declarer, game=r.deal.declaration.name, bid=r.deal.bid,
@@ -174,7 +180,7 @@ def _deal(args) -> dict:
         games.append(g)
     moves = {t: {"seconds": sum(each), "moves": len(each), "each": [round(x, 4) for x in each]}
              for t, each in spent.items()}
-    return {"deal": k, "seed": seed, "a": a, "b": b, "dealt": dealt, "games": games, "moves": moves, **marks}
+    return {**head, "games": games, "moves": moves, **marks}
 
 
 def _ci(x: np.ndarray) -> tuple[float, float, float]:
@@ -225,8 +231,10 @@ def report(rows: list[dict]) -> str:
         pts[a] += per[a]
         pts[b] += per[b]
     diff = list(per_deal_margin(rows + skipped).values())
+    worlds = bid_worlds(rows[0])
     lines = [f"{len(rows)} duplicate deals, {sum(len(r['games']) for r in rows)} games "
-             f"(A = {a}, B = {b}; Seeger-Fabian points per game over the six mixed seatings)"]
+             f"(A = {a}, B = {b}; Seeger-Fabian points per game over the six mixed seatings"
+             + (f"; {worlds} bid worlds" if worlds != BID_SAMPLES else "") + ")"]
     if skipped or checks:
         margins = per_deal_margin(checks)
         off = [k for k, m in margins.items() if m != 0]
@@ -298,6 +306,11 @@ def declaration_pairs(rows: list[dict]) -> dict[str, list[float]]:
     return out
 
 
+def bid_worlds(row: dict) -> int:
+    """The bid worlds an arena row's players had (``--bid-samples``; rows that do not say: 12)."""
+    return int(row.get("bid_samples", 12))
+
+
 def per_deal_margin(rows: list[dict]) -> dict[int, float]:
     """A - B per deal over the six mixed seatings (deal -> margin)."""
     out = {}
@@ -337,6 +350,9 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--out", required=True, help="JSONL of every deal; an existing file is resumed")
+    ap.add_argument("--bid-samples", type=int, default=BID_SAMPLES,
+                    help="every player's bid worlds (a table's best has 32; a form of best that names its own "
+                         "keeps them); the rows of a file with other bid worlds are another run")
     ap.add_argument("--report", action="store_true", help="only report what --out holds")
     ap.add_argument("--no-reference", action="store_true",
                     help="skip the B,B,B game (ablation runs: it is the same in every run of a seed)")
@@ -359,10 +375,13 @@ def main() -> None:
     out.parent.mkdir(parents=True, exist_ok=True)
     held = [json.loads(x) for x in out.read_text().splitlines() if x.strip()] if out.exists() else []
     rows = [r for r in held if r["a"] == args.player and r["b"] == args.baseline and r["seed"] == args.seed
+            and bid_worlds(r) == args.bid_samples
             and r["deal"] < args.deals]                          # (--report --deals N: the first N deals)
     if args.report and not rows:
-        runs = sorted({f"--player {r['a']} --baseline {r['b']} --seed {r['seed']}" for r in held})
-        sys.exit(f"{out} holds no deals of --player {args.player} --baseline {args.baseline} --seed {args.seed}"
+        runs = sorted({f"--player {r['a']} --baseline {r['b']} --seed {r['seed']} --bid-samples {bid_worlds(r)}"
+                       for r in held})
+        sys.exit(f"{out} holds no deals of --player {args.player} --baseline {args.baseline} --seed {args.seed} "
+                 f"--bid-samples {args.bid_samples}"
                  + (f"; it holds: {'; '.join(runs)}" if runs else " (it is empty or missing)"))
     done = {r["deal"] for r in rows}
     todo = [k for k in range(args.deals) if k not in done]
@@ -373,7 +392,7 @@ def main() -> None:
             for i in range(0, len(todo), step):
                 batch = todo[i:i + step]
                 for row in map_processes(_deal, [(args.player, args.baseline, args.seed, k, not args.no_reference,
-                                                  screen) for k in batch],
+                                                  screen, args.bid_samples) for k in batch],
                                          args.workers, keep=True):
                     f.write(json.dumps(row) + "\n")
                     rows.append(row)

@@ -34,7 +34,7 @@ def test_a_deal_s_games_group_by_the_declaration_they_played():
 def test_a_declaration_is_priced_as_the_arena_s_player_chose_it():
     # deal 1 of seed 1: a best declarer picks up and declares; seated again, his advice recommends
     # the game and the discard the arena recorded, whatever seat types played the deal
-    row = bench_best._deal(("best", "pimc", 1, 1, False, None))
+    row = bench_best._deal(("best", "pimc", 1, 1, False, None, bench_best.BID_SAMPLES))
     mine = cal.declarations(row, "best")
     assert mine, "best declares in this deal"
     for key, v in mine.items():

@@ -87,3 +87,29 @@ def test_a_report_of_another_run_s_file_says_what_the_file_holds(tmp_path, monke
         bench_best.main()
     assert "holds no deals of --player best --baseline pimc --seed 2026" in str(e.value)
     assert "--player best-bold --baseline best --seed 7" in str(e.value)
+
+
+def test_a_run_with_other_bid_worlds_is_another_run(tmp_path, monkeypatch, capsys):
+    # a row that does not say had the arena's 12 bid worlds: a report asked for 32 finds none there
+    out = tmp_path / "run.jsonl"
+    out.write_text('{"deal": 0, "seed": 7, "a": "best", "b": "pimc", "dealt": [], "games": [], "moves": {}}\n')
+    monkeypatch.setattr("sys.argv", ["bench_best.py", "--out", str(out), "--report", "--seed", "7",
+                                     "--bid-samples", "32"])
+    with pytest.raises(SystemExit) as e:
+        bench_best.main()
+    assert "holds no deals of --player best --baseline pimc --seed 7 --bid-samples 32" in str(e.value)
+    assert "it holds: --player best --baseline pimc --seed 7 --bid-samples 12" in str(e.value)
+
+
+def test_every_player_of_a_deal_gets_the_run_s_bid_worlds(monkeypatch):
+    asked = []
+
+    def make(name, seed, strength, bid_seed=None):
+        asked.append(dict(strength))
+        return _Caller()
+    monkeypatch.setattr(bench_best, "make_player", make)
+    monkeypatch.setattr(bench_best, "play_deal", lambda players, dealt, opts: None)
+    dealt, bid_seed = bench_best.dealt_of(1, 0)
+    games = list(bench_best.mixed_games("a", "b", dealt, bid_seed, bid_samples=32))
+    assert len(games) == 6 and len(asked) == 18                  # six seatings of three players
+    assert all(s == {"bid_samples": 32} for s in asked)
