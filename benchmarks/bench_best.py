@@ -10,7 +10,9 @@ Every deal is played in every seating of the two types A (``--player``) and
 B (``--baseline``, default ``pimc``): A,B,B and B,A,A in their three
 rotations (six games), plus B,B,B once as the reference defence.  Each
 player's bidding, declaring and card play are its own; a deal's players share
-its bid-advice worlds (``bid_seed``), so the same hand is judged alike.
+its bid-advice worlds (``bid_seed``), so the same hand is judged alike.  Their
+bid advice has 12 worlds (``--bid-samples``; 32 at a table) unless a form of
+``best`` names its own.
 
 The report: Seeger-Fabian points per game for A and B over the six mixed
 games with 95% intervals, the difference A - B per deal (paired: the deal's
