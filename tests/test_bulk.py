@@ -181,3 +181,14 @@ def test_a_bid_row_answers_as_skat_bid_does_where_the_pick_up_s_option_turns_it(
             assert (r["pickup_expected_score"], r["pickup_up_to"]) == (pickup["expected_score"],
                                                                        pickup["max_bid"]), r["id"]
     assert any(r["verdict_basis"] == "pickup" for r in rows)
+    # the hand model's labels are the same rows, the option's price and interval beside them
+    run_bulk("labels", str(src), str(tmp_path / "labels.jsonl"), workers=1, options=opts)
+    labels = [json.loads(x) for x in (tmp_path / "labels.jsonl").read_text().splitlines()]
+    for r, lab in zip(rows, labels):
+        a = evaluate_hand(r["cards"], r["seat"], samples=48, seed=r["seed"], workers=1).advice()
+        assert (lab["verdict"], lab["verdict_basis"]) == (r["verdict"], r["verdict_basis"])
+        assert lab["pickup_expected_score"] == r["pickup_expected_score"]
+        if lab["pickup_expected_score"] is not None:
+            assert [lab["pickup_expected_score_low"], lab["pickup_expected_score_high"]] == \
+                a["pickup"]["expected_score_ci"]
+            assert lab["pickup_gap"] == a["pickup"]["gap"]

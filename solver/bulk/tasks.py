@@ -80,6 +80,8 @@ SCHEMAS: dict[str, pa.Schema] = {
                          ("bid", pa.int64()), ("recommended", pa.string()), ("expected_score", pa.float64()),
                          ("expected_score_low", pa.float64()), ("expected_score_high", pa.float64()),
                          ("safe_bid", pa.int64()), ("verdict", pa.string()), ("verdict_basis", pa.string()),
+                         ("pickup_expected_score", pa.float64()), ("pickup_expected_score_low", pa.float64()),
+                         ("pickup_expected_score_high", pa.float64()), ("pickup_gap", pa.float64()),
                          ("samples", pa.int64()),
                          ("seed", pa.int64())]
                         + [(f"{k}_{c}", t) for k in DECLARATIONS for c, t in LABEL_COLUMNS]),
@@ -273,6 +275,7 @@ def _label_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
                "expected_score": a["expected_score"],
                "expected_score_low": a["expected_score_ci"][0], "expected_score_high": a["expected_score_ci"][1],
                "safe_bid": ev.safe_bid, "verdict": VERDICT_WORDS[a["verdict"]], "verdict_basis": a["verdict_basis"],
+               **_option_columns(a["pickup"]),
                "samples": ev.samples,
                "seed": seed}
         for r in ev.declarations:
@@ -284,6 +287,15 @@ def _label_rows(no: int, raw: Any, fmt: str, opts: dict) -> list[dict]:
                         f"{k}_max_bid": r.max_bid(ev.min_win), f"{k}_samples": r.samples})
         out.append(row)
     return out
+
+
+def _option_columns(option: dict | None) -> dict:
+    """A ``labels`` row's pick-up option at the bid (the advice's ``pickup``; None where the row
+    priced none: its best single game said yes, or a suit game did not lead the pick-ups)."""
+    option = option or {}
+    lo, hi = option.get("expected_score_ci") or (None, None)
+    return {"pickup_expected_score": option.get("expected_score"), "pickup_expected_score_low": lo,
+            "pickup_expected_score_high": hi, "pickup_gap": option.get("gap")}
 
 
 def _judging(opts: dict) -> Judging:
