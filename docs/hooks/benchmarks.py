@@ -171,8 +171,8 @@ CURRENT = [
      "best_close_worlds_37001.txt",
      "python benchmarks/bench_best.py --player best-close-worlds --baseline best "
      "--no-reference --seed 37001 --deals 1000 --workers 2"),
-    ("best with 24 bid worlds in the arena (best-bid-24) against best, screened: stopped at 560 of 1,000 deals, "
-     "resumes with the same command", "best_bid_24_39001.txt",
+    ("best with 24 bid worlds in the arena (best-bid-24) against best and its arena's 12, screened, 1,000 fresh "
+     "deals: a gain", "best_bid_24_39001.txt",
      "python benchmarks/bench_best.py --player best-bid-24 --baseline best --screen-declarations "
      "--no-reference --seed 39001 --deals 1000 --workers 2"),
     ("skat bid's option round (every pick-up paired on the leading suit pick-up's first 32 worlds): solves "

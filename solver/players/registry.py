@@ -69,8 +69,9 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: -0.09 a game against ``best``, 95% -0.80 ... +0.61, on 1,000 fresh deals of seed 37001; off); and
 #: ``best`` whose bid advice has 24 worlds in the arena, where every form has 12 unless it names its
 #: own (``best-bid-24``: does the noise of the option's price on 12 worlds cost, now that ``best``
-#: bids on it? At a table ``best`` has 32; against ``best`` on seed 39001, stopped at 560 of 1,000
-#: deals: +1.44 a game, 95% +0.14 ... +2.75, an interim figure, ``best_bid_24_39001.txt``).
+#: bids on it? At a table ``best`` has 32; against ``best`` on 1,000 fresh deals of seed 39001:
+#: +1.39 a game, 95% +0.37 ... +2.41, ``best_bid_24_39001.txt``: the arena's 12 bid worlds understate
+#: the ``best`` a table seats).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
