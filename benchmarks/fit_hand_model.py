@@ -4,6 +4,7 @@
     python -m benchmarks.fit_hand_model hands --n 150000 --seed 3 --strong --out data/handmodel/strong.csv
     skat bulk labels data/handmodel/train.csv --out data/handmodel/train.parquet   (all cores; --resume)
     python -m benchmarks.fit_hand_model fit data/handmodel/train.parquet            (writes solver/data/hand_model.json)
+    python -m benchmarks.fit_hand_model reach data/handmodel/option-*.parquet      (the option's reach, into the model)
     python -m benchmarks.fit_hand_model check data/handmodel/holdout.parquet        (held-out error per class)
 
 Hand k of seed S is dealt from ``default_rng([S, k])`` (:func:`solver.deal.shuffle`); the seat is
@@ -21,6 +22,7 @@ import csv
 import sys
 from pathlib import Path
 
+import dataclasses
 import datetime
 import json
 
@@ -31,7 +33,8 @@ from solver.cards import card_codes, parse_cards, popcount
 from solver.deal import shuffle
 from solver.games import SEATS
 from solver.handmodel.features import DECLARATIONS, FAMILIES, family, features
-from solver.handmodel.model import GAME_AGREEMENT, MODEL_RESOURCE, VERDICT_AGREEMENT, Z_CHOICES, HandModel
+from solver.handmodel.model import (GAME_AGREEMENT, MODEL_RESOURCE, REACH_CHOICES, VERDICT_AGREEMENT, Z_CHOICES,
+                                    HandModel)
 from solver.handmodel.network import OUTPUTS, Network
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -167,6 +170,40 @@ def fit(args: argparse.Namespace) -> None:
     print(f"{len(rows)} hands -> {args.model}", file=sys.stderr)
 
 
+def choose_reach(rows: list[dict], model: HandModel) -> tuple[float, list[dict]]:
+    """The pick-up option's reach (:data:`~solver.handmodel.model.REACH_CHOICES`): the smallest whose
+    settled verdicts agree with the advice's (the labels' verdict, which the option turns) as the
+    settling margin's must, on ``rows``: labels written with the option, of hands the model was not
+    fitted on; and every reach's agreement."""
+    before = [r["id"] for r in rows if r.get("verdict_basis") is None]
+    if before:
+        raise SystemExit(f"{len(before)} label rows (first {before[0]}) were written before the advice priced the "
+                         f"pick-up's option (no verdict_basis): label them again with skat bulk labels")
+    tried = []
+    for reach in REACH_CHOICES:
+        a = agreement(rows, dataclasses.replace(model, option_reach=reach), model.z)
+        tried.append({"option_reach": reach, **{k: a[k] for k in ("settled", "verdict_agrees", "game_agrees")}})
+    good = [t["option_reach"] for t in tried
+            if (t["verdict_agrees"] or 0) >= VERDICT_AGREEMENT and (t["game_agrees"] or 0) >= GAME_AGREEMENT]
+    return (min(good) if good else REACH_CHOICES[-1]), tried
+
+
+def reach(args: argparse.Namespace) -> None:
+    model = HandModel.from_json(json.loads(args.model.read_text()))
+    paths = sorted(args.labels) or sorted(LABELS.glob("option-*.parquet"))
+    rows = read_labels(paths)
+    chosen, tried = choose_reach(rows, model)
+    for t in tried:
+        print(json.dumps(t), file=sys.stderr)
+    model.option_reach = chosen
+    model.about["option_reach"] = (
+        f"{chosen}: the smallest of {list(REACH_CHOICES)} with settled verdicts {VERDICT_AGREEMENT:.0%} as the "
+        f"advice's (the pick-up's option priced) on {len(rows)} fresh hands not fitted on "
+        f"({', '.join(p.name for p in paths)})")
+    args.model.write_text(json.dumps(model.to_json(), separators=(",", ":")) + "\n")
+    print(f"option_reach = {chosen} -> {args.model}", file=sys.stderr)
+
+
 def agreement(rows: list[dict], model: HandModel, z: float) -> dict:
     """The model against the labels (the bulk advice) on ``rows``: the share it settles, and on
     those its verdict, game and safe bid against the advice's; its P(win) and expected score of
@@ -190,6 +227,9 @@ def agreement(rows: list[dict], model: HandModel, z: float) -> dict:
                                  [1 for r, e in neither if r["verdict"] == e.verdict == "bid"])}
     return {"hands": len(rows), "z": z, "settled": share(settled, rows),
             "borderline_by_advice": share([r for r in rows if r["verdict"] == "borderline"], rows),
+            # a settled verdict where the advice cannot tell (its interval straddles zero)
+            "settled_where_the_advice_is_borderline": share([1 for r, e in settled if r["verdict"] == "borderline"],
+                                                            settled),
             "verdict_agrees": share([1 for r, e in clear if r["verdict"] == e.verdict], clear),
             "game_agrees": share(same, bids),
             "safe_bid_agrees": share([1 for r, e in same if r["safe_bid"] == e.safe_bid], same),
@@ -275,6 +315,11 @@ def main(argv: list[str] | None = None) -> None:
     f.add_argument("--epochs", type=int, default=60)
     f.add_argument("--seed", type=int, default=0)
     f.set_defaults(run=fit)
+    r = sub.add_parser("reach", help="choose the pick-up option's reach on fresh labelled hands written with the "
+                                     "option (default: data/handmodel/option-*.parquet), into the model")
+    r.add_argument("labels", type=Path, nargs="*")
+    r.add_argument("--model", type=Path, default=MODEL_PATH)
+    r.set_defaults(run=reach)
     c = sub.add_parser("check", help="the model against held-out labels (default: data/handmodel/holdout-*.parquet) "
                                      "and played-out results")
     c.add_argument("labels", type=Path, nargs="*")

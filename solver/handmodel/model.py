@@ -8,8 +8,8 @@ value): the bid advice's own highest bid is that value for most hands it plays. 
 forms the row's verdict, and says whether that verdict is **settled**: the best declaration's
 expected score is clear of zero, and of the second best, by ``z`` times the model's own error
 (its residual standard deviation on hands it was not fitted on, per family), and a pass is
-not within reach of the pick-up's option (:data:`OPTION_REACH`).  A hand it cannot settle is
-one for the Monte Carlo (:mod:`solver.bulk`'s ``--fast``).
+not within reach of the pick-up's option (the model's ``option_reach``, :data:`OPTION_REACH`).
+A hand it cannot settle is one for the Monte Carlo (:mod:`solver.bulk`'s ``--fast``).
 
 The model ships as package data (``solver/data/hand_model.json``, written by
 ``python -m benchmarks.fit_hand_model fit``) with its data card under ``"about"``.
@@ -47,10 +47,14 @@ ANNOUNCED = 0.2
 #: The model prices no pick-up as the game chosen after the skat is seen (the bid advice's
 #: option, :class:`~solver.advice.pickup.PickupOption`), which turns about a quarter of random
 #: hands from pass to borderline or bid.  So a pass is settled only where every suit game with the
-#: pick-up is expected below minus this many points: on 400 fresh random hands (seed 13, bulk
-#: defaults), the smallest of 0, 10, 20, 25, 30 ... 50 whose settled verdicts agreed with the
-#: advice on every hand it does not call borderline (20: 99.0%; none: 94.4%).
+#: pick-up is expected below minus the model's ``option_reach`` points, chosen on labelled fresh
+#: hands (``python -m benchmarks.fit_hand_model reach``: the smallest of :data:`REACH_CHOICES`
+#: whose settled verdicts agree with the advice's as the settling margin's must,
+#: :data:`VERDICT_AGREEMENT`); a model that names none has this one (chosen on 400 fresh hands
+#: before the fit chose it).
 OPTION_REACH = 25.0
+#: The reaches a fit tries, in points (:data:`OPTION_REACH`).
+REACH_CHOICES = (0.0, 5.0, 10.0, 15.0, 20.0, 25.0, 30.0, 40.0, 50.0)
 #: The suit games with the pick-up, the option's reach (:data:`OPTION_REACH`).
 SUIT_PICKUPS = ("diamonds", "hearts", "spades", "clubs")
 
@@ -162,17 +166,19 @@ class HandModel:
     sigma: dict[str, dict[str, float]]
     about: dict
     z: float = DEFAULT_Z                 # the settling margin the fit chose (:data:`Z_CHOICES`)
+    option_reach: float = OPTION_REACH   # the pick-up option's reach the fit chose (:data:`REACH_CHOICES`)
 
     @classmethod
     def from_json(cls, d: dict) -> "HandModel":
         if d.get("format") != 1 or list(d.get("features", [])) and len(d["features"]) != N_FEATURES:
             raise ValueError("hand model: unknown format or feature list (refit with benchmarks/fit_hand_model.py)")
         return cls({f: Network.from_json(d["families"][f]) for f in FAMILIES}, d["sigma"], d.get("about", {}),
-                   float(d.get("z", DEFAULT_Z)))
+                   float(d.get("z", DEFAULT_Z)), float(d.get("option_reach", OPTION_REACH)))
 
     def to_json(self) -> dict:
         return {"format": 1, "about": self.about, "features": list(FEATURE_NAMES), "outputs": list(OUTPUTS),
-                "sigma": self.sigma, "z": self.z, "families": {f: n.to_json() for f, n in self.networks.items()}}
+                "sigma": self.sigma, "z": self.z, "option_reach": self.option_reach,
+                "families": {f: n.to_json() for f, n in self.networks.items()}}
 
     def predict(self, hands: list[tuple[int, int]]) -> dict[str, np.ndarray]:
         """Every declaration's :data:`~.network.OUTPUTS` for many ``(cards, seat)``: key ->
@@ -220,7 +226,7 @@ class HandModel:
         if abs(es) <= z * sd:
             why = "its expected score is within the model's error of zero"
             verdict = "borderline"
-        elif verdict == "pass" and max(decls[k].expected_score for k in SUIT_PICKUPS) > -OPTION_REACH:
+        elif verdict == "pass" and max(decls[k].expected_score for k in SUIT_PICKUPS) > -self.option_reach:
             why = ("a suit game with the pick-up comes within reach of zero: the pick-up, its game chosen "
                    "after the skat is seen, may pay where no single game does, which the model does not price")
             verdict = "borderline"
