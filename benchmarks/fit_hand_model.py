@@ -167,7 +167,8 @@ def fit(args: argparse.Namespace) -> None:
                  f"{GAME_AGREEMENT:.0%} as the advice's on the validation hands"
     model = HandModel(nets, sigma, about, z)
     args.model.write_text(json.dumps(model.to_json(), separators=(",", ":")) + "\n")
-    print(f"{len(rows)} hands -> {args.model}", file=sys.stderr)
+    print(f"{len(rows)} hands -> {args.model} (its option_reach is the default {model.option_reach}: choose it "
+          f"with python -m benchmarks.fit_hand_model reach)", file=sys.stderr)
 
 
 def choose_reach(rows: list[dict], model: HandModel) -> tuple[float, list[dict]]:
