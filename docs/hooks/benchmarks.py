@@ -163,6 +163,10 @@ CURRENT = [
     ("... the same on 1,000 more fresh deals", "best_vs_frozen_38001.txt",
      "python benchmarks/bench_best.py --player best --baseline best-2026-12 --screen-declarations "
      "--no-reference --seed 38001 --deals 1000 --workers 2"),
+    ("... the same with every player's bid advice on a table's 32 worlds (the arena's other runs: 12), "
+     "1,000 fresh deals", "best_vs_frozen_32_40001.txt",
+     "python benchmarks/bench_best.py --player best --baseline best-2026-12 --screen-declarations "
+     "--no-reference --seed 40001 --bid-samples 32 --deals 1000 --workers 2"),
     ("The pick-up's option with a share per bid band (best-option-bands) against best, screened: no gain",
      "best_option_bands_36001.txt",
      "python benchmarks/bench_best.py --player best-option-bands --baseline best --screen-declarations "

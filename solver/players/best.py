@@ -89,7 +89,9 @@ each behind a switch that the ablation benchmark turns off
     +2.39) on 1,000 fresh deals of seed 34001, screened to the 602 where the calls differ
     (``benchmarks/results/best_vs_frozen_34001.txt``; with the first reading, +0.77, -0.20 ...
     +1.74, on seed 33001), and +1.35 (+0.24 ... +2.46) on 1,000 more of seed 38001
-    (``best_vs_frozen_38001.txt``): +1.30 (+0.49 ... +2.10) on the 2,000 together.
+    (``best_vs_frozen_38001.txt``): +1.30 (+0.49 ... +2.10) on the 2,000 together.  With every
+    player's bid advice on the 32 worlds a table gives it (the arena's other runs give it 12):
+    +1.64 (+0.67 ... +2.61) on 1,000 fresh deals of seed 40001 (``best_vs_frozen_32_40001.txt``).
 
 ``null_defence``
     A Null defender draws :data:`NULL_DEFENCE_WORLDS` times the worlds.  A Null's worlds are
