@@ -140,12 +140,13 @@ CURRENT = [
      "python benchmarks/bench_best.py --player best --baseline pimc --deals 1000 --workers 2 --seed 35001 "
      "--no-reference"),
     ("The pick-up priced as the game chosen after the skat: the share of the gap fitted on best's play-outs "
-     "(seeds 17001, 20001) and checked on seeds 29001, 34001 and 35001 (the last two played by best bidding on it)",
+     "(seeds 17001, 20001) and checked on seeds 29001, 34001, 35001 and 40001 (the last three played by best "
+     "bidding on it; 40001 on a table's 32 bid worlds)",
      "pickup_option.txt",
      "python benchmarks/fit_pickup_option.py --fit benchmarks/results/best_declare_17001.jsonl "
      "benchmarks/results/best_late_worlds_20001.jsonl --check benchmarks/results/best_vs_frozen_29001.jsonl "
      "benchmarks/results/best_vs_frozen_34001.jsonl benchmarks/results/best_vs_pimc_35001.jsonl "
-     "--rows benchmarks/results/pickup_option.jsonl"),
+     "benchmarks/results/best_vs_frozen_32_40001.jsonl --rows benchmarks/results/pickup_option.jsonl"),
     ("Bids and the Hand choice by the pick-up priced as the game chosen after the skat (best-pickup-option, "
      "first fit) against best, screened", "best_pickup_option_31001.txt",
      "python benchmarks/bench_best.py --player best-pickup-option --baseline best --screen-declarations "
