@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
+from benchmarks import fit_hand_model
 from benchmarks.fit_hand_model import LABELS, agreement, calibration, choose_reach, read_labels
 from solver.advice.sentences import estimate_line
 from cli.main import cli
@@ -19,7 +20,8 @@ from solver.bulk.runner import run_bulk
 from solver.cards import parse_cards
 from solver.games import SEATS
 from solver.handmodel.features import FEATURE_NAMES, features
-from solver.handmodel.model import SUIT_PICKUPS, VERDICT_AGREEMENT, estimate_hand, estimate_hands, load_model
+from solver.handmodel.model import (OPTION_REACH, SUIT_PICKUPS, VERDICT_AGREEMENT, HandModel, estimate_hand,
+                                    estimate_hands, load_model)
 
 from .conftest import ROOT
 
@@ -257,3 +259,17 @@ def test_a_labels_row_keeps_each_hand_game_its_own_columns(tmp_path):
     assert row["recommended"] == "grand_hand"
     assert row["null_ouvert_hand_p_win_dd"] == row["null_hand_p_win_dd"]
     assert row["grand_hand_p_win_dd"] == 1.0
+
+
+def test_the_reach_step_writes_its_choice_into_the_model(tmp_path):
+    # a model without a reach (one a fit just wrote) has the default; the reach step chooses and says how
+    shipped = json.loads((ROOT / "solver" / "data" / "hand_model.json").read_text())
+    bare = {k: v for k, v in shipped.items() if k != "option_reach"}
+    path = tmp_path / "model.json"
+    path.write_text(json.dumps(bare))
+    assert HandModel.from_json(bare).option_reach == OPTION_REACH
+    fit_hand_model.main(["reach", "--model", str(path)])
+    written = json.loads(path.read_text())
+    assert written["option_reach"] == shipped["option_reach"]
+    assert "fresh hands not fitted on (option-00.parquet)" in written["about"]["option_reach"]
+    assert written["families"] == shipped["families"] and written["z"] == shipped["z"]
