@@ -12,10 +12,10 @@ import pytest
 
 from benchmarks.fit_pickup_option import fit, report
 from solver.advice import DeclarationResult, HandEvaluation, evaluate_hand
-from solver.advice.pickup import BANDED_SHARE, OPTION_SHARE, PickupOption
+from solver.advice.pickup import BANDED_SHARE, NULL_SHARE, OPTION_SHARE, PickupOption
 from solver.advice.sentences import answer_record, hand_verdict, pickup_line, verdict
 from solver.cards import parse_cards
-from solver.games import CLUBS_GAME, DIAMONDS_GAME, GRAND, HEARTS_GAME, Declaration
+from solver.games import CLUBS_GAME, DIAMONDS_GAME, GRAND, HEARTS_GAME, NULL, Declaration
 from solver.players.arena import make_player
 
 HAND = "CJ SJ CA C7 C8 S7 S8 H7 H8 D7"
@@ -164,6 +164,20 @@ def test_a_share_per_bid_band_prices_the_pick_up_lower_from_22_on(monkeypatch):
     ev = evaluation(hearts, grand)
     assert holds("best-option-bands", ev, monkeypatch) == 20
     assert holds("best", evaluation(hearts, grand), monkeypatch) == 30
+
+
+@pytest.mark.parametrize("name, bid", [("best-null-option", 23), ("best", 0), ("best-2026-12", 0)])
+def test_a_null_share_lets_a_player_hold_a_pick_up_whose_best_declaration_is_a_null(name, bid, monkeypatch):
+    # Null with the pick-up is worth 23: won 73, lost -2 x 23 - 50 = -96; (2 x 73 - 2 x 96) / 4 =
+    # -11.5, the committed game up to 23.  Hearts (80 - 3 x 110) / 4 = -62.5.  The best of each
+    # world 73 80 -96 73: mean 32.5, a gap of 44.  Null's share: -11.5 + NULL_SHARE x 44 > 0
+    null, hearts = game(NULL, [True, False, False, True]), game(HEARTS_GAME, [False, True, False, False])
+    assert null.scores_at(18).tolist() == [73, -96, -96, 73]
+    assert PickupOption([null, hearts]).gap(18) == pytest.approx(44)
+    assert -11.5 + NULL_SHARE * 44 > 0
+    # from 24 the Null is overbid in every world and hearts is committed: -62.5 plus its share
+    # of a gap of 9 (the best of each world -98 80 -98 -98) stays below zero
+    assert holds(name, evaluation(null, hearts), monkeypatch) == bid
 
 
 @pytest.mark.parametrize("name, hand_game", [("best-pickup-option", False), ("best", False),

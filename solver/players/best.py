@@ -266,7 +266,10 @@ class BestPlayer(PimcPlayer):
     ``pickup_option``: the pick-up is priced as the game chosen after the skat is seen
     (:class:`~solver.advice.pickup.PickupOption`) when it bids and when it chooses between a Hand
     game and the pick-up (``pickup_credit`` is then not added); ``pickup_bands``: that price
-    with a share per bid band (:data:`~solver.advice.pickup.BANDED_SHARE`)."""
+    with a share per bid band (:data:`~solver.advice.pickup.BANDED_SHARE`); ``option_share``:
+    shares of the option's gap by game class, in place of
+    :data:`~solver.advice.pickup.OPTION_SHARE`'s for the classes it names (``best-null-option``:
+    :data:`~solver.advice.pickup.NULL_SHARE` for Null)."""
 
     name = "best"
 
@@ -278,7 +281,8 @@ class BestPlayer(PimcPlayer):
                  fusion_from: int = FUSION_FROM, conventions: bool = False,
                  declare_samples: int | None = DECLARE_SAMPLES, declare_auction: bool = False,
                  extra_samples: int = 0, declare_discards: int = 2, pickup_credit: float = PICKUP_GAP,
-                 pickup_option: bool = True, pickup_bands: bool = False, close_samples: int = 0):
+                 pickup_option: bool = True, pickup_bands: bool = False, close_samples: int = 0,
+                 option_share: dict[str, float] | None = None):
         if strength not in STRENGTH:
             raise ValueError(f"strength must be one of {', '.join(map(str, STRENGTH))}, got {strength}")
         n, self.candidates, self.endgame = STRENGTH[strength]
@@ -298,6 +302,8 @@ class BestPlayer(PimcPlayer):
         self.pickup_credit = pickup_credit
         self.pickup_option = pickup_option
         self.pickup_bands = pickup_bands
+        #: shares of the option's gap by game class, in place of the advice's for the classes named
+        self.option_share = dict(option_share or {})
         #: a list to record every look-ahead past fusion in (:class:`FusionRecord`; None: no record)
         self.fusion_log: list[FusionRecord] | None = None
         # played-out bid advice: the shipped model, or another among the package data by name
@@ -397,14 +403,20 @@ class BestPlayer(PimcPlayer):
     def option(self, ev: HandEvaluation) -> PickupOption | None:
         """The pick-up priced as the game chosen after the skat, as this player reads it from
         the bid advice ``ev``: None without ``pickup_option``; with ``pickup_bands``, its share
-        per bid band (:data:`~solver.advice.pickup.BANDED_SHARE`)."""
+        per bid band (:data:`~solver.advice.pickup.BANDED_SHARE`); with ``option_share``, those
+        classes' shares in place of the advice's."""
         base = ev.pickup_option if self.pickup_option else None
-        if base is None or not self.pickup_bands:
+        if base is None or not (self.pickup_bands or self.option_share):
             return base
-        if "_banded_option" not in ev.__dict__:
-            low, high = BANDED_SHARE
-            ev.__dict__["_banded_option"] = replace(base, share=dict(low), high_share=dict(high))
-        return ev.__dict__["_banded_option"]
+        key = f"_player_option {self.pickup_bands} {sorted(self.option_share.items())}"
+        if key not in ev.__dict__:
+            share, high = dict(base.share), None
+            if self.pickup_bands:
+                share, high = (dict(b) for b in BANDED_SHARE)
+                high.update(self.option_share)
+            share.update(self.option_share)
+            ev.__dict__[key] = replace(base, share=share, high_share=high)
+        return ev.__dict__[key]
 
     def choice_value(self, r: DeclarationResult, bid: int) -> float:
         """A declaration's expected score at the bid, and for a suit game with the pick-up

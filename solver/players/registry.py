@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .base import PimcPlayer, RandomPlayer, RulePlayer
+from ..advice.pickup import NULL_SHARE
 from .best import PICKUP_GAP, BestPlayer
 
 #: The players by name: ``best`` the strongest, ``pimc`` plain PIMC (the baseline), ``rules`` a
@@ -71,7 +72,9 @@ PLAYERS = {"best": BestPlayer, "pimc": PimcPlayer, "rules": RulePlayer, "random"
 #: own (``best-bid-24``: does the noise of the option's price on 12 worlds cost, now that ``best``
 #: bids on it? At a table ``best`` has 32; against ``best`` on 1,000 fresh deals of seed 39001:
 #: +1.39 a game, 95% +0.37 ... +2.41, ``best_bid_24_39001.txt``: the arena's 12 bid worlds understate
-#: the ``best`` a table seats).
+#: the ``best`` a table seats); and ``best`` whose option takes a share of the gap for a pick-up
+#: whose best declaration is a Null (``best-null-option``, :data:`~solver.advice.pickup.NULL_SHARE`:
+#: the advice prices those pick-ups below what ``best`` scores with them).
 BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": False},
                                    "best-inference": {"search": False},
                                    "best-search": {"inference": ()},
@@ -89,6 +92,7 @@ BEST_ABLATIONS: dict[str, dict] = {"best-bidding": {"inference": (), "search": F
                                    "best-pickup-credit": {"pickup_credit": PICKUP_GAP, "pickup_option": False},
                                    "best-pickup-option": {"pickup_option": True},
                                    "best-option-bands": {"pickup_bands": True},
+                                   "best-null-option": {"option_share": {"null": NULL_SHARE}},
                                    "best-together": {"inference": ("auction", "declarer", "play", "policy",
                                                                    "convention"),
                                                      "bid_margin": -15.0,
@@ -116,7 +120,8 @@ FROZEN_BEST: dict[str, dict] = {
                      "defending": False, "bid_margin": 0.0, "fusion": 0,
                      "conventions": False, "play_model": "frozen/best-2026-12.json",
                      "declare_samples": None, "declare_auction": False, "pickup_credit": 0.0,
-                     "pickup_option": False, "pickup_bands": False, "close_samples": 0},
+                     "pickup_option": False, "pickup_bands": False, "close_samples": 0,
+                     "option_share": None},
 }
 
 #: Every named form of ``best``: its ablations and its frozen baselines.
