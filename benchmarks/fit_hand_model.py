@@ -207,13 +207,15 @@ def reach(args: argparse.Namespace) -> None:
 
 def agreement(rows: list[dict], model: HandModel, z: float) -> dict:
     """The model against the labels (the bulk advice) on ``rows``: the share it settles, and on
-    those its verdict, game and safe bid against the advice's; its P(win) and expected score of
+    those its verdict, game and safe bid against the advice's (the safe bid where the advice's
+    answer rests on a single game, not on the pick-up's option); its P(win) and expected score of
     the advice's recommended declaration against the advice's, on every hand."""
     est = model.estimate([(parse_cards(r["cards"]), SEATS.index(r["seat"]), r["bid"]) for r in rows], z=z)
     settled = [(r, e) for r, e in zip(rows, est) if e.settled]
     clear = [(r, e) for r, e in settled if r["verdict"] != "borderline"]
     bids = [(r, e) for r, e in clear if r["verdict"] == "bid" and e.verdict == "bid"]
     same = [(r, e) for r, e in bids if r["recommended"] == e.recommended]
+    single = [(r, e) for r, e in same if r.get("verdict_basis") != "pickup"]
     perr = [abs(e.declarations[r["recommended"]].p_win - r[f"{r['recommended']}_p_win"]) for r, e in zip(rows, est)]
     # where the advice itself is precise: its recommended declaration sampled on PRECISE worlds or more
     precise = [x for x, r in zip(perr, rows) if (r[f"{r['recommended']}_samples"] or 0) >= PRECISE]
@@ -233,7 +235,10 @@ def agreement(rows: list[dict], model: HandModel, z: float) -> dict:
                                                             settled),
             "verdict_agrees": share([1 for r, e in clear if r["verdict"] == e.verdict], clear),
             "game_agrees": share(same, bids),
-            "safe_bid_agrees": share([1 for r, e in same if r["safe_bid"] == e.safe_bid], same),
+            # the labels' safe bid is the single game's; where the pick-up's option turned the
+            # answer to bid, the advice's bid rests on the option's price, which the model does not give
+            "safe_bid_agrees": share([1 for r, e in single if r["safe_bid"] == e.safe_bid], single),
+            "bids_on_the_option": share([1 for r, e in same if r.get("verdict_basis") == "pickup"], same),
             "p_win_mae": round(float(np.mean(perr)), 4),
             "p_win_mae_where_the_advice_is_precise": round(float(np.mean(precise)), 4) if precise else None,
             "precise_share": share(precise, rows), "expected_score_mae": round(float(np.mean(eerr)), 2),
