@@ -56,11 +56,14 @@ from ..stats import Z95
 OPTION_SHARE = {"suit": 0.75, "grand": 0.0, "null": 0.0, "null ouvert": 0.0}
 
 #: A share for Null, by the same rule fitted on the play-outs of ``best`` bidding by the option
-#: (seeds 34001 and 35001, 135 pick-ups whose best declaration is a Null, all at bids of 18 to
-#: 23): their committed price was 18.8 points below the score played (95% 7.1 ... 30.6), the gap
-#: 30 points on average.  Checked on seed 40001 (44, every player's bid advice on 32 worlds), not
-#: fitted on: the committed price 35.7 below (16.3 ... 55.2), with this share 17.2 below (-2.5 ...
-#: 36.9) (``benchmarks/results/pickup_option.txt``).  What ``best-null-option`` bids by; not in
+#: (``fit_pickup_option.py --fit`` the runs of seeds 34001 and 35001 ``--report``: 135 pick-ups
+#: whose best declaration is a Null, all at bids of 18 to 23; the same fit gives suit 0.49, which
+#: is not taken, see :data:`BANDED_SHARE`): their committed price was 18.8 points below the score
+#: played (95% 7.1 ... 30.6), the gap 30 points on average.  Checked on the seeds it was not
+#: fitted on (17001, 20001, 29001, 40001: 105 such pick-ups): the committed price 17.3 below the
+#: score played (2.9 ... 31.7), with this share 0.5 above (-13.8 ... +14.8); on seed 40001 alone
+#: (every player's bid advice on 32 worlds) 35.7 below, with the share 17.2 below (-2.5 ... 36.9)
+#: (``benchmarks/results/pickup_option.txt``).  What ``best-null-option`` bids by; not in
 #: :data:`OPTION_SHARE` unless it gains at the table.
 NULL_SHARE = 0.62
 
