@@ -172,6 +172,10 @@ CURRENT = [
      "best_vs_pimc_32_41001.txt",
      "python benchmarks/bench_best.py --player best --baseline pimc --deals 1000 --workers 2 --seed 41001 "
      "--bid-samples 32 --no-reference"),
+    ("The pick-up's option with a share for Null too (best-null-option) against best on a table's 32 bid worlds, "
+     "2,000 fresh deals, screened: no gain", "best_null_option_42001.txt",
+     "python benchmarks/bench_best.py --player best-null-option --baseline best --screen-declarations --deals 2000 "
+     "--workers 2 --seed 42001 --bid-samples 32 --no-reference"),
     ("The pick-up's option with a share per bid band (best-option-bands) against best, screened: no gain",
      "best_option_bands_36001.txt",
      "python benchmarks/bench_best.py --player best-option-bands --baseline best --screen-declarations "

@@ -63,8 +63,11 @@ OPTION_SHARE = {"suit": 0.75, "grand": 0.0, "null": 0.0, "null ouvert": 0.0}
 #: fitted on (17001, 20001, 29001, 40001: 105 such pick-ups): the committed price 17.3 below the
 #: score played (2.9 ... 31.7), with this share 0.5 above (-13.8 ... +14.8); on seed 40001 alone
 #: (every player's bid advice on 32 worlds) 35.7 below, with the share 17.2 below (-2.5 ... 36.9)
-#: (``benchmarks/results/pickup_option.txt``).  What ``best-null-option`` bids by; not in
-#: :data:`OPTION_SHARE` unless it gains at the table.
+#: (``benchmarks/results/pickup_option.txt``).  What ``best-null-option`` bids by.  Not adopted:
+#: against ``best`` it scored +0.06 a game (95% -0.13 ... +0.24) on 2,000 fresh deals of seed
+#: 42001 with every player's bid advice on 32 worlds, screened to the 115 where the calls differ
+#: (``benchmarks/results/best_null_option_42001.txt``): it declared 50 Nulls to ``best``'s 22 and
+#: won 0.36 of them; a price right on average that holds more Null pick-ups did not gain.
 NULL_SHARE = 0.62
 
 #: From this bid on, :attr:`PickupOption.high_share` (where given) takes the place of the share.
