@@ -115,6 +115,10 @@ CURRENT = [
     ("... best with the pick-up's option, against best-2026-12, on fresh seed 34001", "arena_calibration_34001.txt",
      "python benchmarks/bench_arena_calibration.py --arena benchmarks/results/best_vs_frozen_34001.jsonl "
      "--player best --out benchmarks/results/arena_calibration_34001.jsonl"),
+    ("... best as a table seats it (32 bid worlds), against best-2026-12, on fresh seed 40001",
+     "arena_calibration_40001.txt",
+     "python benchmarks/bench_arena_calibration.py --arena benchmarks/results/best_vs_frozen_32_40001.jsonl "
+     "--player best --out benchmarks/results/arena_calibration_40001.jsonl"),
     ("Bolder bids (best-bold) against today's best, screened: no gain", "best_bold_26001.txt",
      "python benchmarks/bench_best.py --player best-bold --baseline best --screen-bids --no-reference "
      "--seed 26001 --deals 1000 --workers 1"),
