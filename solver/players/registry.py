@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .base import PimcPlayer, RandomPlayer, RulePlayer
 from ..advice.pickup import NULL_SHARE
+from .base import PimcPlayer, RandomPlayer, RulePlayer
 from .best import PICKUP_GAP, BestPlayer
 
 #: The players by name: ``best`` the strongest, ``pimc`` plain PIMC (the baseline), ``rules`` a
