@@ -119,6 +119,9 @@ CURRENT = [
      "arena_calibration_40001.txt",
      "python benchmarks/bench_arena_calibration.py --arena benchmarks/results/best_vs_frozen_32_40001.jsonl "
      "--player best --out benchmarks/results/arena_calibration_40001.jsonl"),
+    ("... the same against pimc's defence, on fresh seed 41001", "arena_calibration_41001.txt",
+     "python benchmarks/bench_arena_calibration.py --arena benchmarks/results/best_vs_pimc_32_41001.jsonl "
+     "--player best --out benchmarks/results/arena_calibration_41001.jsonl"),
     ("Bolder bids (best-bold) against today's best, screened: no gain", "best_bold_26001.txt",
      "python benchmarks/bench_best.py --player best-bold --baseline best --screen-bids --no-reference "
      "--seed 26001 --deals 1000 --workers 1"),
