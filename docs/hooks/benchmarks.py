@@ -179,6 +179,11 @@ CURRENT = [
      "best_vs_pimc_32_41001.txt",
      "python benchmarks/bench_best.py --player best --baseline pimc --deals 1000 --workers 2 --seed 41001 "
      "--bid-samples 32 --no-reference"),
+    ("best against plain PIMC, card play apart from bidding: a seat's type swapped with the declarer, game and "
+     "discard the same, from the four best - pimc runs (no new games)", "cardplay_split_best_pimc.txt",
+     "python benchmarks/cardplay_split.py benchmarks/results/best_vs_pimc_32_41001.jsonl "
+     "benchmarks/results/best_vs_pimc_35001.jsonl benchmarks/results/best_vs_pimc_30001.jsonl "
+     "benchmarks/results/best_vs_pimc_25001.jsonl"),
     ("The pick-up's option with a share for Null too (best-null-option) against best on a table's 32 bid worlds, "
      "2,000 fresh deals, screened: no gain", "best_null_option_42001.txt",
      "python benchmarks/bench_best.py --player best-null-option --baseline best --screen-declarations --deals 2000 "
