@@ -216,6 +216,8 @@ def agreement(rows: list[dict], model: HandModel, z: float) -> dict:
     bids = [(r, e) for r, e in clear if r["verdict"] == "bid" and e.verdict == "bid"]
     same = [(r, e) for r, e in bids if r["recommended"] == e.recommended]
     single = [(r, e) for r, e in same if r.get("verdict_basis") != "pickup"]
+    # where the option answers, the advice bids up to its price (labels written since 2026-12-08)
+    on_option = [(r, e) for r, e in same if r.get("verdict_basis") == "pickup" and r.get("pickup_up_to") is not None]
     perr = [abs(e.declarations[r["recommended"]].p_win - r[f"{r['recommended']}_p_win"]) for r, e in zip(rows, est)]
     # where the advice itself is precise: its recommended declaration sampled on PRECISE worlds or more
     precise = [x for x, r in zip(perr, rows) if (r[f"{r['recommended']}_samples"] or 0) >= PRECISE]
@@ -239,6 +241,11 @@ def agreement(rows: list[dict], model: HandModel, z: float) -> dict:
             # answer to bid, the advice's bid rests on the option's price, which the model does not give
             "safe_bid_agrees": share([1 for r, e in single if r["safe_bid"] == e.safe_bid], single),
             "bids_on_the_option": share([1 for r, e in same if r.get("verdict_basis") == "pickup"], same),
+            # the model prices no option: how often its safe bid is the option's "up to", and how often below
+            "safe_bid_agrees_on_the_option": share([1 for r, e in on_option if e.safe_bid == r["pickup_up_to"]],
+                                                   on_option),
+            "safe_bid_below_the_option": share([1 for r, e in on_option if (e.safe_bid or 0) < r["pickup_up_to"]],
+                                               on_option),
             "p_win_mae": round(float(np.mean(perr)), 4),
             "p_win_mae_where_the_advice_is_precise": round(float(np.mean(precise)), 4) if precise else None,
             "precise_share": share(precise, rows), "expected_score_mae": round(float(np.mean(eerr)), 2),

@@ -192,3 +192,4 @@ def test_a_bid_row_answers_as_skat_bid_does_where_the_pick_up_s_option_turns_it(
             assert [lab["pickup_expected_score_low"], lab["pickup_expected_score_high"]] == \
                 a["pickup"]["expected_score_ci"]
             assert lab["pickup_gap"] == a["pickup"]["gap"]
+            assert lab["pickup_up_to"] == a["pickup"]["max_bid"] == r["pickup_up_to"]

@@ -78,6 +78,23 @@ def test_the_safe_bid_is_compared_where_the_advice_bids_on_a_single_game(held_ou
     assert 0 < a["bids_on_the_option"] < 1, a
 
 
+def test_the_safe_bid_on_the_option_is_compared_with_the_options_up_to(held_out):
+    # where the option answers, the advice bids up to the option's price (the labels' pickup_up_to):
+    # labels whose "up to" is the model's own safe bid agree on every such hand; with any higher
+    # "up to", the model's safe bid is below it on every one
+    model = load_model()
+    est = model.estimate([(parse_cards(r["cards"]), SEATS.index(r["seat"]), r["bid"]) for r in held_out], z=model.z)
+    agreeing = [dict(r, pickup_up_to=e.safe_bid or 18) if r["verdict_basis"] == "pickup" else r
+                for r, e in zip(held_out, est)]
+    higher = [dict(r, pickup_up_to=(e.safe_bid or 18) + 1) if r["verdict_basis"] == "pickup" else r
+              for r, e in zip(held_out, est)]
+    a, b = agreement(agreeing, model, model.z), agreement(higher, model, model.z)
+    assert a["safe_bid_agrees_on_the_option"] == 1.0 and b["safe_bid_agrees_on_the_option"] == 0.0, (a, b)
+    assert b["safe_bid_below_the_option"] == 1.0
+    # labels written before the column say nothing
+    assert agreement(held_out, model, model.z)["safe_bid_agrees_on_the_option"] is None
+
+
 def test_the_model_is_calibrated_against_played_out_results(held_out):
     """Per class, on held-out hands played out by three best players: the model's mean P(win) of
     the game declared is the advice's own on the hands both priced (within 0.03: the model adds no

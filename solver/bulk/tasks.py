@@ -82,7 +82,7 @@ SCHEMAS: dict[str, pa.Schema] = {
                          ("safe_bid", pa.int64()), ("verdict", pa.string()), ("verdict_basis", pa.string()),
                          ("pickup_expected_score", pa.float64()), ("pickup_expected_score_low", pa.float64()),
                          ("pickup_expected_score_high", pa.float64()), ("pickup_gap", pa.float64()),
-                         ("samples", pa.int64()),
+                         ("pickup_up_to", pa.int64()), ("samples", pa.int64()),
                          ("seed", pa.int64())]
                         + [(f"{k}_{c}", t) for k in DECLARATIONS for c, t in LABEL_COLUMNS]),
 }
@@ -295,7 +295,7 @@ def _option_columns(option: dict | None) -> dict:
     option = option or {}
     lo, hi = option.get("expected_score_ci") or (None, None)
     return {"pickup_expected_score": option.get("expected_score"), "pickup_expected_score_low": lo,
-            "pickup_expected_score_high": hi, "pickup_gap": option.get("gap")}
+            "pickup_expected_score_high": hi, "pickup_gap": option.get("gap"), "pickup_up_to": option.get("max_bid")}
 
 
 def _judging(opts: dict) -> Judging:
