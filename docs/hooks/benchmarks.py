@@ -188,8 +188,8 @@ CURRENT = [
      "2,000 fresh deals, screened: no gain", "best_null_option_42001.txt",
      "python benchmarks/bench_best.py --player best-null-option --baseline best --screen-declarations --deals 2000 "
      "--workers 2 --seed 42001 --bid-samples 32 --no-reference"),
-    ("64 bid worlds (best-bid-64) against best's 32, on a table's 32 bid worlds, screened: stopped at 416 of 1,000 "
-     "deals, resumes with the same command", "best_bid_64_43001.txt",
+    ("64 bid worlds (best-bid-64) against best's 32, on a table's 32 bid worlds, screened, 1,000 fresh deals: "
+     "not clearly a gain, at 1.7 times a seat's bid advice", "best_bid_64_43001.txt",
      "python benchmarks/bench_best.py --player best-bid-64 --baseline best --screen-declarations --deals 1000 "
      "--workers 2 --seed 43001 --bid-samples 32 --no-reference"),
     ("The pick-up's option with a share per bid band (best-option-bands) against best, screened: no gain",
